@@ -1,0 +1,90 @@
+// Type-aware lint. Import boundaries: only src/backends/uia/ may import koffi, only
+// src/backends/atspi/ the D-Bus library, protocol/ nothing of src/ (nor Node APIs), and
+// nothing outside src/backends/ reaches into a platform backend folder.
+import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const platformLibs = [
+  { name: 'koffi', message: 'Only src/backends/uia/ may import koffi.' },
+  { name: 'dbus-next', message: 'Only src/backends/atspi/ may import the D-Bus library.' },
+];
+const backendInternals = {
+  group: ['**/backends/sim/*', '**/backends/atspi/*', '**/backends/uia/*'],
+  message:
+    'Import the AccessibilityBackend contract (src/backends/backend.ts) or the factory, not a backend folder.',
+};
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'dist/', 'coverage/', '.tmp/', 'protocol/generated/', '**/*.cjs'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { 'import-x': importX },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      'import-x/no-cycle': ['error', { maxDepth: 10 }],
+      'no-restricted-imports': ['error', { paths: platformLibs, patterns: [backendInternals] }],
+    },
+  },
+  {
+    files: ['src/backends/uia/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [platformLibs[1]] }],
+    },
+  },
+  {
+    files: ['src/backends/atspi/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [platformLibs[0]] }],
+    },
+  },
+  {
+    // The backend factory and each backend's own tests may name a backend folder.
+    files: ['src/backends/*.ts', 'src/backends/sim/**', 'test/**', 'bench/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: platformLibs }] },
+  },
+  {
+    files: ['test/unit/backends/uia/**', 'test/wine/**', 'bench/uia/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [platformLibs[1]] }] },
+  },
+  {
+    files: ['test/unit/backends/atspi/**', 'test/atspi/**', 'bench/atspi/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [platformLibs[0]] }] },
+  },
+  {
+    files: ['protocol/src/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: platformLibs,
+          patterns: [
+            {
+              group: ['**/src/*', '../../src/**', '../../../src/**'],
+              message: 'protocol/ imports nothing of src/.',
+            },
+            { group: ['node:*'], message: 'protocol/ uses no Node APIs.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      globals: globals.node,
+    },
+  },
+);

@@ -1,0 +1,77 @@
+/** UI events as clients see them: derived from cache patches, carrying refs, sequence-numbered. */
+import { z } from 'zod';
+import { ElementSummary, WindowInfo } from './element.js';
+import { ElementRef, WindowRef } from './primitives.js';
+
+const base = {
+  seq: z.number().int().nonnegative().describe('Global, gapless sequence number'),
+  time: z.number().describe('Server time in ms since the epoch'),
+};
+
+export const BackendStatus = z.enum(['starting', 'ok', 'degraded', 'down', 'resyncing']);
+export type BackendStatus = z.infer<typeof BackendStatus>;
+
+export const PropertyChange = z.object({ from: z.unknown(), to: z.unknown() });
+
+export const UiEvent = z.discriminatedUnion('type', [
+  z.object({
+    ...base,
+    type: z.literal('focus.changed'),
+    element: ElementSummary.nullable(),
+    previous: ElementRef.nullable(),
+  }),
+  z.object({ ...base, type: z.literal('window.opened'), window: WindowInfo }),
+  z.object({
+    ...base,
+    type: z.literal('window.closed'),
+    window: WindowRef,
+    title: z.string(),
+  }),
+  z.object({
+    ...base,
+    type: z.literal('window.activated'),
+    window: WindowRef,
+    title: z.string(),
+  }),
+  z.object({
+    ...base,
+    type: z.literal('structure.changed'),
+    parent: ElementRef.nullable(),
+    window: WindowRef.nullable(),
+    added: z.array(ElementRef),
+    removed: z.array(ElementRef),
+  }),
+  z.object({
+    ...base,
+    type: z.literal('property.changed'),
+    element: ElementSummary,
+    changes: z.record(z.string(), PropertyChange),
+  }),
+  z.object({
+    ...base,
+    type: z.literal('text.changed'),
+    element: ElementSummary,
+    value: z.string(),
+  }),
+  z.object({
+    ...base,
+    type: z.literal('backend.status'),
+    backend: z.string(),
+    status: BackendStatus,
+    reason: z.string().optional(),
+  }),
+]);
+export type UiEvent = z.infer<typeof UiEvent>;
+export type UiEventType = UiEvent['type'];
+/** Event type names, for filters. */
+export const UiEventTypeSchema = z.enum([
+  'focus.changed',
+  'window.opened',
+  'window.closed',
+  'window.activated',
+  'structure.changed',
+  'property.changed',
+  'text.changed',
+  'backend.status',
+]);
+export const UI_EVENT_TYPES: readonly UiEventType[] = UiEventTypeSchema.options;

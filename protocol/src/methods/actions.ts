@@ -1,0 +1,292 @@
+/**
+ * Actions: the only methods that change the desktop. All run through the executor with a
+ * deadline, actionability checks and a result that says what changed.
+ */
+import { z } from 'zod';
+import { defineMethod } from '../define.js';
+import { ElementSummary } from '../element.js';
+import { WireError } from '../errors.js';
+import { Patch } from '../patch.js';
+import { ElementRef, MatchMode, Pattern, Rect, Revision, WindowRef } from '../primitives.js';
+import { ElementQuery } from './reads.js';
+
+/**
+ * What an action aims at: a ref, a locator (the find filters), or a screen point.
+ * A locator must match exactly one element, else `multiple_matches`.
+ */
+export const Target = ElementQuery.partial()
+  .extend({
+    ref: ElementRef.optional(),
+    x: z.number().optional(),
+    y: z.number().optional(),
+  })
+  .refine(
+    (t) =>
+      t.ref !== undefined ||
+      (t.x !== undefined && t.y !== undefined) ||
+      t.name !== undefined ||
+      t.automationId !== undefined ||
+      t.controlType !== undefined,
+    { message: 'a target needs a ref, a locator (name, automationId, controlType) or x and y' },
+  );
+export type Target = z.infer<typeof Target>;
+
+/** Options every action accepts. */
+export const ActionOptions = z.object({
+  timeoutMs: z.number().int().min(1).max(300_000).default(10_000).describe('Deadline'),
+  waitMs: z
+    .number()
+    .int()
+    .min(0)
+    .max(120_000)
+    .default(0)
+    .describe('Wait this long for a locator target to appear (event-driven)'),
+  settleMs: z
+    .number()
+    .int()
+    .min(0)
+    .max(10_000)
+    .default(150)
+    .describe('Quiet period after acting, to collect what changed'),
+  dryRun: z.boolean().default(false).describe('Validate and resolve, but do nothing'),
+  allowInput: z
+    .boolean()
+    .default(true)
+    .describe('Fall back to synthetic input when no pattern fits'),
+  includePatches: z.boolean().default(false),
+});
+export type ActionOptions = z.infer<typeof ActionOptions>;
+
+export const WindowState = z.object({
+  ref: WindowRef,
+  title: z.string(),
+  foreground: z.boolean(),
+  rect: Rect.nullable(),
+});
+
+/** What an action caused, from the patches seen during the settle period. */
+export const ChangeSummary = z.object({
+  opened: z.array(z.object({ ref: WindowRef, title: z.string() })),
+  closed: z.array(z.object({ ref: WindowRef, title: z.string() })),
+  focus: ElementSummary.nullable().describe('Where focus went, when it moved'),
+  changed: z.array(
+    z.object({ ref: ElementRef, name: z.string(), props: z.record(z.string(), z.unknown()) }),
+  ),
+  added: z.number().int(),
+  removed: z.number().int(),
+});
+export type ChangeSummary = z.infer<typeof ChangeSummary>;
+
+export const ActionResult = z.object({
+  action: z.string(),
+  dryRun: z.boolean(),
+  method: z.enum(['pattern', 'input', 'none']).describe('How the action was carried out'),
+  element: ElementSummary.nullable(),
+  window: WindowState.nullable(),
+  durationMs: z.number(),
+  revision: Revision,
+  changes: ChangeSummary,
+  patches: z.array(Patch).optional(),
+});
+export type ActionResult = z.infer<typeof ActionResult>;
+
+const action = <S extends z.ZodRawShape>(shape: S) => ActionOptions.extend(shape);
+
+export const actionsClick = defineMethod({
+  name: 'actions.click',
+  kind: 'action',
+  summary: 'Click an element (Invoke when possible) or a point.',
+  params: action({
+    target: Target,
+    button: z.enum(['left', 'right', 'middle']).default('left'),
+    clickCount: z.number().int().min(1).max(3).default(1),
+  }),
+  result: ActionResult,
+});
+
+export const actionsType = defineMethod({
+  name: 'actions.type',
+  kind: 'action',
+  summary: 'Type text into an element (focused first) or into whatever has focus.',
+  params: action({
+    target: Target.optional(),
+    text: z.string().max(100_000),
+    clearFirst: z.boolean().default(false),
+    submit: z.boolean().default(false).describe('Press Enter afterwards'),
+  }),
+  result: ActionResult,
+});
+
+export const actionsKeys = defineMethod({
+  name: 'actions.keys',
+  kind: 'action',
+  summary: 'Press key combos such as Ctrl+S; space-separated or a list.',
+  params: action({
+    target: Target.optional(),
+    keys: z.union([z.string().min(1).max(1000), z.array(z.string().min(1).max(100)).min(1)]),
+  }),
+  result: ActionResult,
+});
+
+export const actionsSetValue = defineMethod({
+  name: 'actions.setValue',
+  kind: 'action',
+  summary: 'Set the value of an edit, slider or spinner.',
+  params: action({ target: Target, value: z.union([z.string().max(100_000), z.number()]) }),
+  result: ActionResult,
+});
+
+export const actionsSelect = defineMethod({
+  name: 'actions.select',
+  kind: 'action',
+  summary: 'Select an option of a combo box or list by its visible text.',
+  params: action({
+    target: Target,
+    option: z.string().min(1).max(1024),
+    match: MatchMode.default('equals'),
+  }),
+  result: ActionResult,
+});
+
+export const InvokeOp = z.enum([
+  'invoke',
+  'toggle',
+  'expand',
+  'collapse',
+  'select',
+  'addToSelection',
+  'removeFromSelection',
+  'setValue',
+]);
+
+export const actionsInvoke = defineMethod({
+  name: 'actions.invoke',
+  kind: 'action',
+  summary: 'Use a control pattern directly.',
+  params: action({
+    target: Target,
+    pattern: Pattern,
+    op: InvokeOp.optional().describe('Defaults to the pattern’s natural operation'),
+    value: z.union([z.string(), z.number()]).optional(),
+  }),
+  result: ActionResult,
+});
+
+export const actionsFocus = defineMethod({
+  name: 'actions.focus',
+  kind: 'action',
+  summary: 'Move keyboard focus to an element (and its window to the foreground).',
+  params: action({ target: Target }),
+  result: ActionResult,
+});
+
+export const ScrollDirection = z.enum(['up', 'down', 'left', 'right']);
+
+export const actionsScroll = defineMethod({
+  name: 'actions.scroll',
+  kind: 'action',
+  summary: 'Scroll an element or the point under the mouse by notches.',
+  params: action({
+    target: Target.optional(),
+    direction: ScrollDirection,
+    amount: z.number().int().min(1).max(100).default(3),
+  }),
+  result: ActionResult,
+});
+
+export const actionsScrollIntoView = defineMethod({
+  name: 'actions.scrollIntoView',
+  kind: 'action',
+  summary: 'Scroll a (virtualized) container until the target exists and is visible.',
+  params: action({
+    target: Target,
+    container: ElementRef.optional(),
+    maxScrolls: z.number().int().min(1).max(10_000).default(500),
+  }),
+  result: ActionResult,
+});
+
+export const WaitCondition = z.enum([
+  'appear',
+  'disappear',
+  'enabled',
+  'valueEquals',
+  'nameMatches',
+  'windowOpened',
+  'windowClosed',
+]);
+
+export const actionsWaitFor = defineMethod({
+  name: 'actions.waitFor',
+  kind: 'read',
+  summary: 'Wait, driven by events, until a condition holds.',
+  params: z.object({
+    condition: WaitCondition,
+    target: Target.optional(),
+    value: z.string().max(100_000).optional().describe('For valueEquals / nameMatches (regex)'),
+    title: z.string().max(1024).optional().describe('For windowOpened / windowClosed'),
+    timeoutMs: z.number().int().min(0).max(300_000).default(10_000),
+  }),
+  result: z.object({
+    satisfied: z.literal(true),
+    condition: WaitCondition,
+    element: ElementSummary.nullable(),
+    window: z.object({ ref: WindowRef, title: z.string() }).nullable(),
+    waitedMs: z.number(),
+    revision: Revision,
+  }),
+});
+
+export const BATCHABLE = [
+  'actions.click',
+  'actions.type',
+  'actions.keys',
+  'actions.setValue',
+  'actions.select',
+  'actions.invoke',
+  'actions.focus',
+  'actions.scroll',
+  'actions.scrollIntoView',
+  'actions.waitFor',
+] as const;
+
+export const actionsBatch = defineMethod({
+  name: 'actions.batch',
+  kind: 'action',
+  summary: 'Run steps in order; stop at the first failure.',
+  params: z.object({
+    steps: z
+      .array(z.object({ method: z.enum(BATCHABLE), params: z.record(z.string(), z.unknown()) }))
+      .min(1)
+      .max(100),
+    dryRun: z.boolean().default(false),
+  }),
+  result: z.object({
+    completed: z.number().int(),
+    results: z.array(z.unknown()),
+    failed: z.object({ index: z.number().int(), error: WireError }).nullable(),
+  }),
+});
+
+export const actionsCancel = defineMethod({
+  name: 'actions.cancel',
+  kind: 'session',
+  summary: 'Cancel this client’s pending and running actions.',
+  params: z.object({}).default({}),
+  result: z.object({ cancelled: z.number().int() }),
+});
+
+export const actionMethods = [
+  actionsClick,
+  actionsType,
+  actionsKeys,
+  actionsSetValue,
+  actionsSelect,
+  actionsInvoke,
+  actionsFocus,
+  actionsScroll,
+  actionsScrollIntoView,
+  actionsWaitFor,
+  actionsBatch,
+  actionsCancel,
+] as const;

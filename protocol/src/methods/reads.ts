@@ -1,0 +1,193 @@
+/** Reads: every one is answered from the cache and carries the revision it reflects. */
+import { z } from 'zod';
+import { defineMethod } from '../define.js';
+import { AppInfo, ElementField, ElementNode, TreeNode, WindowInfo } from '../element.js';
+import { ControlType, ElementRef, MatchMode, Revision, WindowSelector } from '../primitives.js';
+
+const rev = { revision: Revision };
+
+export const windowsList = defineMethod({
+  name: 'windows.list',
+  kind: 'read',
+  summary: 'Top-level windows, optionally of one app.',
+  params: z
+    .object({
+      app: z.string().max(256).optional().describe('App name, pid or id'),
+      includeMinimized: z.boolean().default(true),
+    })
+    .default({ includeMinimized: true }),
+  result: z.object({ ...rev, windows: z.array(WindowInfo) }),
+});
+
+/** Filters shared by find, waits and locators. */
+export const ElementQuery = z.object({
+  name: z.string().max(1024).optional(),
+  nameMatch: MatchMode.default('contains'),
+  caseSensitive: z.boolean().default(false),
+  controlType: ControlType.optional(),
+  automationId: z.string().max(512).optional(),
+  value: z.string().max(4096).optional().describe('Value contains (case-insensitive)'),
+  window: WindowSelector.optional(),
+  within: ElementRef.optional().describe('Search only under this element'),
+  maxDepth: z.number().int().min(0).max(256).optional(),
+});
+export type ElementQuery = z.infer<typeof ElementQuery>;
+
+export const elementsFind = defineMethod({
+  name: 'elements.find',
+  kind: 'read',
+  summary: 'Find elements by name, control type, automation id or value.',
+  params: ElementQuery.extend({
+    maxResults: z.number().int().min(1).max(1000).default(50),
+    timeoutMs: z
+      .number()
+      .int()
+      .min(0)
+      .max(120_000)
+      .default(0)
+      .describe('Wait up to this long for a first match (event-driven)'),
+  }),
+  result: z.object({
+    ...rev,
+    elements: z.array(ElementNode),
+    hasMore: z.boolean(),
+    scanned: z.number().int(),
+  }),
+});
+
+export const elementsGet = defineMethod({
+  name: 'elements.get',
+  kind: 'read',
+  summary: 'One element by ref, optionally only some fields.',
+  params: z.object({ ref: ElementRef, fields: z.array(ElementField).optional() }),
+  result: z.object({ ...rev, element: ElementNode.partial() }),
+});
+
+export const elementsText = defineMethod({
+  name: 'elements.text',
+  kind: 'read',
+  summary: 'Text of an element or a window, with its descendants by default.',
+  params: z
+    .object({
+      ref: ElementRef.optional(),
+      window: WindowSelector.optional(),
+      includeChildren: z.boolean().default(true),
+      maxChars: z.number().int().min(1).max(1_000_000).default(20_000),
+    })
+    .refine((p) => p.ref !== undefined || p.window !== undefined, {
+      message: 'give ref or window',
+    }),
+  result: z.object({ ...rev, text: z.string(), truncated: z.boolean() }),
+});
+
+export const elementsAt = defineMethod({
+  name: 'elements.at',
+  kind: 'read',
+  summary: 'The deepest element at a screen point.',
+  params: z.object({ x: z.number(), y: z.number() }),
+  result: z.object({ ...rev, element: ElementNode.nullable() }),
+});
+
+export const focusGet = defineMethod({
+  name: 'focus.get',
+  kind: 'read',
+  summary: 'The focused element, desktop-wide or within one app.',
+  params: z.object({ app: z.string().max(256).optional() }).default({}),
+  result: z.object({
+    ...rev,
+    hasFocus: z.boolean(),
+    element: ElementNode.nullable(),
+    window: WindowInfo.nullable(),
+  }),
+});
+
+export const Region = z.enum(['focused', 'menu', 'status', 'dialog', 'titlebar', 'toolbar']);
+export type Region = z.infer<typeof Region>;
+
+export const regionsRead = defineMethod({
+  name: 'regions.read',
+  kind: 'read',
+  summary: 'A small, token-cheap read of one region of a window (max 50 elements).',
+  params: z.object({ region: Region, window: WindowSelector.optional() }),
+  result: z.object({
+    ...rev,
+    region: Region,
+    found: z.boolean(),
+    window: z.string().nullable(),
+    text: z.string().describe('Compact snapshot lines of the region'),
+    elements: z.array(ElementNode),
+  }),
+});
+
+export const treeGet = defineMethod({
+  name: 'tree.get',
+  kind: 'read',
+  summary: 'A nested subtree: a window, an element, or the whole desktop.',
+  params: z
+    .object({
+      window: WindowSelector.optional(),
+      root: ElementRef.optional(),
+      depth: z.number().int().min(0).max(256).default(64),
+      controlTypes: z.array(ControlType).optional(),
+    })
+    .default({ depth: 64 }),
+  result: z.object({ ...rev, tree: TreeNode }),
+});
+
+export const SnapshotLine = z.object({
+  ref: ElementRef,
+  depth: z.number().int(),
+  role: z.string(),
+  name: z.string(),
+  value: z.string().optional(),
+  states: z.array(z.string()),
+});
+
+export const treeSnapshot = defineMethod({
+  name: 'tree.snapshot',
+  kind: 'read',
+  summary: 'Compact LLM snapshot: one line per element, stable refs, budgets and paging.',
+  params: z
+    .object({
+      window: WindowSelector.optional(),
+      root: ElementRef.optional(),
+      mode: z.enum(['compact', 'full']).default('compact'),
+      maxDepth: z.number().int().min(0).max(256).optional(),
+      maxElements: z.number().int().min(1).max(20_000).default(400),
+      maxTokens: z.number().int().min(50).max(200_000).optional(),
+      cursor: z.string().max(256).optional(),
+      since: Revision.optional().describe('Only what changed after this revision'),
+    })
+    .default({ mode: 'compact', maxElements: 400 }),
+  result: z.object({
+    ...rev,
+    text: z.string(),
+    lines: z.array(SnapshotLine),
+    total: z.number().int(),
+    truncated: z.boolean(),
+    cursor: z.string().optional(),
+    since: Revision.optional(),
+    removed: z.array(ElementRef).optional(),
+  }),
+});
+
+export const appsResolve = defineMethod({
+  name: 'apps.resolve',
+  kind: 'read',
+  summary: 'Resolve an app by name, pid or id.',
+  params: z.object({ query: z.string().min(1).max(256) }),
+  result: z.object({ ...rev, app: AppInfo }),
+});
+
+export const readMethods = [
+  windowsList,
+  elementsFind,
+  elementsGet,
+  elementsText,
+  elementsAt,
+  focusGet,
+  regionsRead,
+  treeGet,
+  treeSnapshot,
+  appsResolve,
+] as const;

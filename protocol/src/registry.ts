@@ -1,0 +1,49 @@
+/**
+ * The method registry: the single list that the WebSocket server, the MCP tools, the docs
+ * generator and the typed client iterate.
+ */
+import type { z } from 'zod';
+import type { MethodDef, NotificationDef } from './define.js';
+import { actionMethods } from './methods/actions.js';
+import { readMethods } from './methods/reads.js';
+import { sessionMethods } from './methods/session.js';
+import { notifications, subscriptionMethods } from './methods/subscriptions.js';
+
+export const methods = [
+  ...sessionMethods,
+  ...readMethods,
+  ...actionMethods,
+  ...subscriptionMethods,
+] as const;
+
+type AnyMethod = (typeof methods)[number];
+export type MethodName = AnyMethod['name'];
+type ByName<N extends MethodName> = Extract<AnyMethod, { name: N }>;
+
+/** Params as a caller writes them (defaults optional). */
+export type MethodInput<N extends MethodName> = z.input<ByName<N>['params']>;
+/** Params after validation (defaults applied). */
+export type MethodParams<N extends MethodName> = z.output<ByName<N>['params']>;
+export type MethodResult<N extends MethodName> = z.output<ByName<N>['result']>;
+
+export type NotificationName = (typeof notifications)[number]['name'];
+export type NotificationParams<N extends NotificationName> = z.output<
+  Extract<(typeof notifications)[number], { name: N }>['params']
+>;
+
+const methodIndex = new Map<string, MethodDef>(methods.map((m) => [m.name, m]));
+const notificationIndex = new Map<string, NotificationDef>(notifications.map((n) => [n.name, n]));
+
+export function getMethod(name: string): MethodDef | undefined {
+  return methodIndex.get(name);
+}
+
+export function getNotification(name: string): NotificationDef | undefined {
+  return notificationIndex.get(name);
+}
+
+export function isMethodName(name: string): name is MethodName {
+  return methodIndex.has(name);
+}
+
+export { notifications };

@@ -1,0 +1,165 @@
+/**
+ * The AccessibilityBackend contract: everything outside `src/backends/<platform>/` sees a
+ * platform only through this file. It is modelled on how UIA and AT-SPI really behave:
+ * everything is async and may fail or hang (every call takes an AbortSignal), a subtree is
+ * fetched in one bulk call with its properties (a UIA CacheRequest / AT-SPI Cache.GetItems),
+ * events are hints delivered in batches and may be dropped, duplicated, late (about elements
+ * already gone) or lack details.
+ */
+import type { Observable } from 'rxjs';
+import type {
+  BackendStatus,
+  ControlType,
+  Pattern,
+  RangeInfo,
+  Rect,
+  State,
+} from '../../protocol/src/index.js';
+
+/**
+ * Backend identity of an element, stable for the element's life: the sim's id, AT-SPI
+ * `busName:objectPath`, or a UIA RuntimeId joined with dots. Opaque to everything else.
+ */
+export type BackendId = string;
+
+/** Properties as the platform reports them (the protocol's ElementNode minus server refs). */
+export interface BackendProps {
+  controlType: ControlType;
+  name: string;
+  automationId?: string;
+  className?: string;
+  /** Value pattern value, or the text of a text element. */
+  value?: string;
+  range?: RangeInfo;
+  rect: Rect | null;
+  /** Present states, sorted in the protocol's STATES order. */
+  states: State[];
+  /** Patterns the element supports, sorted in the protocol's PATTERNS order. */
+  patterns: Pattern[];
+  pid?: number;
+  /** Application name (process or app name); set on top-level windows at least. */
+  app?: string;
+}
+
+/** One element of a bulk fetch. */
+export interface BackendNode {
+  id: BackendId;
+  parentId: BackendId | null;
+  /** Child ids in order. A virtualized container lists only realized children. */
+  children: BackendId[];
+  props: BackendProps;
+}
+
+/**
+ * A structure change. `id` is the element whose children changed (the subtree to re-fetch);
+ * it may be missing (a detail-less event): then `windowId` may hint at the window, or nothing
+ * at all is known and the consumer must find out what changed without a desktop-wide walk.
+ */
+export interface StructureEvent {
+  type: 'structure';
+  change: 'childAdded' | 'childRemoved' | 'invalidated' | 'reordered';
+  id?: BackendId;
+  childId?: BackendId;
+  windowId?: BackendId;
+}
+
+/** Events are hints: a consumer must tolerate loss, duplicates and ids it does not know. */
+export type BackendEvent =
+  | { type: 'focus'; id: BackendId | null }
+  | StructureEvent
+  | { type: 'property'; id: BackendId; props: Partial<BackendProps> }
+  | { type: 'text'; id: BackendId; value?: string }
+  | { type: 'window.opened'; id: BackendId }
+  | { type: 'window.closed'; id: BackendId }
+  | { type: 'window.activated'; id: BackendId }
+  | { type: 'status'; status: BackendStatus; reason?: string }
+  /** The platform connection was lost and rebuilt: every id may be invalid; resync fully. */
+  | { type: 'reset'; reason: string };
+
+export type BackendEventType = BackendEvent['type'];
+
+/** A pattern operation, as UIA names them (AT-SPI backends map onto their interfaces). */
+export type PatternAction =
+  | { pattern: 'Invoke' }
+  | { pattern: 'Toggle' }
+  | { pattern: 'ExpandCollapse'; op: 'expand' | 'collapse' }
+  | { pattern: 'Value'; value: string }
+  | { pattern: 'RangeValue'; value: number }
+  | { pattern: 'SelectionItem'; op: 'select' | 'add' | 'remove' }
+  | { pattern: 'Scroll'; direction: 'up' | 'down' | 'left' | 'right'; amount: number }
+  | { pattern: 'ScrollItem' }
+  | { pattern: 'Window'; op: 'minimize' | 'maximize' | 'restore' | 'close' };
+
+export type Modifier = 'ctrl' | 'alt' | 'shift' | 'meta';
+
+/** One key press with modifiers held, e.g. Ctrl+S = { key: 's', modifiers: ['ctrl'] }. */
+export interface KeyCombo {
+  /** A single character, or a named key: Enter, Tab, Escape, Backspace, Delete, Home, End,
+   * PageUp, PageDown, Up, Down, Left, Right, Space, Insert, F1..F24. */
+  key: string;
+  modifiers: Modifier[];
+}
+
+export type MouseButton = 'left' | 'right' | 'middle';
+
+/** Raw input. There is one keyboard and one mouse: the executor serialises all of it. */
+export type InputAction =
+  | { kind: 'keys'; combos: KeyCombo[] }
+  | { kind: 'text'; text: string }
+  | { kind: 'click'; x: number; y: number; button: MouseButton; count: number }
+  | { kind: 'wheel'; x: number; y: number; dx: number; dy: number }
+  | { kind: 'move'; x: number; y: number };
+
+/** What this backend really delivers and can do; consumers check before relying on it. */
+export interface BackendCapabilities {
+  events: Record<Exclude<BackendEventType, 'status' | 'reset'>, boolean>;
+  patterns: Pattern[];
+  input: { keyboard: boolean; mouse: boolean };
+  /** True when fetchSubtree is one platform round trip (CacheRequest / GetItems). */
+  bulkFetch: boolean;
+}
+
+export interface FetchOptions {
+  signal: AbortSignal;
+  /** Levels below the root to include (0 = the root only). Default: the whole subtree. Nodes
+   * at the limit still list their children ids, but those children are not returned. */
+  maxDepth?: number;
+}
+
+export interface ActionOptions {
+  signal: AbortSignal;
+}
+
+export type BackendName = 'sim' | 'atspi' | 'uia';
+
+/**
+ * A platform accessibility backend. Failures are UiErrors from src/errors.ts:
+ * ElementStaleError (element gone), ElementNotFoundError, TimeoutError (signal fired or the
+ * platform timed out), BackendUnavailableError, NotSupportedError, PatternNotSupportedError,
+ * ActionFailedError. Nothing else may be thrown for expected conditions.
+ */
+export interface AccessibilityBackend {
+  readonly name: BackendName;
+  readonly capabilities: BackendCapabilities;
+  /** The desktop root. Its children are the top-level windows (app nodes are not exposed). */
+  readonly rootId: BackendId;
+  /** Hot stream of event batches; batches, never one event per emission, from the platform. */
+  readonly events$: Observable<readonly BackendEvent[]>;
+
+  /** Connect to the platform. Events flow only after start resolves. */
+  start(signal: AbortSignal): Promise<void>;
+  /** Disconnect and release everything; completes events$. Idempotent. */
+  stop(): Promise<void>;
+
+  /** Fetch a subtree in one bulk call, root first, pre-order. Stale root -> ElementStaleError. */
+  fetchSubtree(id: BackendId, options: FetchOptions): Promise<BackendNode[]>;
+
+  /** Perform a control pattern operation on an element. */
+  performPattern(id: BackendId, action: PatternAction, options: ActionOptions): Promise<void>;
+  /** Move keyboard focus to the element (UIA SetFocus / AT-SPI GrabFocus). */
+  focus(id: BackendId, options: ActionOptions): Promise<void>;
+  /** Bring a top-level window to the foreground. */
+  activateWindow(id: BackendId, options: ActionOptions): Promise<void>;
+  /** Inject raw keyboard or mouse input at the system level. */
+  input(action: InputAction, options: ActionOptions): Promise<void>;
+}

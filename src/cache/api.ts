@@ -1,0 +1,73 @@
+/**
+ * The cache's in-process API: what the executor, the WebSocket server and the MCP tools call.
+ * Every read is synchronous and answered from memory (never the backend), and carries the
+ * revision it reflects. Implemented by the store in this folder.
+ */
+import type { Observable } from 'rxjs';
+import type {
+  BackendStatus,
+  ElementNode,
+  MethodParams,
+  MethodResult,
+  PatchBatch,
+  UiEvent,
+  WindowInfo,
+} from '../../protocol/src/index.js';
+import type { BackendId } from '../backends/backend.js';
+
+export type FindParams = Omit<MethodParams<'elements.find'>, 'timeoutMs'>;
+export type EventReadParams = Omit<MethodParams<'events.read'>, 'waitMs'>;
+
+export interface CacheQueries {
+  /** Current revision; bumped by every change. */
+  readonly revision: number;
+  windowsList(p: MethodParams<'windows.list'>): MethodResult<'windows.list'>;
+  find(p: FindParams): MethodResult<'elements.find'>;
+  /** Throws ElementStaleError (with details.locator) for a vanished ref, invalid_params for unknown. */
+  get(p: MethodParams<'elements.get'>): MethodResult<'elements.get'>;
+  text(p: MethodParams<'elements.text'>): MethodResult<'elements.text'>;
+  at(p: MethodParams<'elements.at'>): MethodResult<'elements.at'>;
+  focused(p: MethodParams<'focus.get'>): MethodResult<'focus.get'>;
+  region(p: MethodParams<'regions.read'>): MethodResult<'regions.read'>;
+  tree(p: MethodParams<'tree.get'>): MethodResult<'tree.get'>;
+  snapshot(p: MethodParams<'tree.snapshot'>): MethodResult<'tree.snapshot'>;
+  resolveApp(p: MethodParams<'apps.resolve'>): MethodResult<'apps.resolve'>;
+  /** Pre-order nodes of a subtree, for tree mirrors. */
+  subtree(root: string, depth?: number): { root: string; nodes: ElementNode[] };
+  /** Resolve a window selector (ref or title part); throws window_not_found / multiple_matches. */
+  resolveWindow(selector: string): WindowInfo;
+}
+
+/** What the executor needs beyond the public queries: identity mapping. */
+export interface CacheInternals {
+  /** The backend identity behind a ref, or undefined when unknown/vanished. */
+  backendId(ref: string): BackendId | undefined;
+  /** The live node for a ref, or undefined. */
+  node(ref: string): ElementNode | undefined;
+  /** Ask for a scoped re-fetch (e.g. after an action) and resolve when it has been applied. */
+  refresh(ref: string, signal: AbortSignal): Promise<void>;
+}
+
+/** The sequence-numbered event log derived from patches (ring buffer for replay). */
+export interface EventLog {
+  /** Newest seq handed out (0 before any event). */
+  readonly seq: number;
+  /** Oldest seq still held. */
+  readonly oldestSeq: number;
+  /** Hot stream of events, each with its seq, in order, after the log holds them. */
+  readonly events$: Observable<UiEvent>;
+  /** Events after `after` matching the filter; throws cursor_expired when no longer held. */
+  read(p: EventReadParams): { events: UiEvent[]; cursor: number; hasMore: boolean };
+}
+
+export interface UiCache extends CacheQueries, CacheInternals {
+  /** Hot stream of patch batches; the state is updated before a batch is emitted. */
+  readonly patches$: Observable<PatchBatch>;
+  readonly events: EventLog;
+  readonly status: BackendStatus;
+  /** Counts and health for ui_status / session.hello. */
+  stats(): { elements: number; windows: number; revision: number; drift: number; fetches: number };
+  /** Initial sync: fetch the desktop and subscribe to backend events. */
+  start(signal: AbortSignal): Promise<void>;
+  stop(): Promise<void>;
+}

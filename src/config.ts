@@ -1,0 +1,83 @@
+/**
+ * Every limit and default in one zod-validated object. The CLI and tests build it with
+ * `loadConfig(partial)`; nothing else hard-codes a limit.
+ */
+import { z } from 'zod';
+
+export const BackendChoice = z.enum(['auto', 'sim', 'atspi', 'uia']);
+export type BackendChoice = z.infer<typeof BackendChoice>;
+
+export const CacheConfig = z.object({
+  /** Quiet period that coalesces structure events of one window into one re-fetch. */
+  coalesceMs: z.number().int().min(0).max(5_000).default(25),
+  /** Bulk fetches in flight at once. */
+  fetchConcurrency: z.number().int().min(1).max(64).default(4),
+  /** Deadline of one bulk fetch. */
+  fetchTimeoutMs: z.number().int().min(100).max(120_000).default(10_000),
+  /** Idle drift check of the focused window; 0 turns it off. */
+  idleCheckMs: z.number().int().min(0).max(3_600_000).default(0),
+  /** Events kept for `since` replay and `events.read`. */
+  eventReplay: z.number().int().min(100).max(1_000_000).default(10_000),
+});
+
+export const ExecutorConfig = z.object({
+  queueLimit: z.number().int().min(1).max(100_000).default(1_000),
+  defaultTimeoutMs: z.number().int().min(1).max(300_000).default(10_000),
+  settleMs: z.number().int().min(0).max(10_000).default(150),
+  /** App names or process names no action may touch. */
+  denyApps: z.array(z.string().min(1)).default([]),
+  /** Actions per second per client. */
+  rateLimitPerSec: z.number().min(0.1).max(100_000).default(100),
+  /** JSON-lines audit log path; none when unset. */
+  auditLog: z.string().optional(),
+  dryRun: z.boolean().default(false),
+});
+
+export const WsConfig = z.object({
+  maxPayloadBytes: z
+    .number()
+    .int()
+    .min(1_024)
+    .max(64 * 1024 * 1024)
+    .default(1024 * 1024),
+  sendQueueBytes: z
+    .number()
+    .int()
+    .min(16_384)
+    .max(1024 * 1024 * 1024)
+    .default(8 * 1024 * 1024),
+  requestsPerSecond: z.number().min(1).max(1_000_000).default(500),
+  heartbeatMs: z.number().int().min(100).max(600_000).default(30_000),
+  /** Extra allowed Origins besides loopback ones. */
+  allowedOrigins: z.array(z.string()).default([]),
+});
+
+export const McpConfig = z.object({
+  tools: z.enum(['default', 'ui_automation']).default('default'),
+  /** Accept the token as `?token=` on loopback (for clients that cannot send headers). */
+  allowQueryToken: z.boolean().default(true),
+});
+
+export const Config = z.object({
+  backend: BackendChoice.default('auto'),
+  host: z.string().min(1).default('127.0.0.1'),
+  port: z.number().int().min(0).max(65_535).default(7878),
+  /** Bearer token; generated at start when absent. */
+  token: z.string().min(16, 'a token needs at least 16 characters').optional(),
+  /** Disable auth entirely: only allowed with a loopback bind. */
+  noAuth: z.boolean().default(false),
+  readOnly: z.boolean().default(false),
+  scene: z.string().optional(),
+  demo: z.boolean().default(false),
+  seed: z.number().int().default(1),
+  cache: CacheConfig.default(CacheConfig.parse({})),
+  executor: ExecutorConfig.default(ExecutorConfig.parse({})),
+  ws: WsConfig.default(WsConfig.parse({})),
+  mcp: McpConfig.default(McpConfig.parse({})),
+});
+export type Config = z.infer<typeof Config>;
+export type ConfigInput = z.input<typeof Config>;
+
+export function loadConfig(input: ConfigInput = {}): Config {
+  return Config.parse(input);
+}

@@ -1,0 +1,110 @@
+/**
+ * The one error hierarchy. Every expected failure is a UiError with a stable wire `code`.
+ * `toWireError` is the only way an error leaves the process: unknown errors become
+ * `internal` with a generic message, so stack traces and local details never cross the wire.
+ */
+import { DEFAULT_RECOVERY, type ErrorCode, type WireError } from '../protocol/src/index.js';
+
+export interface UiErrorOptions {
+  recovery?: string[];
+  details?: Record<string, unknown>;
+  cause?: unknown;
+}
+
+export class UiError extends Error {
+  readonly code: ErrorCode;
+  readonly recovery: string[];
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(code: ErrorCode, message: string, options: UiErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    this.code = code;
+    this.recovery = options.recovery ?? DEFAULT_RECOVERY[code];
+    this.details = options.details;
+  }
+}
+
+export class ElementStaleError extends UiError {
+  constructor(message: string, options?: UiErrorOptions) {
+    super('element_stale', message, options);
+  }
+}
+export class ElementNotFoundError extends UiError {
+  constructor(message: string, options?: UiErrorOptions) {
+    super('element_not_found', message, options);
+  }
+}
+export class MultipleMatchesError extends UiError {
+  constructor(message: string, options?: UiErrorOptions) {
+    super('multiple_matches', message, options);
+  }
+}
+export class TimeoutError extends UiError {
+  constructor(message: string, options?: UiErrorOptions) {
+    super('timeout', message, options);
+  }
+}
+export class BackendUnavailableError extends UiError {
+  constructor(message: string, options?: UiErrorOptions) {
+    super('backend_unavailable', message, options);
+  }
+}
+export class NotSupportedError extends UiError {
+  constructor(message: string, options?: UiErrorOptions) {
+    super('not_supported', message, options);
+  }
+}
+export class PatternNotSupportedError extends UiError {
+  constructor(message: string, options?: UiErrorOptions) {
+    super('pattern_not_supported', message, options);
+  }
+}
+export class InvalidParamsError extends UiError {
+  constructor(message: string, options?: UiErrorOptions) {
+    super('invalid_params', message, options);
+  }
+}
+export class ActionFailedError extends UiError {
+  constructor(message: string, options?: UiErrorOptions) {
+    super('action_failed', message, options);
+  }
+}
+export class CancelledError extends UiError {
+  constructor(message = 'cancelled', options?: UiErrorOptions) {
+    super('cancelled', message, options);
+  }
+}
+
+export function isUiError(err: unknown): err is UiError {
+  return err instanceof UiError;
+}
+
+/** Map any thrown value to the wire. Unknown errors never leak their message or stack. */
+export function toWireError(err: unknown): WireError {
+  if (err instanceof UiError) {
+    const wire: WireError = { code: err.code, message: err.message, recovery: err.recovery };
+    if (err.details !== undefined) wire.details = err.details;
+    return wire;
+  }
+  return {
+    code: 'internal',
+    message: 'internal error',
+    recovery: DEFAULT_RECOVERY.internal,
+  };
+}
+
+/** Turn an AbortSignal's reason into a typed error (timeouts and cancels stay distinct). */
+export function abortError(signal: AbortSignal): UiError {
+  const reason: unknown = signal.reason;
+  if (reason instanceof UiError) return reason;
+  if (reason instanceof Error && reason.name === 'TimeoutError') {
+    return new TimeoutError('deadline exceeded', { cause: reason });
+  }
+  return new CancelledError('aborted', { cause: reason });
+}
+
+/** Throw the typed abort error if the signal has fired. */
+export function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw abortError(signal);
+}

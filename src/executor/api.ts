@@ -1,0 +1,45 @@
+/**
+ * The executor's in-process API: the only path that changes the desktop. Every call carries
+ * the caller's identity (for lanes, cancel and rate limits) and an AbortSignal.
+ */
+import type { MethodName, MethodParams, MethodResult } from '../../protocol/src/index.js';
+
+export interface CallerContext {
+  /** Stable per connection / MCP session; used for rate limits, cancel and the audit log. */
+  clientId: string;
+  /** Aborts when the caller goes away or cancels. */
+  signal: AbortSignal;
+}
+
+export type ActionMethod = Extract<
+  MethodName,
+  | 'actions.click'
+  | 'actions.type'
+  | 'actions.keys'
+  | 'actions.setValue'
+  | 'actions.select'
+  | 'actions.invoke'
+  | 'actions.focus'
+  | 'actions.scroll'
+  | 'actions.scrollIntoView'
+  | 'actions.waitFor'
+  | 'actions.batch'
+>;
+
+export interface Executor {
+  /** Run an action method (validated params). Rejects with a UiError on failure. */
+  run<M extends ActionMethod>(
+    method: M,
+    params: MethodParams<M>,
+    ctx: CallerContext,
+  ): Promise<MethodResult<M>>;
+  /** Cancel the caller's pending and running actions; answers how many. */
+  cancel(clientId: string): number;
+  /** elements.find with an implicit, event-driven wait (timeoutMs). */
+  find(
+    params: MethodParams<'elements.find'>,
+    ctx: CallerContext,
+  ): Promise<MethodResult<'elements.find'>>;
+  stats(): { queued: number; running: number; completed: number; failed: number };
+  stop(): Promise<void>;
+}
