@@ -28,7 +28,7 @@ const outDir = join(here, '..', 'generated');
 type Json = Record<string, unknown>;
 
 function toSchema(schema: z.ZodType, io: 'input' | 'output'): Json {
-  return z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Json;
+  return z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
 }
 
 /** Every generated file, path relative to protocol/generated -> content. */
