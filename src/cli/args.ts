@@ -1,0 +1,135 @@
+/**
+ * Command-line parsing: `uistream <serve|mcp> [flags]`. Pure: it returns a parsed command or a
+ * typed usage error, and never exits or prints, so it is unit-tested directly.
+ */
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { loadConfig, type Config, type ConfigInput } from '../config.js';
+
+export const USAGE = `uistream: a live, event-fed desktop accessibility tree over WebSocket and MCP
+
+Usage:
+  uistream serve [flags]   Serve WebSocket (/ws), MCP over HTTP (/mcp) and /health
+  uistream mcp [flags]     Serve MCP over stdio (for desktop MCP hosts)
+  uistream --help | --version
+
+Flags:
+  --backend auto|sim|atspi|uia   Accessibility backend (default auto: uia on Windows, atspi when
+                                 an accessibility bus is reachable, else the simulated desktop)
+  --host ADDR                    Bind address (default 127.0.0.1)
+  --port N                       Port (default 7878; 0 picks a free one)
+  --token TOKEN                  Bearer token (default: generated and printed at start)
+  --no-auth                      No token (refused unless bound to loopback)
+  --read-only                    Refuse every action (reads and subscriptions only)
+  --dry-run                      Resolve and validate actions but do not perform them
+  --deny-app NAME                Never act on this app (repeatable)
+  --audit-log FILE               Append one JSON line per action to FILE
+  --scene FILE                   Simulated desktop scene (JSON)
+  --seed N                       Seed of the simulated desktop (default 1)
+  --demo                         Scripted activity on the simulated desktop
+  --tools default|ui_automation  MCP tool profile (default: one tool per operation)
+  --quiet                        Do not print live UI activity
+`;
+
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+export type Command = 'serve' | 'mcp' | 'help' | 'version';
+
+export interface ParsedCli {
+  command: Command;
+  config: Config;
+  quiet: boolean;
+}
+
+const OPTIONS = {
+  backend: { type: 'string' },
+  host: { type: 'string' },
+  port: { type: 'string' },
+  token: { type: 'string' },
+  'no-auth': { type: 'boolean' },
+  'read-only': { type: 'boolean' },
+  'dry-run': { type: 'boolean' },
+  'deny-app': { type: 'string', multiple: true },
+  'audit-log': { type: 'string' },
+  scene: { type: 'string' },
+  seed: { type: 'string' },
+  demo: { type: 'boolean' },
+  tools: { type: 'string' },
+  quiet: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+} as const;
+
+function integerFlag(name: string, raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^-?\d+$/.test(raw)) throw new UsageError(`--${name} needs a whole number, got "${raw}"`);
+  return Number(raw);
+}
+
+/** Parse argv (without node and the script path). Throws UsageError on any bad input. */
+export function parseCli(argv: readonly string[]): ParsedCli {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  const { values, positionals } = parsed;
+  const quiet = values.quiet === true;
+  if (values.help === true) return { command: 'help', config: loadConfig(), quiet };
+  if (values.version === true) return { command: 'version', config: loadConfig(), quiet };
+  const command = positionals[0] ?? 'serve';
+  if (command !== 'serve' && command !== 'mcp') {
+    throw new UsageError(`unknown command "${command}" (expected serve or mcp)`);
+  }
+  if (positionals.length > 1) throw new UsageError(`unexpected argument "${positionals[1]}"`);
+  return { command, config: buildConfig(values), quiet };
+}
+
+type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'];
+
+function buildConfig(values: Values): Config {
+  const input: ConfigInput = {
+    backend: values.backend as ConfigInput['backend'],
+    host: values.host,
+    port: integerFlag('port', values.port),
+    token: values.token,
+    noAuth: values['no-auth'],
+    readOnly: values['read-only'],
+    scene: values.scene,
+    seed: integerFlag('seed', values.seed),
+    demo: values.demo,
+    executor: {
+      denyApps: values['deny-app'],
+      auditLog: values['audit-log'],
+      dryRun: values['dry-run'],
+    },
+    mcp: { tools: values.tools as 'default' | 'ui_automation' | undefined },
+  };
+  try {
+    return loadConfig(input);
+  } catch (err) {
+    if (err instanceof z.ZodError) throw new UsageError(describeIssues(err));
+    throw err;
+  }
+}
+
+const FLAG_NAMES: Record<string, string> = {
+  noAuth: 'no-auth',
+  readOnly: 'read-only',
+  'executor.denyApps': 'deny-app',
+  'executor.auditLog': 'audit-log',
+  'executor.dryRun': 'dry-run',
+  'mcp.tools': 'tools',
+};
+
+function describeIssues(err: z.ZodError): string {
+  return err.issues
+    .map((issue) => {
+      const path = issue.path.join('.');
+      return `--${FLAG_NAMES[path] ?? path}: ${issue.message}`;
+    })
+    .join('; ');
+}
