@@ -1,8 +1,40 @@
 #!/usr/bin/env node
-// `npm test`: prepare what the real-desktop tests need on a fresh machine, then run vitest.
+// `npm test`: prepare what the real-desktop tests need on a fresh machine (Debian packages for
+// the headless Linux desktop), run vitest, and close with one plain "N passed, N failed" line.
 // Extra arguments go to vitest (e.g. `npm test -- test/unit/cache`).
 import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 
 const args = process.argv.slice(2);
-const result = spawnSync('npx', ['vitest', 'run', ...args], { stdio: 'inherit' });
-process.exit(result.status ?? 1);
+const prepare = 'scripts/desktop/install.sh';
+if (process.platform === 'linux' && existsSync(prepare)) {
+  const setup = spawnSync('bash', [prepare], { stdio: 'inherit' });
+  if (setup.status !== 0) {
+    console.error(`${prepare} failed: the real-desktop tests cannot run`);
+    process.exit(setup.status ?? 1);
+  }
+}
+
+mkdirSync('.tmp', { recursive: true });
+const report = '.tmp/vitest-report.json';
+const run = spawnSync(
+  'npx',
+  [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+    ...args,
+  ],
+  { stdio: 'inherit' },
+);
+
+if (existsSync(report)) {
+  const { numPassedTests, numFailedTests, numPendingTests } = JSON.parse(
+    readFileSync(report, 'utf8'),
+  );
+  const skipped = numPendingTests > 0 ? `, ${numPendingTests} skipped` : '';
+  console.log(`${numPassedTests} passed, ${numFailedTests} failed${skipped}`);
+}
+process.exit(run.status ?? 1);
