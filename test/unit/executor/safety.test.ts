@@ -1,0 +1,105 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { isUiError } from '../../../src/errors.js';
+import { describeTarget, openAuditLog } from '../../../src/executor/audit.js';
+import { SafetyGate, type SafetyConfig } from '../../../src/executor/safety.js';
+
+const base: SafetyConfig = { readOnly: false, dryRun: false, denyApps: [], rateLimitPerSec: 100 };
+
+function codeOf(fn: () => void): string | undefined {
+  try {
+    fn();
+  } catch (err) {
+    return isUiError(err) ? err.code : 'not a UiError';
+  }
+  return undefined;
+}
+
+describe('SafetyGate', () => {
+  it('refuses every action but waitFor in read-only mode', () => {
+    const gate = new SafetyGate({ ...base, readOnly: true });
+    expect(codeOf(() => gate.checkReadOnly('actions.click'))).toBe('read_only');
+    expect(codeOf(() => gate.checkReadOnly('actions.batch'))).toBe('read_only');
+    expect(codeOf(() => gate.checkReadOnly('actions.waitFor'))).toBeUndefined();
+    expect(codeOf(() => new SafetyGate(base).checkReadOnly('actions.click'))).toBeUndefined();
+  });
+
+  it('refuses targets of denied apps by name (any case) or pid', () => {
+    const gate = new SafetyGate({ ...base, denyApps: ['Terminal', '4242'] });
+    expect(codeOf(() => gate.checkTarget({ app: 'terminal', pid: 1 }))).toBe('forbidden_target');
+    expect(codeOf(() => gate.checkTarget({ app: 'editor', pid: 4242 }))).toBe('forbidden_target');
+    expect(codeOf(() => gate.checkTarget({ app: 'editor', pid: 7 }))).toBeUndefined();
+    expect(codeOf(() => gate.checkTarget({}))).toBeUndefined();
+  });
+
+  it('limits each client to its rate and refills over time', () => {
+    let now = 0;
+    const gate = new SafetyGate({ ...base, rateLimitPerSec: 3 }, () => now);
+    for (let i = 0; i < 3; i++) gate.checkRate('a');
+    expect(codeOf(() => gate.checkRate('a'))).toBe('rate_limited');
+    expect(codeOf(() => gate.checkRate('b'))).toBeUndefined();
+    now = 400; // 1.2 tokens back
+    expect(codeOf(() => gate.checkRate('a'))).toBeUndefined();
+    expect(codeOf(() => gate.checkRate('a'))).toBe('rate_limited');
+  });
+
+  it('says when to retry a rate-limited client', () => {
+    const gate = new SafetyGate({ ...base, rateLimitPerSec: 1 }, () => 0);
+    gate.checkRate('a');
+    try {
+      gate.checkRate('a');
+      expect.unreachable('should be limited');
+    } catch (err) {
+      expect(isUiError(err) && err.details?.retryAfterMs).toBe(1000);
+    }
+  });
+
+  it('forces dry-run when configured, else follows the request', () => {
+    expect(new SafetyGate({ ...base, dryRun: true }).isDryRun(false)).toBe(true);
+    expect(new SafetyGate(base).isDryRun(false)).toBe(false);
+    expect(new SafetyGate(base).isDryRun(true)).toBe(true);
+  });
+});
+
+describe('audit log', () => {
+  let dir: string | undefined;
+  afterEach(() => {
+    if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('appends one JSON line per record, keeping earlier lines', () => {
+    dir = mkdtempSync(join(tmpdir(), 'audit-'));
+    const path = join(dir, 'audit.jsonl');
+    const record = {
+      time: '2026-01-01T00:00:00.000Z',
+      client: 'c1',
+      action: 'actions.click',
+      target: 'e1',
+      outcome: 'ok',
+      durationMs: 3,
+    };
+    const first = openAuditLog(path);
+    first.write(record);
+    first.close();
+    first.write({ ...record, client: 'after close' });
+    const second = openAuditLog(path);
+    second.write({ ...record, outcome: 'timeout' });
+    second.close();
+    const lines = readFileSync(path, 'utf8').trimEnd().split('\n');
+    expect(lines.map((l) => JSON.parse(l) as unknown)).toEqual([
+      record,
+      { ...record, outcome: 'timeout' },
+    ]);
+  });
+
+  it('describes targets briefly', () => {
+    expect(describeTarget({ ref: 'e4' })).toBe('e4');
+    expect(describeTarget({ x: 1, y: 2 })).toBe('(1,2)');
+    expect(describeTarget({ name: 'Save', controlType: 'Button' })).toBe(
+      'controlType="Button" name="Save"',
+    );
+    expect(describeTarget(undefined)).toBeNull();
+  });
+});
