@@ -4,11 +4,123 @@
  * behaves the same on every transport. Subscriptions are per-connection and live in ws/.
  */
 import type { MethodName, MethodParams, MethodResult } from '../../protocol/src/index.js';
-import type { CallerContext } from '../executor/api.js';
+import { PROTOCOL_VERSION } from '../../protocol/src/index.js';
+import type { AccessibilityBackend } from '../backends/backend.js';
+import type { UiCache } from '../cache/api.js';
+import type { Config } from '../config.js';
+import { UiError } from '../errors.js';
+import type { ActionMethod, CallerContext, Executor } from '../executor/api.js';
+import { readEvents } from './events-read.js';
+import { SERVER_VERSION } from './version.js';
 
 export type Handler<N extends MethodName> = (
   params: MethodParams<N>,
   ctx: CallerContext,
 ) => Promise<MethodResult<N>> | MethodResult<N>;
 
-export type HandlerTable = { [N in MethodName]?: Handler<N> };
+/** Methods whose state lives in a connection (the ws session), not in the shared table. */
+export const CONNECTION_METHODS = [
+  'events.subscribe',
+  'events.unsubscribe',
+  'tree.subscribe',
+  'tree.unsubscribe',
+] as const;
+export type ConnectionMethod = (typeof CONNECTION_METHODS)[number];
+export type TableMethod = Exclude<MethodName, ConnectionMethod>;
+
+/** Every non-connection method of the registry; a missing one is a type error. */
+export type HandlerTable = { readonly [N in TableMethod]: Handler<N> };
+
+export interface HandlerDeps {
+  backend: AccessibilityBackend;
+  cache: UiCache;
+  executor: Executor;
+  config: Config;
+}
+
+/** Actions that change the desktop (waits do not, so they stay allowed when read-only). */
+type ChangingAction = Exclude<ActionMethod, 'actions.waitFor'>;
+
+function readOnlyError(method: string): UiError {
+  return new UiError('read_only', `${method} changes the desktop and the server is read-only`, {
+    details: { method },
+  });
+}
+
+/** Handlers that change the desktop: through the executor, refused in read-only mode. */
+function actionHandlers(deps: HandlerDeps): Pick<HandlerTable, ChangingAction> {
+  const { executor, config } = deps;
+  const make =
+    <M extends ChangingAction>(method: M): Handler<M> =>
+    (params, ctx) => {
+      if (config.readOnly) throw readOnlyError(method);
+      return executor.run(method, params, ctx);
+    };
+  return {
+    'actions.click': make('actions.click'),
+    'actions.type': make('actions.type'),
+    'actions.keys': make('actions.keys'),
+    'actions.setValue': make('actions.setValue'),
+    'actions.select': make('actions.select'),
+    'actions.invoke': make('actions.invoke'),
+    'actions.focus': make('actions.focus'),
+    'actions.scroll': make('actions.scroll'),
+    'actions.scrollIntoView': make('actions.scrollIntoView'),
+    'actions.batch': make('actions.batch'),
+  };
+}
+
+function hello(deps: HandlerDeps): MethodResult<'session.hello'> {
+  const { backend, cache, config } = deps;
+  const caps = backend.capabilities;
+  return {
+    server: 'uistream',
+    version: SERVER_VERSION,
+    protocol: PROTOCOL_VERSION,
+    backend: backend.name,
+    status: cache.status,
+    capabilities: {
+      events: Object.entries(caps.events)
+        .filter(([, delivered]) => delivered)
+        .map(([kind]) => kind),
+      patterns: [...caps.patterns],
+      input: { ...caps.input },
+      readOnly: config.readOnly,
+    },
+    limits: {
+      maxPayloadBytes: config.ws.maxPayloadBytes,
+      sendQueueBytes: config.ws.sendQueueBytes,
+      requestsPerSecond: config.ws.requestsPerSecond,
+      eventReplay: config.cache.eventReplay,
+    },
+    revision: cache.revision,
+    seq: cache.events.seq,
+  };
+}
+
+/** Build the method table over the composed services. */
+export function createHandlers(deps: HandlerDeps): HandlerTable {
+  const { cache, executor } = deps;
+  return {
+    'session.hello': () => hello(deps),
+    'windows.list': (p) => cache.windowsList(p),
+    'elements.find': (p, ctx) => executor.find(p, ctx),
+    'elements.get': (p) => cache.get(p),
+    'elements.text': (p) => cache.text(p),
+    'elements.at': (p) => cache.at(p),
+    'focus.get': (p) => cache.focused(p),
+    'regions.read': (p) => cache.region(p),
+    'tree.get': (p) => cache.tree(p),
+    'tree.snapshot': (p) => cache.snapshot(p),
+    'apps.resolve': (p) => cache.resolveApp(p),
+    'events.read': (p, ctx) => readEvents(cache.events, p, ctx.signal),
+    // Waits change nothing, so they are allowed in read-only mode.
+    'actions.waitFor': (p, ctx) => executor.run('actions.waitFor', p, ctx),
+    'actions.cancel': (_p, ctx) => ({ cancelled: executor.cancel(ctx.clientId) }),
+    ...actionHandlers(deps),
+  };
+}
+
+export function isConnectionMethod(name: string): name is ConnectionMethod {
+  return (CONNECTION_METHODS as readonly string[]).includes(name);
+}
