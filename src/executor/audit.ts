@@ -11,7 +11,8 @@ export interface AuditRecord {
   client: string;
   action: string;
   target: string | null;
-  outcome: 'ok' | 'dry_run' | string;
+  /** 'ok', 'dry_run', or the wire error code. */
+  outcome: string;
   durationMs: number;
 }
 

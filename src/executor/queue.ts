@@ -65,6 +65,8 @@ export class LaneQueue {
           settled = true;
           signal.removeEventListener('abort', job.onAbort);
           if (outcome.ok) resolve(outcome.value as T);
+          // The error is whatever the job threw; the executor only throws UiErrors.
+          // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
           else reject(outcome.error);
         },
         onAbort: () => this.dropPending(lane, job),
