@@ -8,7 +8,7 @@ import type { BackendEvent } from '../../../src/backends/backend.js';
 import { NotSupportedError } from '../../../src/errors.js';
 import type { ConformanceFixture, QuirkSwitches } from '../fixture.js';
 import type { ConformanceSpec } from '../fixture.js';
-import { collectUntil, propertyOf } from '../helpers.js';
+import { collectUntil, propertyOf, watchFor } from '../helpers.js';
 
 function switchQuirks(fx: ConformanceFixture, quirks: Partial<QuirkSwitches>): void {
   if (fx.setQuirks === undefined) {
@@ -75,7 +75,9 @@ export const quirkSpecs: ConformanceSpec[] = [
       const edit = await fx.target('edit', signal);
       switchQuirks(fx, { lateRate: 1 });
       const seen = collectUntil(backend, 'marker value', isMarker(edit));
+      const closed = watchFor(backend, 'window.closed', (e) => e.type === 'window.closed');
       await backend.performPattern(win, { pattern: 'Window', op: 'close' }, { signal });
+      await closed;
       await backend.performPattern(edit, { pattern: 'Value', value: 'marker' }, { signal });
       const events = await seen;
       const closedAt = events.findIndex((e) => e.type === 'window.closed' && e.id === win);

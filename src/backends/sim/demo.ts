@@ -1,0 +1,129 @@
+/**
+ * `--demo`: scripted activity on the simulated desktop so a newcomer sees a live desktop:
+ * text is typed, check boxes and sliders move, tabs switch, the grid scrolls, menus and
+ * dialogs open and close, the installer runs and is relaunched. Everything goes through the
+ * backend's public calls, so it raises exactly the events real use would.
+ */
+import { isUiError } from '../../errors.js';
+import type { SimBackend } from './backend.js';
+import { delay } from './wait.js';
+
+type Step = (sim: SimBackend, signal: AbortSignal) => Promise<void>;
+
+const WORDS =
+  'the quick brown fox jumps over the lazy dog and types into the simulated editor'.split(' ');
+
+function id(sim: SimBackend, automationId: string, window?: string): string {
+  return sim.control.find(automationId, window) ?? `missing:${automationId}`;
+}
+
+/** Click the centre of an element (raw input never blocks on the app). */
+async function click(sim: SimBackend, automationId: string, signal: AbortSignal): Promise<void> {
+  const [node] = await sim.fetchSubtree(id(sim, automationId), { signal, maxDepth: 0 });
+  const rect = node?.props.rect;
+  if (rect == null) return;
+  const at = { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 };
+  await sim.input({ kind: 'click', ...at, button: 'left', count: 1 }, { signal });
+}
+
+function ensure(
+  sim: SimBackend,
+  automationId: string,
+  kind: 'editor' | 'settings' | 'installer',
+): void {
+  if (sim.control.find(automationId) === undefined) sim.control.launch({ kind });
+}
+
+let wordIndex = 0;
+
+const STEPS: Step[] = [
+  async (sim, signal) => {
+    ensure(sim, 'editor.text', 'editor');
+    await sim.focus(id(sim, 'editor.text'), { signal });
+    await sim.input(
+      { kind: 'text', text: `${WORDS[wordIndex++ % WORDS.length] ?? ''} ` },
+      { signal },
+    );
+  },
+  async (sim, signal) => {
+    ensure(sim, 'settings.tabs', 'settings');
+    const box = sim.control.find('settings.notifications');
+    if (box === undefined)
+      await sim.performPattern(
+        id(sim, 'settings.tab.general'),
+        { pattern: 'SelectionItem', op: 'select' },
+        { signal },
+      );
+    else await sim.performPattern(box, { pattern: 'Toggle' }, { signal });
+  },
+  async (sim, signal) => {
+    await sim.input(
+      { kind: 'text', text: `${WORDS[wordIndex++ % WORDS.length] ?? ''} ` },
+      { signal },
+    );
+    const slider = sim.control.find('settings.volume');
+    if (slider !== undefined)
+      await sim.performPattern(
+        slider,
+        { pattern: 'RangeValue', value: (wordIndex * 7) % 101 },
+        { signal },
+      );
+  },
+  async (sim, signal) => {
+    const grid = sim.control.find('grid.table');
+    if (grid !== undefined)
+      await sim.performPattern(
+        grid,
+        { pattern: 'Scroll', direction: 'down', amount: 1 },
+        { signal },
+      );
+  },
+  async (sim, signal) => {
+    ensure(sim, 'editor.text', 'editor');
+    await sim.performPattern(
+      id(sim, 'editor.menu.file'),
+      { pattern: 'ExpandCollapse', op: 'expand' },
+      { signal },
+    );
+  },
+  async (sim, signal) => {
+    await sim.performPattern(
+      id(sim, 'editor.menu.file'),
+      { pattern: 'ExpandCollapse', op: 'collapse' },
+      { signal },
+    );
+    const editor = sim.control.apps().find((a) => a.kind === 'editor' && !a.crashed)?.windows[0];
+    if (editor !== undefined) await sim.activateWindow(editor, { signal });
+    await sim.input({ kind: 'keys', combos: [{ key: 's', modifiers: ['ctrl'] }] }, { signal });
+  },
+  async (sim, signal) => {
+    await sim.input({ kind: 'keys', combos: [{ key: 'Escape', modifiers: [] }] }, { signal });
+  },
+  async (sim, signal) => {
+    ensure(sim, 'installer.next', 'installer');
+    if (sim.control.find('installer.accept') !== undefined) {
+      const [box] = await sim.fetchSubtree(id(sim, 'installer.accept'), { signal, maxDepth: 0 });
+      if (box?.props.states.includes('unchecked') === true)
+        return click(sim, 'installer.accept', signal);
+    }
+    if (sim.control.find('confirm.yes') !== undefined) return click(sim, 'confirm.yes', signal);
+    await click(sim, 'installer.next', signal);
+  },
+];
+
+/**
+ * Run the demo until `signal` aborts: one step every `stepMs` (default 400). A step that fails
+ * with a UiError (a window the user closed meanwhile) is skipped; the demo carries on.
+ */
+export async function startDemo(sim: SimBackend, signal: AbortSignal, stepMs = 400): Promise<void> {
+  for (let i = 0; !signal.aborted; i++) {
+    const step = STEPS[i % STEPS.length];
+    try {
+      if (step !== undefined) await step(sim, signal);
+      await delay(stepMs, signal);
+    } catch (err) {
+      if (signal.aborted) return;
+      if (!isUiError(err)) throw err;
+    }
+  }
+}

@@ -1,0 +1,159 @@
+/**
+ * Raw keyboard and mouse input on the sim desktop. Keys go to the foreground window (its
+ * accelerators first: Ctrl+S, Enter/Escape in dialogs) and then to the focused element; a
+ * click hits the element under the point. Raw input never waits for the app: a click on a
+ * button whose handler opens a modal dialog returns at once (unlike the Invoke pattern).
+ */
+import { InvalidParamsError } from '../../errors.js';
+import type { InputAction, KeyCombo } from '../backend.js';
+import type { Desktop } from './desktop.js';
+import { contains, type SimElement } from './element.js';
+import { expandCollapse, selectItem, setRange, toggle } from './patterns.js';
+import { deleteText, insertText, moveCaret, selectAll } from './text.js';
+
+const MODIFIERS = new Set(['ctrl', 'alt', 'shift', 'meta']);
+
+/** Run a handler the way a message loop does: nobody waits for it, failures stay in the app. */
+function fire(handler: (() => void | Promise<void>) | undefined): void {
+  const result = handler?.();
+  if (result instanceof Promise) result.catch(() => undefined);
+}
+
+/** The topmost, deepest element at a point, or null (desktop background). */
+export function elementAt(d: Desktop, x: number, y: number): SimElement | null {
+  const win = d.zOrder.find((w) => !w.states.has('minimized') && contains(w.rect, x, y));
+  if (win === undefined) return null;
+  let hit = win;
+  for (;;) {
+    const child = [...hit.children].reverse().find((c) => contains(c.rect, x, y));
+    if (child === undefined) return hit;
+    hit = child;
+  }
+}
+
+function validate(action: InputAction): void {
+  const finite = (...ns: number[]) => ns.every((n) => Number.isFinite(n));
+  if (action.kind === 'keys') {
+    if (!Array.isArray(action.combos) || action.combos.length === 0) {
+      throw new InvalidParamsError('keys needs at least one key combination');
+    }
+    for (const c of action.combos) {
+      if (typeof c.key !== 'string' || c.key.length === 0)
+        throw new InvalidParamsError('a key combination needs a key');
+      if (!c.modifiers.every((m) => MODIFIERS.has(m)))
+        throw new InvalidParamsError(`bad modifiers: ${c.modifiers.join('+')}`);
+    }
+  } else if (action.kind === 'text') {
+    if (typeof action.text !== 'string') throw new InvalidParamsError('text needs a string');
+  } else if (action.kind === 'wheel') {
+    if (!finite(action.x, action.y, action.dx, action.dy))
+      throw new InvalidParamsError('wheel needs finite x, y, dx, dy');
+  } else if (!finite(action.x, action.y)) {
+    throw new InvalidParamsError(`${action.kind} needs finite coordinates`);
+  } else if (action.kind === 'click' && !(Number.isInteger(action.count) && action.count >= 1)) {
+    throw new InvalidParamsError('click count must be a positive integer');
+  }
+}
+
+export function applyInput(d: Desktop, action: InputAction): void {
+  validate(action);
+  switch (action.kind) {
+    case 'keys':
+      return action.combos.forEach((c) => pressKey(d, c));
+    case 'text':
+      return [...action.text].forEach((ch) => typeChar(d, ch));
+    case 'click':
+      return click(d, action.x, action.y, action.button);
+    case 'wheel':
+      return wheel(d, action.x, action.y, action.dx, action.dy);
+    case 'move':
+      return;
+  }
+}
+
+function typeChar(d: Desktop, ch: string): void {
+  if (ch === '\n' || ch === '\r') return pressKey(d, { key: 'Enter', modifiers: [] });
+  if (ch === '\t') return pressKey(d, { key: 'Tab', modifiers: [] });
+  pressKey(d, { key: ch, modifiers: [] });
+}
+
+export function pressKey(d: Desktop, combo: KeyCombo): void {
+  const win = d.foreground;
+  if (win === null) return;
+  const ctrl = combo.modifiers.includes('ctrl');
+  const shift = combo.modifiers.includes('shift');
+  if (win.hooks.windowKey?.(combo.key, ctrl) === true) return;
+  if (combo.key === 'Tab') return moveFocus(d, win, shift);
+  const el = d.focused;
+  if (el === null || !el.states.has('enabled')) return;
+  if (el.edit !== undefined) return editKey(d, el, combo.key, ctrl, shift);
+  controlKey(d, el, combo.key);
+}
+
+function moveFocus(d: Desktop, win: SimElement, back: boolean): void {
+  const order = d.tabOrder(win);
+  if (order.length === 0) return;
+  const at = d.focused === null ? -1 : order.indexOf(d.focused);
+  const next = back ? (at <= 0 ? order.length - 1 : at - 1) : (at + 1) % order.length;
+  const target = order[next];
+  if (target !== undefined) d.focus(target);
+}
+
+function editKey(d: Desktop, el: SimElement, key: string, ctrl: boolean, shift: boolean): void {
+  if (el.states.has('readonly')) return void moveCaret(el, key, ctrl);
+  if (key === 'Backspace' || key === 'Delete') return deleteText(d, el, key === 'Delete');
+  if (ctrl && key.toLowerCase() === 'a') return selectAll(el);
+  if (moveCaret(el, key, ctrl)) return;
+  if (key === 'Enter') return insertText(d, el, '\n');
+  if (key === 'Space') return insertText(d, el, ' ');
+  if (key.length === 1 && !ctrl) insertText(d, el, shift ? key.toUpperCase() : key);
+}
+
+function controlKey(d: Desktop, el: SimElement, key: string): void {
+  const activate = key === 'Space' || key === ' ' || key === 'Enter';
+  if (el.patterns.has('Invoke') && activate) return fire(el.hooks.invoke);
+  if (el.patterns.has('Toggle') && activate) return toggle(d, el);
+  if (el.patterns.has('SelectionItem') && activate) return selectItem(d, el, 'select');
+  if (el.patterns.has('ExpandCollapse') && (key === 'F4' || activate)) {
+    return expandCollapse(d, el, !el.states.has('expanded'));
+  }
+  const range = el.range;
+  if (el.controlType === 'Slider' && range !== undefined) {
+    const step = range.step ?? 1;
+    const delta =
+      key === 'Right' || key === 'Up' ? step : key === 'Left' || key === 'Down' ? -step : 0;
+    const target = key === 'Home' ? range.min : key === 'End' ? range.max : range.value + delta;
+    setRange(d, el, Math.min(range.max, Math.max(range.min, target)));
+  }
+}
+
+function click(d: Desktop, x: number, y: number, button: 'left' | 'right' | 'middle'): void {
+  const hit = elementAt(d, x, y);
+  if (hit === null) return;
+  let win: SimElement | null = hit;
+  while (win !== null && win.parent !== d.root) win = win.parent;
+  if (win === null) return;
+  const blocked = [...d.modalOwner].some(([, owner]) => owner === win);
+  if (blocked) return d.activate(win); // Windows brings the modal dialog forward instead.
+  let focusable: SimElement | null = hit;
+  while (focusable !== null && !focusable.states.has('focusable')) focusable = focusable.parent;
+  if (focusable !== null && focusable.states.has('enabled')) d.focus(focusable);
+  else d.activate(win);
+  if (button === 'left' && hit.states.has('enabled')) clickAction(d, hit);
+}
+
+function clickAction(d: Desktop, el: SimElement): void {
+  if (el.patterns.has('Invoke')) return fire(el.hooks.invoke);
+  if (el.patterns.has('Toggle')) return toggle(d, el);
+  if (el.patterns.has('SelectionItem')) return selectItem(d, el, 'select');
+  if (el.patterns.has('ExpandCollapse')) return expandCollapse(d, el, !el.states.has('expanded'));
+  if (el.edit !== undefined) moveCaret(el, 'End', true);
+}
+
+function wheel(d: Desktop, x: number, y: number, dx: number, dy: number): void {
+  let el = elementAt(d, x, y);
+  while (el !== null && el.hooks.scroll === undefined) el = el.parent;
+  if (el === null) return;
+  if (dy !== 0) el.hooks.scroll?.(dy > 0 ? 'down' : 'up', Math.abs(dy));
+  if (dx !== 0) el.hooks.scroll?.(dx > 0 ? 'right' : 'left', Math.abs(dx));
+}

@@ -1,0 +1,137 @@
+/**
+ * Window lifecycle on the sim desktop: open (optionally modal to an owner), close, crash,
+ * minimize / maximize / restore. Raises window.opened / window.closed and the structure events
+ * on the desktop root, as UIA does; a crash raises only the structure change (no window.closed),
+ * as a dying process does.
+ */
+import type { SimApp } from './apps/app.js';
+import type { Desktop } from './desktop.js';
+import type { ElementSpec, SimElement } from './element.js';
+
+export interface OpenOptions {
+  /** The window this one is modal to: the owner cannot be activated while it is open. */
+  owner?: SimElement;
+  /** Leave focus and the foreground where they are. */
+  background?: boolean;
+}
+
+/** Open a top-level window for `app`; `spec.rect` is absolute. */
+export function openWindow(
+  d: Desktop,
+  app: SimApp,
+  spec: ElementSpec,
+  options: OpenOptions = {},
+): SimElement {
+  const win = d.build({ ...spec, type: 'Window' }, d.root, app, 0, 0);
+  if (options.owner !== undefined) {
+    win.states.add('modal');
+    d.modalOwner.set(win, options.owner);
+  }
+  d.root.children.push(win);
+  app.windows.push(win);
+  d.zOrder.push(win);
+  d.pump.emit({
+    type: 'structure',
+    change: 'childAdded',
+    id: d.root.id,
+    childId: win.id,
+    windowId: win.id,
+  });
+  d.pump.emit({ type: 'window.opened', id: win.id });
+  if (options.background !== true) d.activate(win);
+  return win;
+}
+
+function detach(d: Desktop, win: SimElement): void {
+  const app = win.app;
+  if (app !== null) app.windows = app.windows.filter((w) => w !== win);
+  const z = d.zOrder.indexOf(win);
+  if (z >= 0) d.zOrder.splice(z, 1);
+  d.modalOwner.delete(win);
+  if (d.foreground === win) d.foreground = null;
+}
+
+/** Close a window (and any modal dialog it owns first). */
+export function closeWindow(d: Desktop, win: SimElement): void {
+  if (win.gone) return;
+  for (const [dialog, owner] of [...d.modalOwner]) if (owner === win) closeWindow(d, dialog);
+  const owner = d.modalOwner.get(win);
+  detach(d, win);
+  if (owner !== undefined && !owner.gone) {
+    // Closing a modal dialog gives the foreground back to its owner, not the next window.
+    d.zOrder.splice(d.zOrder.indexOf(owner), 1);
+    d.zOrder.unshift(owner);
+  }
+  d.pump.emit({ type: 'window.closed', id: win.id });
+  d.remove(win);
+  if (d.foreground === null) activateNext(d);
+}
+
+function activateNext(d: Desktop): void {
+  const next = d.zOrder.find((w) => !w.gone && !w.states.has('minimized'));
+  if (next !== undefined) d.activate(next);
+}
+
+/** The app's process dies: every window vanishes at once, without window.closed. */
+export function crashApp(d: Desktop, app: SimApp): void {
+  if (app.crashed) return;
+  app.crashed = true;
+  for (const win of [...app.windows]) {
+    detach(d, win);
+    d.remove(win);
+  }
+  if (d.foreground === null) activateNext(d);
+}
+
+/** Move/resize a window: its descendants move with it. Raises the window's rect change and
+ * one 'invalidated' for its subtree (UIA does not raise a rect event per descendant). */
+export function placeWindow(
+  d: Desktop,
+  win: SimElement,
+  rect: NonNullable<SimElement['rect']>,
+): void {
+  const old = win.rect;
+  if (old === null) return;
+  const dx = rect.x - old.x;
+  const dy = rect.y - old.y;
+  const shift = (el: SimElement): void => {
+    if (el.rect !== null) el.rect = { ...el.rect, x: el.rect.x + dx, y: el.rect.y + dy };
+    el.children.forEach(shift);
+  };
+  win.children.forEach(shift);
+  d.set(win, { rect: { ...rect } });
+  d.pump.emit({ type: 'structure', change: 'invalidated', id: win.id, windowId: win.id });
+}
+
+const restoreRects = new WeakMap<SimElement, NonNullable<SimElement['rect']>>();
+
+export function minimizeWindow(d: Desktop, win: SimElement): void {
+  if (win.states.has('minimized')) return;
+  d.setStates(win, ['minimized', 'offscreen'], ['active']);
+  if (d.foreground === win) {
+    d.foreground = null;
+    const next = d.zOrder.find((w) => w !== win && !w.states.has('minimized'));
+    const z = d.zOrder.indexOf(win);
+    d.zOrder.splice(z, 1);
+    d.zOrder.push(win);
+    if (next !== undefined) d.activate(next);
+    else if (d.focused !== null) d.refocusAfterLoss(null);
+  }
+}
+
+export function maximizeWindow(d: Desktop, win: SimElement): void {
+  if (win.states.has('maximized') || win.rect === null) return d.activate(win);
+  restoreRects.set(win, { ...win.rect });
+  d.setStates(win, ['maximized']);
+  placeWindow(d, win, { x: 0, y: 0, width: d.screen.width, height: d.screen.height });
+  d.activate(win);
+}
+
+export function restoreWindow(d: Desktop, win: SimElement): void {
+  if (win.states.has('maximized')) {
+    d.setStates(win, [], ['maximized']);
+    const saved = restoreRects.get(win);
+    if (saved !== undefined) placeWindow(d, win, saved);
+  }
+  d.activate(win);
+}
