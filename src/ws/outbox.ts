@@ -1,0 +1,45 @@
+/**
+ * What a subscription needs from its connection: the bounded queue and the codec. JSON event
+ * notifications are spliced from per-event JSON computed once per event (WeakMap), so fanning
+ * one event out to many clients does not re-serialise it for each.
+ */
+import type { Codec, UiEvent } from '../../protocol/src/index.js';
+import type { Frame, SendQueue } from './send-queue.js';
+
+const eventJson = new WeakMap<UiEvent, string>();
+
+/** JSON of one event, computed once and shared by every connection. */
+export function jsonOfEvent(event: UiEvent): string {
+  let text = eventJson.get(event);
+  if (text === undefined) {
+    text = JSON.stringify(event);
+    eventJson.set(event, text);
+  }
+  return text;
+}
+
+export class Outbox {
+  constructor(
+    readonly queue: SendQueue,
+    readonly codec: Codec,
+  ) {}
+
+  notification(method: string, params: unknown): Frame {
+    return this.codec.encode({ jsonrpc: '2.0', method, params });
+  }
+
+  /** One `events.event` notification; seq is the newest event's. */
+  events(subscription: string, events: readonly UiEvent[]): Frame {
+    const seq = events[events.length - 1]?.seq ?? 0;
+    if (this.codec.encoding !== 'json') {
+      return this.notification('events.event', { subscription, seq, events });
+    }
+    const parts = events.map(jsonOfEvent).join(',');
+    return `{"jsonrpc":"2.0","method":"events.event","params":{"subscription":${JSON.stringify(subscription)},"seq":${seq},"events":[${parts}]}}`;
+  }
+
+  /** Rough size of an event for the byte budget before it is framed. */
+  static sizeOf(event: UiEvent): number {
+    return jsonOfEvent(event).length + 1;
+  }
+}

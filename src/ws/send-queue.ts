@@ -1,0 +1,61 @@
+/**
+ * The per-connection send queue, bounded in bytes. It counts what was handed to the socket but
+ * not yet flushed to the kernel (the memory a slow reader makes the server hold). Notifications
+ * ask `fits` first and coalesce or report gaps when there is no room; responses always go out,
+ * but a peer that lets even those pile past twice the cap is disconnected.
+ */
+import type { WebSocket } from 'ws';
+
+export type Frame = string | Uint8Array;
+
+export function frameBytes(frame: Frame): number {
+  return typeof frame === 'string' ? Buffer.byteLength(frame) : frame.byteLength;
+}
+
+export class SendQueue {
+  private inflight = 0;
+  private readonly drainListeners = new Set<() => void>();
+
+  constructor(
+    private readonly socket: WebSocket,
+    readonly capBytes: number,
+    private readonly onOverflow: () => void,
+  ) {}
+
+  /** Bytes handed to the socket and not yet flushed. */
+  get bytes(): number {
+    return this.inflight;
+  }
+
+  fits(size: number): boolean {
+    return this.inflight + size <= this.capBytes;
+  }
+
+  /** Send now, whatever the queue holds (responses). */
+  send(frame: Frame, size = frameBytes(frame)): void {
+    if (this.socket.readyState !== this.socket.OPEN) return;
+    this.inflight += size;
+    this.socket.send(frame, () => this.flushed(size));
+    if (this.inflight > 2 * this.capBytes) this.onOverflow();
+  }
+
+  /** Send only when it fits the cap; answers whether it was sent. */
+  offer(frame: Frame, size = frameBytes(frame)): boolean {
+    if (!this.fits(size)) return false;
+    this.send(frame, size);
+    return true;
+  }
+
+  /** Called once the queue has drained to half the cap or less. */
+  onDrain(listener: () => void): void {
+    this.drainListeners.add(listener);
+  }
+
+  private flushed(size: number): void {
+    const before = this.inflight;
+    this.inflight -= size;
+    const low = this.capBytes / 2;
+    if (before > low && this.inflight <= low)
+      for (const listener of this.drainListeners) listener();
+  }
+}

@@ -1,0 +1,157 @@
+/**
+ * One `tree.subscribe` mirror on one connection: it tracks which refs (and at what depth)
+ * belong to the mirrored subtree and forwards only the patches touching them. Patches are
+ * coalesced while the connection is congested; past the byte cap the mirror is abandoned with
+ * `tree.resync` (the client subscribes again for a fresh copy) instead of silently diverging.
+ */
+import type { ElementNode, Patch, PatchBatch } from '../../protocol/src/index.js';
+import { frameBytes } from './send-queue.js';
+import type { Outbox } from './outbox.js';
+
+/** The few cache reads a mirror needs. */
+export interface MirrorSource {
+  node(ref: string): ElementNode | undefined;
+}
+
+export class TreeSubscription {
+  private readonly depthOf = new Map<string, number>();
+  private pending: Patch[] = [];
+  private pendingBytes = 0;
+  private revision: number;
+  private held = true;
+  /** Set once the mirror was abandoned; the session drops the subscription after telling. */
+  resyncReason: string | null = null;
+  resyncSent = false;
+
+  constructor(
+    readonly id: string,
+    readonly root: string,
+    private readonly maxDepth: number,
+    nodes: readonly ElementNode[],
+    revision: number,
+    private readonly desktopRoot: boolean,
+    private readonly source: MirrorSource,
+    private readonly out: Outbox,
+  ) {
+    this.revision = revision;
+    for (const node of nodes) {
+      const parentDepth = node.parent === null ? undefined : this.depthOf.get(node.parent);
+      this.depthOf.set(node.ref, parentDepth === undefined ? 0 : parentDepth + 1);
+    }
+  }
+
+  release(): void {
+    this.held = false;
+    this.flush();
+  }
+
+  /** Take the patches of one batch that touch this subtree. */
+  push(batch: PatchBatch): void {
+    if (this.resyncReason !== null || batch.revision <= this.revision) return;
+    this.revision = batch.revision;
+    const mine: Patch[] = [];
+    const limitParents = new Set<string>();
+    for (const patch of batch.patches) this.select(patch, mine, limitParents);
+    for (const ref of limitParents) {
+      const node = this.source.node(ref);
+      if (node !== undefined)
+        mine.push({ op: 'update', ref, props: { childCount: node.childCount } });
+    }
+    if (mine.length === 0) return;
+    this.pending.push(...mine);
+    this.pendingBytes += JSON.stringify(mine).length;
+    if (this.out.queue.bytes + this.pendingBytes > this.out.queue.capBytes) {
+      this.abandon('send queue full: the client reads too slowly');
+    }
+  }
+
+  private select(patch: Patch, mine: Patch[], limitParents: Set<string>): void {
+    switch (patch.op) {
+      case 'add':
+        this.selectAdd(patch, mine, limitParents);
+        return;
+      case 'remove': {
+        if (this.depthOf.has(patch.ref)) {
+          for (const ref of patch.refs) this.depthOf.delete(ref);
+          mine.push(patch);
+          if (patch.ref === this.root) this.abandon('the mirrored root was removed');
+        } else if (patch.parent !== null && this.depthOf.get(patch.parent) === this.maxDepth) {
+          limitParents.add(patch.parent);
+        }
+        return;
+      }
+      case 'reorder':
+        if (this.depthOf.has(patch.parent)) mine.push(patch);
+        return;
+      case 'update':
+        if (this.depthOf.has(patch.ref)) mine.push(patch);
+        return;
+      case 'focus':
+        if (patch.ref !== null && this.depthOf.has(patch.ref)) mine.push(patch);
+        else if (patch.previous !== null && this.depthOf.has(patch.previous)) mine.push(patch);
+        return;
+      default:
+        // window.opened / closed / activated: desktop-wide facts.
+        if (this.desktopRoot) mine.push(patch);
+    }
+  }
+
+  private selectAdd(
+    patch: Extract<Patch, { op: 'add' }>,
+    mine: Patch[],
+    limitParents: Set<string>,
+  ): void {
+    if (patch.parent === null) return;
+    const parentDepth = this.depthOf.get(patch.parent);
+    if (parentDepth === undefined) return;
+    if (parentDepth >= this.maxDepth) {
+      limitParents.add(patch.parent);
+      return;
+    }
+    const kept: ElementNode[] = [];
+    for (const node of patch.nodes) {
+      const up = node.parent === null ? undefined : this.depthOf.get(node.parent);
+      if (up === undefined || up >= this.maxDepth) continue;
+      this.depthOf.set(node.ref, up + 1);
+      kept.push(node);
+    }
+    if (kept.length > 0) mine.push({ ...patch, nodes: kept });
+  }
+
+  private abandon(reason: string): void {
+    this.resyncReason = reason;
+    this.pending = [];
+    this.pendingBytes = 0;
+  }
+
+  flush(): void {
+    if (this.held) return;
+    const queue = this.out.queue;
+    if (this.resyncReason !== null) {
+      if (this.resyncSent) return;
+      const frame = this.out.notification('tree.resync', {
+        subscription: this.id,
+        reason: this.resyncReason,
+      });
+      this.resyncSent = queue.offer(frame);
+      return;
+    }
+    if (this.pending.length === 0 || queue.bytes > queue.capBytes / 2) return;
+    const frame = this.out.notification('tree.patch', {
+      subscription: this.id,
+      revision: this.revision,
+      patches: this.pending,
+    });
+    if (!queue.offer(frame, frameBytes(frame))) {
+      this.abandon('send queue full: the client reads too slowly');
+      this.flush();
+      return;
+    }
+    this.pending = [];
+    this.pendingBytes = 0;
+  }
+
+  get hasPending(): boolean {
+    return this.pending.length > 0 || (this.resyncReason !== null && !this.resyncSent);
+  }
+}
