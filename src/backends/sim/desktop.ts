@@ -250,6 +250,11 @@ export class Desktop {
     };
   }
 
+  /** Timers still running (tests check that none outlive their use). */
+  get activeTimers(): number {
+    return this.timers.size;
+  }
+
   stopTimers(): void {
     for (const t of this.timers) clearInterval(t);
     this.timers.clear();

@@ -88,10 +88,10 @@ export class EventPump {
   private schedule(): void {
     if (this.timer !== undefined) return;
     const deliver = (): void => this.deliver();
+    // The immediate stays ref'd: an unref'd immediate waits until something else wakes the
+    // event loop, which would delay delivery arbitrarily. It lives for one tick only.
     this.timer =
-      this.latencyMs > 0
-        ? setTimeout(deliver, this.latencyMs).unref()
-        : setImmediate(deliver).unref();
+      this.latencyMs > 0 ? setTimeout(deliver, this.latencyMs).unref() : setImmediate(deliver);
   }
 
   private deliver(): void {
