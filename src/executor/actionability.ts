@@ -1,0 +1,131 @@
+/**
+ * Actionability checks, all read from the cache: the target is allowed (deny list), enabled,
+ * on screen (or scrolled there through ScrollItem), and its window is in the foreground.
+ * Where a check needs the desktop to change first, it waits for the change as an event.
+ */
+import type { ElementNode, WindowInfo } from '../../protocol/src/index.js';
+import { ActionFailedError } from '../errors.js';
+import { summarize } from './changes.js';
+import { backendIdOf, callOptions, describeNode, type ActionEnv } from './env.js';
+import { waitForValue } from './waits.js';
+
+/** Longest wait for the desktop to confirm a focus or foreground change, per attempt. */
+export const CONFIRM_MS = 2_000;
+
+export function windowInfo(env: ActionEnv, ref: string | null): WindowInfo | undefined {
+  if (ref === null) return undefined;
+  return env.cache.windowsList({ includeMinimized: true }).windows.find((w) => w.ref === ref);
+}
+
+/** Refuse an element whose app is on the deny list (checked on the node and its window). */
+export function checkAllowed(env: ActionEnv, node: ElementNode | null): void {
+  if (node === null) return;
+  const window = windowInfo(env, node.window);
+  env.gate.checkTarget({ app: node.app, pid: node.pid, window: node.window });
+  if (window !== undefined) {
+    env.gate.checkTarget({ app: window.app, pid: window.pid, window: window.ref });
+  }
+}
+
+/** The live node; waits up to waitMs for it to become enabled, else action_failed. */
+export async function ensureEnabled(env: ActionEnv, node: ElementNode): Promise<ElementNode> {
+  const enabled = await waitForValue(
+    env.cache,
+    () => {
+      const live = env.cache.node(node.ref);
+      return live?.states.includes('enabled') === true ? live : undefined;
+    },
+    env.progress.signal,
+    Math.min(env.waitMs, env.progress.remaining()),
+  );
+  if (enabled !== undefined) return enabled;
+  throw new ActionFailedError(`${describeNode(node)} is disabled`, {
+    details: { reason: 'disabled', element: summarize(node) },
+    recovery: ['Wait until it is enabled (actions.waitFor enabled, or waitMs)'],
+  });
+}
+
+function onScreen(node: ElementNode | undefined): ElementNode | undefined {
+  if (node === undefined || node.rect === null || node.states.includes('offscreen')) return;
+  return node.rect.width > 0 && node.rect.height > 0 ? node : undefined;
+}
+
+/** The live node once it is on screen, scrolling it there through ScrollItem if needed. */
+export async function ensureOnScreen(env: ActionEnv, node: ElementNode): Promise<ElementNode> {
+  const visible = onScreen(env.cache.node(node.ref));
+  if (visible !== undefined) return visible;
+  if (!node.patterns.includes('ScrollItem')) {
+    throw new ActionFailedError(`${describeNode(node)} is not on screen`, {
+      details: { reason: 'offscreen', element: summarize(node) },
+      recovery: ['Scroll it into view first (actions.scrollIntoView)'],
+    });
+  }
+  const id = backendIdOf(env, node);
+  await env.progress.race(
+    env.backend.performPattern(id, { pattern: 'ScrollItem' }, callOptions(env)),
+  );
+  const shown = await waitForValue(
+    env.cache,
+    () => onScreen(env.cache.node(node.ref)),
+    env.progress.signal,
+    Math.min(CONFIRM_MS, env.progress.remaining()),
+  );
+  if (shown !== undefined) return shown;
+  throw new ActionFailedError(`${describeNode(node)} stayed off screen after scrolling`, {
+    details: { reason: 'offscreen', element: summarize(node) },
+  });
+}
+
+/** Bring a window to the foreground and wait for the desktop to confirm it. */
+export async function ensureForeground(env: ActionEnv, windowRef: string | null): Promise<void> {
+  const window = windowInfo(env, windowRef);
+  if (window === undefined || window.foreground) return;
+  const id = env.cache.backendId(window.element);
+  if (id === undefined) return;
+  await env.progress.race(env.backend.activateWindow(id, callOptions(env)));
+  const confirmed = await waitForValue(
+    env.cache,
+    () => (windowInfo(env, windowRef)?.foreground === true ? true : undefined),
+    env.progress.signal,
+    Math.min(CONFIRM_MS, env.progress.remaining()),
+  );
+  if (confirmed) return;
+  const front = env.cache
+    .windowsList({ includeMinimized: false })
+    .windows.find((w) => w.foreground);
+  throw new ActionFailedError(`window "${window.title}" could not be brought to the foreground`, {
+    details: {
+      reason: 'not_foreground',
+      window: window.ref,
+      foreground:
+        front === undefined ? null : { ref: front.ref, title: front.title, modal: front.modal },
+    },
+    recovery: front?.modal === true ? ['Close the modal dialog first'] : undefined,
+  });
+}
+
+/** The focused element when it is `node` or inside it, else undefined. */
+export function focusWithin(env: ActionEnv, node: ElementNode): ElementNode | undefined {
+  const focused = env.cache.focused({}).element;
+  let at: ElementNode | undefined = focused ?? undefined;
+  for (let depth = 0; at !== undefined && depth < 256; depth++) {
+    if (at.ref === node.ref) return focused ?? undefined;
+    at = at.parent === null ? undefined : env.cache.node(at.parent);
+  }
+  if (node.controlType === 'Window' && focused?.window === node.window) return focused;
+  return undefined;
+}
+
+/** Move keyboard focus to `node` (window first) and wait until the cache shows it. */
+export async function focusAndConfirm(env: ActionEnv, node: ElementNode): Promise<boolean> {
+  await ensureForeground(env, node.window);
+  if (focusWithin(env, node) !== undefined) return true;
+  await env.progress.race(env.backend.focus(backendIdOf(env, node), callOptions(env)));
+  const landed = await waitForValue(
+    env.cache,
+    () => focusWithin(env, node),
+    env.progress.signal,
+    Math.min(CONFIRM_MS, env.progress.remaining()),
+  );
+  return landed !== undefined;
+}

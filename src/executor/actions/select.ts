@@ -1,0 +1,125 @@
+/**
+ * actions.select: pick an option of a combo box or list by its visible text. A collapsed
+ * combo box is expanded first (its options often exist only while open), the option is
+ * awaited as an event, selected through SelectionItem (or Invoke, or a click), and the combo
+ * box is collapsed again if it stayed open.
+ */
+import type { ElementNode, MethodParams } from '../../../protocol/src/index.js';
+import type { PatternAction } from '../../backends/backend.js';
+import {
+  ElementNotFoundError,
+  MultipleMatchesError,
+  PatternNotSupportedError,
+} from '../../errors.js';
+import { CONFIRM_MS, checkAllowed, ensureEnabled } from '../actionability.js';
+import { summarize } from '../changes.js';
+import { backendIdOf, callOptions, describeNode, type ActionEnv, type ActionPlan } from '../env.js';
+import { windowLane } from '../queue.js';
+import { resolveTarget } from '../target.js';
+import { waitForValue } from '../waits.js';
+import { clickPattern } from './click.js';
+
+type SelectParams = MethodParams<'actions.select'>;
+
+/** Options under the container whose visible text matches. */
+export function findOptions(
+  env: ActionEnv,
+  container: ElementNode,
+  p: SelectParams,
+): ElementNode[] {
+  const found = env.cache.find({
+    within: container.ref,
+    name: p.option,
+    nameMatch: p.match,
+    caseSensitive: false,
+    maxResults: 20,
+  });
+  return found.elements.filter((n) => n.ref !== container.ref && clickPattern(n) !== undefined);
+}
+
+function onlyOption(container: ElementNode, options: ElementNode[], p: SelectParams): ElementNode {
+  const [first, second] = options;
+  if (first === undefined) {
+    throw new ElementNotFoundError(`${describeNode(container)} has no option "${p.option}"`, {
+      details: { option: p.option, match: p.match, container: container.ref },
+    });
+  }
+  if (second !== undefined) {
+    throw new MultipleMatchesError(
+      `${options.length} options of ${describeNode(container)} match "${p.option}"`,
+      {
+        details: { option: p.option, candidates: options.map(summarize) },
+        recovery: ['Use match "equals" or the exact option text'],
+      },
+    );
+  }
+  return first;
+}
+
+function pattern(env: ActionEnv, node: ElementNode, action: PatternAction): Promise<void> {
+  return env.progress.race(
+    env.backend.performPattern(backendIdOf(env, node), action, callOptions(env)),
+  );
+}
+
+/** Expand `container` if needed and wait (event-driven) for the option to exist. */
+async function revealOptions(
+  env: ActionEnv,
+  container: ElementNode,
+  p: SelectParams,
+): Promise<{ options: ElementNode[]; expanded: boolean }> {
+  const now = findOptions(env, container, p);
+  const collapsed =
+    container.patterns.includes('ExpandCollapse') && !container.states.includes('expanded');
+  if (now.length > 0 || !collapsed) return { options: now, expanded: false };
+  await pattern(env, container, { pattern: 'ExpandCollapse', op: 'expand' });
+  const options = await waitForValue(
+    env.cache,
+    () => {
+      const found = findOptions(env, container, p);
+      return found.length > 0 ? found : undefined;
+    },
+    env.progress.signal,
+    Math.min(CONFIRM_MS, env.progress.remaining()),
+  );
+  return { options: options ?? [], expanded: true };
+}
+
+async function choose(env: ActionEnv, option: ElementNode): Promise<void> {
+  if (option.patterns.includes('SelectionItem')) {
+    return pattern(env, option, { pattern: 'SelectionItem', op: 'select' });
+  }
+  const action = clickPattern(option);
+  if (action === undefined) {
+    throw new PatternNotSupportedError(`${describeNode(option)} cannot be selected`, {
+      details: { patterns: option.patterns },
+    });
+  }
+  return pattern(env, option, action);
+}
+
+export async function planSelect(env: ActionEnv, p: SelectParams): Promise<ActionPlan> {
+  const resolved = await resolveTarget(env, p.target);
+  if (resolved.node === null) {
+    throw new ElementNotFoundError('no list or combo box at that point', {
+      details: { target: p.target },
+    });
+  }
+  checkAllowed(env, resolved.node);
+  const container = await ensureEnabled(env, resolved.node);
+  return {
+    lane: windowLane(container.window),
+    method: 'pattern',
+    element: container,
+    windowRef: container.window,
+    description: `select "${p.option}" in ${describeNode(container)}`,
+    perform: async () => {
+      const { options, expanded } = await revealOptions(env, container, p);
+      await choose(env, onlyOption(container, options, p));
+      const after = env.cache.node(container.ref);
+      if (expanded && after?.states.includes('expanded') === true) {
+        await pattern(env, after, { pattern: 'ExpandCollapse', op: 'collapse' });
+      }
+    },
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * actions.type and actions.keys: keyboard input on the global input lane. Aimed at a target,
+ * the input runs as one atomic focus-then-input step; without one, it goes to whatever has
+ * focus now.
+ */
+import type { ElementNode, MethodParams } from '../../../protocol/src/index.js';
+import type { InputAction, KeyCombo } from '../../backends/backend.js';
+import { parseKeys } from '../../input/keys.js';
+import { checkAllowed, ensureEnabled } from '../actionability.js';
+import { backendIdOf, callOptions, describeNode, type ActionEnv, type ActionPlan } from '../env.js';
+import { focusThenInput } from '../focus-input.js';
+import { INPUT_LANE } from '../queue.js';
+import { resolveTarget } from '../target.js';
+
+type TypeParams = MethodParams<'actions.type'>;
+type KeysParams = MethodParams<'actions.keys'>;
+
+const SELECT_ALL_AND_DELETE: KeyCombo[] = [
+  { key: 'a', modifiers: ['ctrl'] },
+  { key: 'Delete', modifiers: [] },
+];
+const ENTER: KeyCombo[] = [{ key: 'Enter', modifiers: [] }];
+
+/** Resolve an optional keyboard target: the element, or what has focus now. */
+async function keyboardTarget(
+  env: ActionEnv,
+  target: TypeParams['target'],
+): Promise<{ node: ElementNode | null; aimed: boolean }> {
+  if (target === undefined) {
+    const focused = env.cache.focused({}).element;
+    checkAllowed(env, focused);
+    return { node: focused, aimed: false };
+  }
+  const resolved = await resolveTarget(env, target);
+  const node = resolved.node;
+  checkAllowed(env, node);
+  return { node: node === null ? null : await ensureEnabled(env, node), aimed: node !== null };
+}
+
+function send(env: ActionEnv, action: InputAction): Promise<void> {
+  return env.progress.race(env.backend.input(action, callOptions(env)));
+}
+
+/** Clear a field: through the Value pattern when it has one, else select-all + Delete. */
+async function clear(env: ActionEnv, node: ElementNode | null): Promise<void> {
+  const writable = node !== null && node.patterns.includes('Value');
+  if (writable && !node.states.includes('readonly')) {
+    const id = backendIdOf(env, node);
+    return env.progress.race(
+      env.backend.performPattern(id, { pattern: 'Value', value: '' }, callOptions(env)),
+    );
+  }
+  return send(env, { kind: 'keys', combos: SELECT_ALL_AND_DELETE });
+}
+
+function keyboardPlan(
+  env: ActionEnv,
+  node: ElementNode | null,
+  aimed: boolean,
+  description: string,
+  inject: () => Promise<void>,
+): ActionPlan {
+  return {
+    lane: INPUT_LANE,
+    method: 'input',
+    element: node,
+    windowRef: node?.window ?? null,
+    description: node === null ? description : `${description} into ${describeNode(node)}`,
+    perform: async () => {
+      if (aimed && node !== null) await focusThenInput(env, node, inject);
+      else await inject();
+    },
+  };
+}
+
+export async function planType(env: ActionEnv, p: TypeParams): Promise<ActionPlan> {
+  const { node, aimed } = await keyboardTarget(env, p.target);
+  return keyboardPlan(env, node, aimed, `type ${p.text.length} characters`, async () => {
+    if (p.clearFirst) await clear(env, node);
+    if (p.text.length > 0) await send(env, { kind: 'text', text: p.text });
+    if (p.submit) await send(env, { kind: 'keys', combos: ENTER });
+  });
+}
+
+export async function planKeys(env: ActionEnv, p: KeysParams): Promise<ActionPlan> {
+  const combos = parseKeys(p.keys);
+  const { node, aimed } = await keyboardTarget(env, p.target);
+  const shown = typeof p.keys === 'string' ? p.keys : p.keys.join(' ');
+  return keyboardPlan(env, node, aimed, `press ${shown}`, () =>
+    send(env, { kind: 'keys', combos }),
+  );
+}

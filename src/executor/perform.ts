@@ -1,0 +1,104 @@
+/**
+ * Planning and performing one action: dispatch to the action's planner, then (inside its
+ * lane) check the element is still there, perform, settle, and build the ActionResult from the
+ * patches seen meanwhile.
+ */
+import type { ActionResult, ElementNode, MethodParams } from '../../protocol/src/index.js';
+import { planClick } from './actions/click.js';
+import { planFocus } from './actions/focus.js';
+import { planInvoke, planSetValue } from './actions/invoke.js';
+import { planScroll, planScrollIntoView } from './actions/scroll.js';
+import { planSelect } from './actions/select.js';
+import { planKeys, planType } from './actions/type.js';
+import type { ActionMethod } from './api.js';
+import { emptyChanges, summarize, summarizeChanges, windowState } from './changes.js';
+import type { ActionEnv, ActionPlan } from './env.js';
+import { nodeByRef } from './target.js';
+import { recordPatches, touchesWindow } from './waits.js';
+
+/** The action methods that are planned and queued (waitFor and batch are not). */
+export type PlannedMethod = Exclude<ActionMethod, 'actions.waitFor' | 'actions.batch'>;
+
+export function planAction(
+  method: PlannedMethod,
+  env: ActionEnv,
+  params: MethodParams<PlannedMethod>,
+): Promise<ActionPlan> {
+  switch (method) {
+    case 'actions.click':
+      return planClick(env, params as MethodParams<'actions.click'>);
+    case 'actions.type':
+      return planType(env, params as MethodParams<'actions.type'>);
+    case 'actions.keys':
+      return planKeys(env, params as MethodParams<'actions.keys'>);
+    case 'actions.setValue':
+      return planSetValue(env, params as MethodParams<'actions.setValue'>);
+    case 'actions.select':
+      return planSelect(env, params as MethodParams<'actions.select'>);
+    case 'actions.invoke':
+      return planInvoke(env, params as MethodParams<'actions.invoke'>);
+    case 'actions.focus':
+      return planFocus(env, params as MethodParams<'actions.focus'>);
+    case 'actions.scroll':
+      return planScroll(env, params as MethodParams<'actions.scroll'>);
+    case 'actions.scrollIntoView':
+      return planScrollIntoView(env, params as MethodParams<'actions.scrollIntoView'>);
+  }
+}
+
+function baseResult(
+  method: string,
+  env: ActionEnv,
+  plan: ActionPlan,
+  element: ElementNode | null,
+  started: number,
+): ActionResult {
+  const live = element === null ? null : (env.cache.node(element.ref) ?? element);
+  return {
+    action: method,
+    dryRun: false,
+    method: plan.method,
+    element: live === null ? null : summarize(live),
+    window: windowState(env.cache.windowsList({ includeMinimized: true }).windows, plan.windowRef),
+    durationMs: performance.now() - started,
+    revision: env.cache.revision,
+    changes: emptyChanges(),
+  };
+}
+
+/** What a dry run answers: the resolved target and how it would be acted on. */
+export function dryRunResult(
+  method: string,
+  env: ActionEnv,
+  plan: ActionPlan,
+  started: number,
+): ActionResult {
+  return { ...baseResult(method, env, plan, plan.element, started), dryRun: true };
+}
+
+/** Perform a planned action inside its lane and report what it caused. */
+export async function performAction(
+  method: string,
+  env: ActionEnv,
+  plan: ActionPlan,
+  options: { settleMs: number; includePatches: boolean },
+  started: number,
+): Promise<ActionResult> {
+  env.progress.check();
+  // The element may have gone while the action waited for its lane.
+  if (plan.element !== null) nodeByRef(env.cache, plan.element.ref);
+  const recorder = recordPatches(env.cache);
+  try {
+    const acted = await plan.perform();
+    const relevant = (patch: Parameters<typeof touchesWindow>[2]): boolean =>
+      touchesWindow(env.cache, plan.windowRef, patch);
+    await recorder.quiet(options.settleMs, relevant, env.progress.signal);
+    const patches = recorder.batches.flatMap((b) => b.patches).filter(relevant);
+    const result = baseResult(method, env, plan, acted ?? plan.element, started);
+    result.changes = summarizeChanges(patches, env.cache);
+    if (options.includePatches) result.patches = patches;
+    return result;
+  } finally {
+    recorder.stop();
+  }
+}
