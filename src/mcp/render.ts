@@ -1,0 +1,123 @@
+/**
+ * Compact text renderings for the model. Every answer is a few short lines in the snapshot's
+ * own style (`button "Save" [ref=e12]`), so an action result stays well under 150 tokens.
+ */
+import type {
+  ActionResult,
+  ElementNode,
+  ElementSummary,
+  UiEvent,
+  WindowInfo,
+} from '../../protocol/src/index.js';
+
+/** States worth telling the model about; the rest (enabled, focusable...) are the default. */
+const SHOWN_STATES = new Set([
+  'focused',
+  'selected',
+  'checked',
+  'mixed',
+  'expanded',
+  'collapsed',
+  'offscreen',
+  'readonly',
+  'modal',
+  'active',
+  'minimized',
+  'busy',
+]);
+
+/** Shorten a string for display, marking the cut. */
+export function clip(text: string, max = 60): string {
+  const flat = text.replace(/\s+/g, ' ');
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
+}
+
+function roleOf(controlType: string): string {
+  return controlType.toLowerCase();
+}
+
+/** `button "Save" [ref=e12]` for a summary. */
+export function summaryLine(el: ElementSummary): string {
+  return `${roleOf(el.controlType)} "${clip(el.name)}" [ref=${el.ref}]`;
+}
+
+/** A node with its notable states and value: `edit "Name" [ref=e3] [disabled] value="x"`. */
+export function nodeLine(el: ElementNode): string {
+  const marks: string[] = [];
+  if (!el.states.includes('enabled')) marks.push('[disabled]');
+  for (const s of el.states) if (SHOWN_STATES.has(s)) marks.push(`[${s}]`);
+  const value = el.value !== undefined && el.value !== '' ? ` value="${clip(el.value, 80)}"` : '';
+  const win = el.window !== null ? ` in ${el.window}` : '';
+  return `${roleOf(el.controlType)} "${clip(el.name)}" [ref=${el.ref}]${marks.map((m) => ` ${m}`).join('')}${value}${win}`;
+}
+
+/** `"Untitled - Editor" [w1] app=editor [foreground]`. */
+export function windowLine(w: WindowInfo): string {
+  const marks = [
+    w.foreground ? '[foreground]' : '',
+    w.minimized ? '[minimized]' : '',
+    w.maximized ? '[maximized]' : '',
+    w.modal ? '[modal]' : '',
+  ].filter((m) => m !== '');
+  return `"${clip(w.title)}" [${w.ref}] app=${w.app}${marks.map((m) => ` ${m}`).join('')}`;
+}
+
+function changeLines(changes: ActionResult['changes']): string[] {
+  const parts: string[] = [];
+  for (const w of changes.opened.slice(0, 3))
+    parts.push(`opened "${clip(w.title, 40)}" [${w.ref}]`);
+  for (const w of changes.closed.slice(0, 3))
+    parts.push(`closed "${clip(w.title, 40)}" [${w.ref}]`);
+  if (changes.focus !== null) parts.push(`focus -> ${summaryLine(changes.focus)}`);
+  for (const c of changes.changed.slice(0, 3)) {
+    const props = Object.entries(c.props)
+      .slice(0, 2)
+      .map(([k, v]) => `${k}=${clip(JSON.stringify(v) ?? 'null', 30)}`)
+      .join(' ');
+    parts.push(`${c.ref} "${clip(c.name, 30)}" ${props}`);
+  }
+  const more = changes.changed.length - 3;
+  if (more > 0) parts.push(`+${more} more changed`);
+  if (changes.added > 0 || changes.removed > 0) {
+    parts.push(`elements +${changes.added} -${changes.removed}`);
+  }
+  return parts;
+}
+
+/** The action result in at most four short lines. */
+export function actionText(r: ActionResult): string {
+  const target = r.element !== null ? ` ${summaryLine(r.element)}` : '';
+  const how = r.dryRun ? 'dry run' : `via ${r.method}`;
+  const lines = [
+    `${r.action}${target} ${how} in ${Math.round(r.durationMs)}ms (rev ${r.revision})`,
+  ];
+  if (r.window !== null) {
+    const fg = r.window.foreground ? ' [foreground]' : '';
+    lines.push(`window "${clip(r.window.title, 50)}" [${r.window.ref}]${fg}`);
+  }
+  const changes = changeLines(r.changes);
+  lines.push(changes.length === 0 ? 'no visible change' : `changes: ${changes.join('; ')}`);
+  return lines.join('\n');
+}
+
+/** One line per event: `#12 focus.changed edit "Name" [ref=e3]`. */
+export function eventLine(e: UiEvent): string {
+  const head = `#${e.seq} ${e.type}`;
+  switch (e.type) {
+    case 'focus.changed':
+      return `${head} ${e.element === null ? 'none' : summaryLine(e.element)}`;
+    case 'window.opened':
+      return `${head} ${windowLine(e.window)}`;
+    case 'window.closed':
+    case 'window.activated':
+      return `${head} "${clip(e.title)}" [${e.window}]`;
+    case 'structure.changed':
+      return `${head} under ${e.parent ?? 'desktop'} +${e.added.length} -${e.removed.length}`;
+    case 'property.changed':
+      return `${head} ${summaryLine(e.element)} ${Object.keys(e.changes).join(',')}`;
+    case 'text.changed':
+      return `${head} ${summaryLine(e.element)} value="${clip(e.value, 60)}"`;
+    case 'backend.status':
+      return `${head} ${e.backend} ${e.status}${e.reason !== undefined ? ` (${e.reason})` : ''}`;
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * Running a tool call: validate the arguments, run the tool, and turn every failure into a
+ * tool result with isError (code, message, recovery), never a protocol error or a stack trace.
+ */
+import { z } from 'zod';
+import { InvalidParamsError, toWireError } from '../errors.js';
+import { describeIssues } from './call.js';
+import type { ToolCallResult, ToolContext, ToolDef } from './types.js';
+
+/** Failure text: `error <code>: message` then the recovery suggestions. */
+export function errorText(err: unknown): string {
+  const wire = toWireError(err);
+  const lines = [`error ${wire.code}: ${wire.message}`];
+  for (const r of wire.recovery) lines.push(`- ${r}`);
+  if (wire.details !== undefined)
+    lines.push(`details: ${JSON.stringify(wire.details).slice(0, 600)}`);
+  return lines.join('\n');
+}
+
+function validate(tool: ToolDef, args: unknown): unknown {
+  const parsed = tool.input.safeParse(args ?? {});
+  if (parsed.success) return parsed.data;
+  const problems = describeIssues(parsed.error);
+  throw new InvalidParamsError(`invalid arguments for ${tool.name}: ${problems.join('; ')}`, {
+    details: { problems },
+  });
+}
+
+function asRecord(value: unknown): Record<string, unknown> {
+  return z.record(z.string(), z.unknown()).parse(value);
+}
+
+/** Run one call of `tool`; resolves with the MCP tool result in every case. */
+export async function runTool(
+  tool: ToolDef,
+  args: unknown,
+  ctx: ToolContext,
+): Promise<ToolCallResult> {
+  const startedAt = Date.now();
+  try {
+    const input = validate(tool, args);
+    const answer = await tool.run(input, ctx);
+    return {
+      content: [{ type: 'text', text: answer.text }],
+      structuredContent: asRecord(answer.structured),
+    };
+  } catch (err) {
+    if (tool.failure !== undefined) {
+      const answer = tool.failure(err, args, startedAt);
+      return {
+        content: [{ type: 'text', text: answer.text }],
+        structuredContent: asRecord(answer.structured),
+        isError: true,
+      };
+    }
+    return { content: [{ type: 'text', text: errorText(err) }], isError: true };
+  }
+}

@@ -1,0 +1,44 @@
+/** Tools as tools/list shows them: JSON Schema from the zod schemas, annotations from the kind. */
+import { z } from 'zod';
+import type { ToolDef } from './types.js';
+
+export interface ListedTool {
+  [key: string]: unknown;
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: { type: 'object'; [key: string]: unknown };
+  outputSchema: { type: 'object'; [key: string]: unknown };
+  annotations: {
+    title: string;
+    readOnlyHint: boolean;
+    destructiveHint: boolean;
+    idempotentHint: boolean;
+    openWorldHint: boolean;
+  };
+}
+
+function objectSchema(schema: z.ZodType, io: 'input' | 'output'): ListedTool['inputSchema'] {
+  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+  // A tool schema must be an object at the root; a top-level default is meaningless there.
+  delete json.default;
+  return { ...json, type: 'object' };
+}
+
+/** Reads are read-only and idempotent; actions may destroy (typing, closing, deleting). */
+export function listedTools(tools: readonly ToolDef[]): ListedTool[] {
+  return tools.map((t) => ({
+    name: t.name,
+    title: t.title,
+    description: t.description,
+    inputSchema: objectSchema(t.input, 'input'),
+    outputSchema: objectSchema(t.output, 'output'),
+    annotations: {
+      title: t.title,
+      readOnlyHint: t.kind === 'read',
+      destructiveHint: t.kind === 'action',
+      idempotentHint: t.kind === 'read',
+      openWorldHint: false,
+    },
+  }));
+}

@@ -1,0 +1,168 @@
+/**
+ * Acting tools: thin calls into the executor's methods. Each answer shows the element, the
+ * window after, and what changed, in a few lines; `includePatches` asks for the raw patches.
+ */
+import type { z } from 'zod';
+import {
+  ActionResult,
+  actionsBatch,
+  actionsClick,
+  actionsFocus,
+  actionsInvoke,
+  actionsKeys,
+  actionsScroll,
+  actionsScrollIntoView,
+  actionsSelect,
+  actionsSetValue,
+  actionsType,
+  actionsWaitFor,
+  type MethodDef,
+} from '../../../protocol/src/index.js';
+import type { ActionMethod } from '../../executor/api.js';
+import { callMethod } from '../call.js';
+import { actionText, clip, summaryLine } from '../render.js';
+import { defineTool, type ToolDef } from '../types.js';
+
+type SingleAction = Exclude<ActionMethod, 'actions.batch' | 'actions.waitFor'>;
+
+function actionTool<M extends SingleAction, P extends z.ZodType>(
+  name: string,
+  title: string,
+  def: MethodDef<M, P>,
+  description: string,
+): ToolDef<P, typeof ActionResult> {
+  return defineTool({
+    name,
+    title,
+    kind: 'action',
+    description: `${description} Answers with the element, the window after, and what changed.`,
+    input: def.params,
+    output: ActionResult,
+    async run(input, ctx) {
+      const r = (await callMethod(ctx, def.name, input as never)) as ActionResult;
+      const patches = r.patches !== undefined ? `\npatches: ${JSON.stringify(r.patches)}` : '';
+      return { text: actionText(r) + patches, structured: r };
+    },
+  });
+}
+
+export const uiClick = actionTool(
+  'ui_click',
+  'Click',
+  actionsClick,
+  'Click an element by ref or locator (Invoke when possible), or a screen point.',
+);
+export const uiType = actionTool(
+  'ui_type',
+  'Type text',
+  actionsType,
+  'Type text into an element (focused first) or into whatever has focus; clearFirst, submit.',
+);
+export const uiPressKeys = actionTool(
+  'ui_press_keys',
+  'Press keys',
+  actionsKeys,
+  'Press key combos such as "Ctrl+S" or "Alt+F4", space-separated or a list.',
+);
+export const uiSetValue = actionTool(
+  'ui_set_value',
+  'Set value',
+  actionsSetValue,
+  'Set the value of an edit, slider or spinner directly.',
+);
+export const uiSelect = actionTool(
+  'ui_select',
+  'Select option',
+  actionsSelect,
+  'Select an option of a combo box or list by its visible text.',
+);
+export const uiInvoke = actionTool(
+  'ui_invoke',
+  'Use a pattern',
+  actionsInvoke,
+  'Use a control pattern directly: invoke, toggle, expand, collapse, select, setValue.',
+);
+export const uiFocus = actionTool(
+  'ui_focus',
+  'Focus',
+  actionsFocus,
+  'Move keyboard focus to an element and bring its window to the front.',
+);
+export const uiScroll = actionTool(
+  'ui_scroll',
+  'Scroll',
+  actionsScroll,
+  'Scroll an element (or under the mouse) up, down, left or right by notches.',
+);
+export const uiScrollIntoView = actionTool(
+  'ui_scroll_into_view',
+  'Scroll into view',
+  actionsScrollIntoView,
+  'Scroll a (virtualized) list until the target exists and is visible.',
+);
+
+export const uiWaitFor = defineTool({
+  name: 'ui_wait_for',
+  title: 'Wait for a condition',
+  kind: 'read',
+  description:
+    'Wait (event-driven, never polling) until an element appears/disappears/is enabled, a value ' +
+    'or name matches, or a window opens/closes; fails with timeout after timeoutMs.',
+  input: actionsWaitFor.params,
+  output: actionsWaitFor.result,
+  async run(input, ctx) {
+    const r = await callMethod(ctx, 'actions.waitFor', input);
+    const what =
+      r.element !== null
+        ? ` ${summaryLine(r.element)}`
+        : r.window !== null
+          ? ` "${clip(r.window.title)}" [${r.window.ref}]`
+          : '';
+    return {
+      text: `${r.condition}${what} after ${Math.round(r.waitedMs)}ms (rev ${r.revision})`,
+      structured: r,
+    };
+  },
+});
+
+function batchStepLine(result: unknown, index: number): string {
+  const parsed = ActionResult.safeParse(result);
+  if (parsed.success) return `${index + 1}. ${actionText(parsed.data).split('\n')[0] ?? ''}`;
+  return `${index + 1}. done`;
+}
+
+export const uiBatch = defineTool({
+  name: 'ui_batch',
+  title: 'Run steps',
+  kind: 'action',
+  description:
+    'Run several action steps in order ({method: "actions.click", params: {...}}), stopping at ' +
+    'the first failure.',
+  input: actionsBatch.params,
+  output: actionsBatch.result,
+  async run(input, ctx) {
+    const r = await callMethod(ctx, 'actions.batch', input);
+    const lines = [`${r.completed}/${input.steps.length} steps done`];
+    lines.push(...r.results.slice(0, 5).map(batchStepLine));
+    if (r.failed !== null) {
+      lines.push(
+        `step ${r.failed.index + 1} failed: ${r.failed.error.code}: ${r.failed.error.message}`,
+      );
+    }
+    return { text: lines.join('\n'), structured: r };
+  },
+});
+
+export const actTools = [
+  uiClick,
+  uiType,
+  uiPressKeys,
+  uiSetValue,
+  uiSelect,
+  uiInvoke,
+  uiFocus,
+  uiScroll,
+  uiScrollIntoView,
+  uiWaitFor,
+  uiBatch,
+] as const;

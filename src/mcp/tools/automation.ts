@@ -1,0 +1,217 @@
+/**
+ * The `ui_automation` profile: one tool, `{action, ...}`, answering the single-tool contract's
+ * shapes. Each action resolves its target through elements.find / elements.get and then calls
+ * the same methods as the default tools.
+ */
+import { z } from 'zod';
+import {
+  ControlType,
+  ElementRef,
+  MatchMode,
+  WindowSelector,
+  type ElementNode,
+  type ElementSummary,
+  type MethodInput,
+} from '../../../protocol/src/index.js';
+import { ElementNotFoundError, InvalidParamsError, MultipleMatchesError } from '../../errors.js';
+import { callMethod } from '../call.js';
+import type { ToolContext } from '../types.js';
+import { defineTool } from '../types.js';
+import {
+  AutomationAction,
+  AutomationAnswer,
+  automationFailure,
+  toAutomationElement,
+} from './automation-shape.js';
+
+const AutomationInput = z.object({
+  action: AutomationAction,
+  elementId: ElementRef.optional().describe('A ref from an earlier answer'),
+  name: z.string().max(1024).optional(),
+  nameMatch: MatchMode.default('contains'),
+  automationId: z.string().max(512).optional(),
+  controlType: ControlType.optional(),
+  window: WindowSelector.optional(),
+  text: z.string().max(100_000).optional().describe('find_and_type: the text to type'),
+  value: z.string().max(1024).optional().describe('find_and_select: the option to select'),
+  clearFirst: z.boolean().default(false),
+  maxResults: z.number().int().min(1).max(200).default(20),
+  maxDepth: z.number().int().min(0).max(256).optional(),
+  timeoutMs: z.number().int().min(0).max(120_000).default(5_000),
+});
+type AutomationInput = z.output<typeof AutomationInput>;
+
+interface Resolved {
+  node: ElementNode;
+  all: ElementNode[];
+  scanned: number;
+}
+
+function locatorOf(i: AutomationInput): MethodInput<'elements.find'> {
+  const q: MethodInput<'elements.find'> = { nameMatch: i.nameMatch };
+  if (i.name !== undefined) q.name = i.name;
+  if (i.automationId !== undefined) q.automationId = i.automationId;
+  if (i.controlType !== undefined) q.controlType = i.controlType;
+  if (i.window !== undefined) q.window = i.window;
+  if (i.maxDepth !== undefined) q.maxDepth = i.maxDepth;
+  return q;
+}
+
+async function resolve(i: AutomationInput, ctx: ToolContext, many: boolean): Promise<Resolved> {
+  if (i.elementId !== undefined) {
+    const r = await callMethod(ctx, 'elements.get', { ref: i.elementId });
+    const node = r.element as ElementNode;
+    return { node, all: [node], scanned: 1 };
+  }
+  if (i.name === undefined && i.automationId === undefined && i.controlType === undefined) {
+    throw new InvalidParamsError('give elementId, or name / automationId / controlType');
+  }
+  const limit = many ? i.maxResults : 2;
+  const r = await callMethod(ctx, 'elements.find', {
+    ...locatorOf(i),
+    maxResults: limit,
+    timeoutMs: i.timeoutMs,
+  });
+  const first = r.elements[0];
+  if (first === undefined) throw new ElementNotFoundError('no element matches the locator');
+  if (!many && r.elements.length > 1) {
+    throw new MultipleMatchesError(`${r.elements.length} or more elements match`, {
+      details: { candidates: r.elements.map((e) => ({ ref: e.ref, name: e.name })) },
+    });
+  }
+  return { node: first, all: r.elements, scanned: r.scanned };
+}
+
+async function fullNode(ctx: ToolContext, el: ElementSummary | null): Promise<ElementNode> {
+  if (el === null) throw new ElementNotFoundError('the action reported no element');
+  return (await callMethod(ctx, 'elements.get', { ref: el.ref })).element as ElementNode;
+}
+
+async function windowTitle(ctx: ToolContext, window: string | null): Promise<string> {
+  if (window === null) return '';
+  const r = await callMethod(ctx, 'windows.list', {});
+  return r.windows.find((w) => w.ref === window)?.title ?? '';
+}
+
+interface Outcome {
+  node: ElementNode;
+  scanned: number;
+  all?: ElementNode[];
+  text?: string;
+}
+
+async function perform(i: AutomationInput, ctx: ToolContext): Promise<Outcome> {
+  const act = { timeoutMs: Math.max(1, i.timeoutMs), waitMs: 0 };
+  switch (i.action) {
+    case 'find': {
+      const r = await resolve(i, ctx, true);
+      return { node: r.node, scanned: r.scanned, all: r.all };
+    }
+    case 'wait_for': {
+      const target = i.elementId !== undefined ? { ref: i.elementId } : locatorOf(i);
+      const r = await callMethod(ctx, 'actions.waitFor', {
+        condition: 'appear',
+        target,
+        timeoutMs: i.timeoutMs,
+      });
+      return { node: await fullNode(ctx, r.element), scanned: 0 };
+    }
+    case 'scroll_into_view': {
+      const target = i.elementId !== undefined ? { ref: i.elementId } : locatorOf(i);
+      const r = await callMethod(ctx, 'actions.scrollIntoView', { ...act, target });
+      return { node: await fullNode(ctx, r.element), scanned: 0 };
+    }
+    case 'get_tree':
+      return getTree(i, ctx);
+    default:
+      return actOnOne(i, ctx, act);
+  }
+}
+
+async function getTree(i: AutomationInput, ctx: ToolContext): Promise<Outcome> {
+  const snap = await callMethod(ctx, 'tree.snapshot', {
+    ...(i.elementId !== undefined ? { root: i.elementId } : {}),
+    ...(i.window !== undefined ? { window: i.window } : {}),
+    ...(i.maxDepth !== undefined ? { maxDepth: i.maxDepth } : {}),
+  });
+  const rootRef = snap.lines[0]?.ref;
+  if (rootRef === undefined) throw new ElementNotFoundError('the tree is empty');
+  const node = (await callMethod(ctx, 'elements.get', { ref: rootRef })).element as ElementNode;
+  return { node, scanned: snap.total, text: snap.text };
+}
+
+async function actOnOne(
+  i: AutomationInput,
+  ctx: ToolContext,
+  act: { timeoutMs: number; waitMs: number },
+): Promise<Outcome> {
+  const r = await resolve(i, ctx, false);
+  const target = { ref: r.node.ref };
+  const done = { node: r.node, scanned: r.scanned };
+  switch (i.action) {
+    case 'find_and_click':
+      await callMethod(ctx, 'actions.click', { ...act, target });
+      break;
+    case 'find_and_type':
+      if (i.text === undefined) throw new InvalidParamsError('find_and_type needs text');
+      await callMethod(ctx, 'actions.type', {
+        ...act,
+        target,
+        text: i.text,
+        clearFirst: i.clearFirst,
+      });
+      break;
+    case 'find_and_select':
+      if (i.value === undefined) throw new InvalidParamsError('find_and_select needs value');
+      await callMethod(ctx, 'actions.select', { ...act, target, option: i.value });
+      break;
+    case 'invoke':
+      await callMethod(ctx, 'actions.invoke', { ...act, target, pattern: 'Invoke' });
+      break;
+    case 'focus':
+      await callMethod(ctx, 'actions.focus', { ...act, target });
+      break;
+    case 'get_text': {
+      const t = await callMethod(ctx, 'elements.text', { ref: r.node.ref });
+      return { ...done, text: t.text };
+    }
+  }
+  return done;
+}
+
+export const uiAutomation = defineTool({
+  name: 'ui_automation',
+  title: 'UI automation',
+  kind: 'action',
+  description:
+    'One tool for desktop UI automation. action: find, find_and_click, find_and_type, ' +
+    'find_and_select, invoke, wait_for, scroll_into_view, focus, get_text, get_tree. Target an ' +
+    'element by elementId or by name / automationId / controlType (optionally in a window).',
+  input: AutomationInput,
+  output: AutomationAnswer,
+  async run(input, ctx) {
+    const startedAt = Date.now();
+    const o = await perform(input, ctx);
+    const answer: AutomationAnswer = {
+      success: true,
+      action: input.action,
+      element: toAutomationElement(o.node),
+      diagnostics: {
+        durationMs: Date.now() - startedAt,
+        windowTitle: await windowTitle(ctx, o.node.window),
+        elementsScanned: o.scanned,
+      },
+    };
+    if (o.all !== undefined) {
+      answer.elements = o.all.map(toAutomationElement);
+      answer.diagnostics.multipleMatches = o.all.length > 1;
+    }
+    if (o.text !== undefined) answer.text = o.text;
+    return { text: JSON.stringify(answer), structured: answer };
+  },
+  failure(err, input, startedAt) {
+    const parsed = AutomationInput.shape.action.safeParse((input as { action?: unknown })?.action);
+    const answer = automationFailure(err, parsed.success ? parsed.data : 'unknown', startedAt);
+    return { text: JSON.stringify(answer), structured: answer };
+  },
+});

@@ -1,0 +1,188 @@
+/** Reading tools: every one is answered from the cache through the method table. */
+import { z } from 'zod';
+import {
+  elementsFind,
+  elementsGet,
+  elementsText,
+  focusGet,
+  regionsRead,
+  sessionHello,
+  treeSnapshot,
+  windowsList,
+} from '../../../protocol/src/index.js';
+import { callMethod } from '../call.js';
+import { clip, nodeLine, windowLine } from '../render.js';
+import { defineTool } from '../types.js';
+
+const snapshotOutput = treeSnapshot.result.omit({ lines: true });
+
+export const uiSnapshot = defineTool({
+  name: 'ui_snapshot',
+  title: 'Snapshot a window',
+  kind: 'read',
+  description:
+    'Compact snapshot of a window (or the whole desktop): one line per element, indented by depth, ' +
+    'with stable refs like [ref=e12]. Use maxElements/maxTokens and the returned cursor to page; ' +
+    '`since` (a revision) returns only what changed.',
+  input: treeSnapshot.params.unwrap(),
+  output: snapshotOutput,
+  async run(input, ctx) {
+    const r = await callMethod(ctx, 'tree.snapshot', input);
+    const { lines: _lines, ...structured } = r;
+    const footer: string[] = [`(rev ${r.revision}, ${r.total} elements`];
+    if (r.truncated) footer.push(`, truncated: pass cursor "${r.cursor ?? ''}" for more`);
+    if (r.removed !== undefined && r.removed.length > 0)
+      footer.push(`, removed ${r.removed.join(' ')}`);
+    return { text: `${r.text}\n${footer.join('')})`, structured };
+  },
+});
+
+export const uiRead = defineTool({
+  name: 'ui_read',
+  title: 'Read a region',
+  kind: 'read',
+  description:
+    'Cheap read (~100-200 tokens) of one region of a window: focused, menu, status, dialog, ' +
+    'titlebar or toolbar. Defaults to the foreground window.',
+  input: regionsRead.params,
+  output: regionsRead.result,
+  async run(input, ctx) {
+    const r = await callMethod(ctx, 'regions.read', input);
+    const where = r.window !== null ? ` of ${r.window}` : '';
+    const text = r.found ? `${r.region}${where}:\n${r.text}` : `no ${r.region} region${where}`;
+    return { text, structured: r };
+  },
+});
+
+export const uiFind = defineTool({
+  name: 'ui_find',
+  title: 'Find elements',
+  kind: 'read',
+  description:
+    'Find elements by name (contains/equals/regex), controlType, automationId or value, within a ' +
+    'window or element. timeoutMs waits (event-driven) for a first match.',
+  input: elementsFind.params,
+  output: elementsFind.result,
+  async run(input, ctx) {
+    const r = await callMethod(ctx, 'elements.find', input);
+    const lines = r.elements.map((e) => `- ${nodeLine(e)}`);
+    if (lines.length === 0) lines.push('no match');
+    if (r.hasMore) lines.push(`(more matches: raise maxResults or narrow the query)`);
+    return { text: lines.join('\n'), structured: r };
+  },
+});
+
+export const uiGetElement = defineTool({
+  name: 'ui_get_element',
+  title: 'Get an element',
+  kind: 'read',
+  description: 'One element by ref; `fields` limits the answer to some properties.',
+  input: elementsGet.params,
+  output: elementsGet.result,
+  async run(input, ctx) {
+    const r = await callMethod(ctx, 'elements.get', input);
+    return { text: JSON.stringify(r.element), structured: r };
+  },
+});
+
+export const uiGetText = defineTool({
+  name: 'ui_get_text',
+  title: 'Get text',
+  kind: 'read',
+  description: 'Text of an element (ref) or a whole window, with its descendants by default.',
+  input: elementsText.params,
+  output: elementsText.result,
+  async run(input, ctx) {
+    const r = await callMethod(ctx, 'elements.text', input);
+    return { text: r.truncated ? `${r.text}\n(truncated)` : r.text, structured: r };
+  },
+});
+
+export const uiFocused = defineTool({
+  name: 'ui_focused',
+  title: 'Focused element',
+  kind: 'read',
+  description: 'The element with keyboard focus, desktop-wide or within one app.',
+  input: focusGet.params.unwrap(),
+  output: focusGet.result,
+  async run(input, ctx) {
+    const r = await callMethod(ctx, 'focus.get', input);
+    if (!r.hasFocus || r.element === null) return { text: 'nothing has focus', structured: r };
+    const win = r.window !== null ? `\nwindow ${windowLine(r.window)}` : '';
+    return { text: `focused: ${nodeLine(r.element)}${win}`, structured: r };
+  },
+});
+
+export const uiListWindows = defineTool({
+  name: 'ui_list_windows',
+  title: 'List windows',
+  kind: 'read',
+  description: 'Top-level windows with their refs (w3), optionally of one app.',
+  input: windowsList.params.unwrap(),
+  output: windowsList.result,
+  async run(input, ctx) {
+    const r = await callMethod(ctx, 'windows.list', input);
+    const lines = r.windows.map((w) => `- ${windowLine(w)}`);
+    return { text: lines.length === 0 ? 'no windows' : lines.join('\n'), structured: r };
+  },
+});
+
+const StatusOutput = z.object({
+  backend: z.string(),
+  status: sessionHello.result.shape.status,
+  version: z.string(),
+  revision: z.number().int(),
+  seq: z.number().int(),
+  readOnly: z.boolean(),
+  counts: z
+    .object({
+      elements: z.number().int(),
+      windows: z.number().int(),
+      drift: z.number().int(),
+      fetches: z.number().int(),
+    })
+    .optional(),
+});
+
+export const uiStatus = defineTool({
+  name: 'ui_status',
+  title: 'Server status',
+  kind: 'read',
+  description: 'Backend, health, cache revision and element counts.',
+  input: z.object({}),
+  output: StatusOutput,
+  async run(_input, ctx) {
+    const hello = await callMethod(ctx, 'session.hello', { client: 'mcp' });
+    const stats = ctx.deps.cache?.stats();
+    const structured: z.output<typeof StatusOutput> = {
+      backend: hello.backend,
+      status: hello.status,
+      version: hello.version,
+      revision: hello.revision,
+      seq: hello.seq,
+      readOnly: hello.capabilities.readOnly,
+    };
+    if (stats !== undefined) {
+      const { elements, windows, drift, fetches } = stats;
+      structured.counts = { elements, windows, drift, fetches };
+    }
+    const counts =
+      stats !== undefined ? `, ${stats.elements} elements in ${stats.windows} windows` : '';
+    const ro = structured.readOnly ? ', read-only' : '';
+    return {
+      text: clip(`${hello.backend} ${hello.status}, rev ${hello.revision}${counts}${ro}`, 200),
+      structured,
+    };
+  },
+});
+
+export const readTools = [
+  uiSnapshot,
+  uiRead,
+  uiFind,
+  uiGetElement,
+  uiGetText,
+  uiFocused,
+  uiListWindows,
+  uiStatus,
+] as const;

@@ -1,0 +1,68 @@
+/**
+ * The MCP layer's own contracts: what a tool is (declared as data), what it needs from the
+ * rest of the server, and what it answers. Nothing here imports the MCP SDK.
+ */
+import type { Observable } from 'rxjs';
+import type { z } from 'zod';
+import type { PatchBatch } from '../../protocol/src/index.js';
+import type { UiCache } from '../cache/api.js';
+import type { Config } from '../config.js';
+import type { CallerContext } from '../executor/api.js';
+import type { HandlerTable } from '../service/handlers.js';
+
+/** What the MCP server needs: the shared method table, and the cache only for change signals. */
+export interface McpDeps {
+  handlers: HandlerTable;
+  config: Config;
+  /** Patch stream (resource notifications) and counts (ui_status); reads go through handlers. */
+  cache?: { readonly patches$: Observable<PatchBatch>; stats: UiCache['stats'] };
+}
+
+/** `read` tools never change the desktop; `action` tools do and are hidden in read-only mode. */
+export type ToolKind = 'read' | 'action';
+
+/** A tool's answer: compact text for the model plus the structured form. */
+export interface ToolAnswer<O> {
+  text: string;
+  structured: O;
+}
+
+/** What a tool body receives besides its validated input. */
+export interface ToolContext {
+  deps: McpDeps;
+  caller: CallerContext;
+}
+
+/**
+ * One tool, declared as data. `input` and `output` are zod object schemas; the server lists
+ * them as JSON Schema and validates input before `run` is called.
+ */
+export interface ToolDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  readonly name: string;
+  readonly title: string;
+  readonly kind: ToolKind;
+  readonly description: string;
+  readonly input: I;
+  readonly output: O;
+  run(input: z.output<I>, ctx: ToolContext): Promise<ToolAnswer<z.output<O>>>;
+  /**
+   * Set when a failure has a structured form of its own (the ui_automation profile); other
+   * tools answer failures as text with isError.
+   */
+  failure?(err: unknown, input: unknown, startedAt: number): ToolAnswer<z.output<O>>;
+}
+
+/** Declare a tool with its types inferred from its schemas. */
+export function defineTool<I extends z.ZodType, O extends z.ZodType>(
+  def: ToolDef<I, O>,
+): ToolDef<I, O> {
+  return def;
+}
+
+/** A tool result as MCP carries it (shape of CallToolResult, without importing the SDK). */
+export interface ToolCallResult {
+  [key: string]: unknown;
+  content: { type: 'text'; text: string }[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+}
