@@ -116,16 +116,22 @@ export function focusWithin(env: ActionEnv, node: ElementNode): ElementNode | un
   return undefined;
 }
 
-/** Move keyboard focus to `node` (window first) and wait until the cache shows it. */
+/**
+ * Move keyboard focus to `node` (window first) and wait until the cache shows it. Answers false
+ * as soon as a focus change lands that leaves focus elsewhere (focus was taken away).
+ */
 export async function focusAndConfirm(env: ActionEnv, node: ElementNode): Promise<boolean> {
   await ensureForeground(env, node.window);
   if (focusWithin(env, node) !== undefined) return true;
   await env.progress.race(env.backend.focus(backendIdOf(env, node), callOptions(env)));
   const landed = await waitForValue(
     env.cache,
-    () => focusWithin(env, node),
+    (batch) => {
+      if (focusWithin(env, node) !== undefined) return true;
+      return batch?.patches.some((p) => p.op === 'focus') === true ? false : undefined;
+    },
     env.progress.signal,
     Math.min(CONFIRM_MS, env.progress.remaining()),
   );
-  return landed !== undefined;
+  return landed === true;
 }

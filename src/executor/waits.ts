@@ -9,13 +9,14 @@ import type { UiCache } from '../cache/api.js';
 import { abortError } from '../errors.js';
 
 /**
- * Resolve with the first defined value of `evaluate`, checked now and after every patch batch.
+ * Resolve with the first defined value of `evaluate`, checked now (without a batch) and after
+ * every patch batch (given that batch).
  * Resolves undefined when `limitMs` passes first; rejects with the typed abort error when
  * `signal` fires.
  */
 export function waitForValue<T>(
   cache: UiCache,
-  evaluate: () => T | undefined,
+  evaluate: (batch?: PatchBatch) => T | undefined,
   signal: AbortSignal,
   limitMs: number,
 ): Promise<T | undefined> {
@@ -34,10 +35,10 @@ export function waitForValue<T>(
     const timer = setTimeout(() => finish(() => resolve(undefined)), limitMs);
     signal.addEventListener('abort', onAbort, { once: true });
     subscription.add(
-      cache.patches$.subscribe(() => {
+      cache.patches$.subscribe((batch) => {
         let value: T | undefined;
         try {
-          value = evaluate();
+          value = evaluate(batch);
         } catch (err) {
           finish(() => reject(err instanceof Error ? err : new Error(String(err))));
           return;
