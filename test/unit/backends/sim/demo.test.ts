@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import type { BackendEvent } from '../../../../src/backends/backend.js';
+import { startDemo } from '../../../../src/backends/sim/index.js';
+import { startSim } from './helpers.js';
+
+describe('sim demo', () => {
+  it('keeps the desktop busy (typing, toggles, scrolling, dialogs) until aborted', async () => {
+    const sim = await startSim();
+    const seen = new Set<string>();
+    const stop = new AbortController();
+    const enough = new Promise<void>((resolve) => {
+      sim.events$.subscribe((batch: readonly BackendEvent[]) => {
+        for (const e of batch) seen.add(e.type === 'structure' ? `structure.${e.change}` : e.type);
+        if (
+          ['text', 'window.opened', 'window.closed', 'structure.childAdded'].every((t) =>
+            seen.has(t),
+          )
+        )
+          resolve();
+      });
+    });
+    const demo = startDemo(sim, stop.signal, 1);
+    await Promise.race([enough, demo]);
+    stop.abort();
+    await demo;
+    expect([...seen]).toEqual(
+      expect.arrayContaining(['text', 'property', 'focus', 'window.opened', 'window.closed']),
+    );
+  });
+});
