@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Install the Debian packages the headless Linux desktop needs (Xvfb, a D-Bus session, the
+# AT-SPI2 bus and GTK bridge, the GTK test apps, zenity and xdotool), only when some are missing.
+# Idempotent and quiet when everything is present. `apt-get update` runs only if the first
+# install attempt fails (a fresh image often has stale or empty package lists).
+set -euo pipefail
+
+PACKAGES=(xvfb xauth x11-utils dbus dbus-x11 at-spi2-core libatk-adaptor gtk-3-examples zenity xdotool
+  libglib2.0-bin)
+
+missing=()
+for pkg in "${PACKAGES[@]}"; do
+  status=$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)
+  if [[ "$status" != "install ok installed" ]]; then missing+=("$pkg"); fi
+done
+if [[ ${#missing[@]} -eq 0 ]]; then exit 0; fi
+
+if ! command -v apt-get >/dev/null 2>&1; then
+  echo "desktop install: apt-get not found; install these packages by hand: ${missing[*]}" >&2
+  exit 1
+fi
+SUDO=()
+if [[ $(id -u) -ne 0 ]]; then SUDO=(sudo -n); fi
+
+echo "desktop install: installing ${missing[*]}" >&2
+install() {
+  DEBIAN_FRONTEND=noninteractive "${SUDO[@]}" apt-get install -y -q --no-install-recommends \
+    -o DPkg::Lock::Timeout=600 "${missing[@]}" >&2
+}
+if ! install; then
+  "${SUDO[@]}" apt-get update -q -o DPkg::Lock::Timeout=600 >&2
+  install
+fi

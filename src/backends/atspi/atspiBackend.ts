@@ -1,0 +1,340 @@
+/**
+ * The AT-SPI2 backend: connects to the accessibility bus, registers for events, maps signals to
+ * BackendEvent batches, reads with bounded-concurrency walks and acts through AT-SPI interfaces
+ * and xdotool. When the bus goes away it reports `degraded`, reconnects with backoff, then emits
+ * `reset` (every id may be invalid) and `ok`.
+ */
+import { setMaxListeners } from 'node:events';
+import { Subject, type Subscription } from 'rxjs';
+import type {
+  AccessibilityBackend,
+  ActionOptions,
+  BackendCapabilities,
+  BackendEvent,
+  BackendId,
+  BackendNode,
+  FetchOptions,
+  InputAction,
+  PatternAction,
+} from '../backend.js';
+import { abortError, BackendUnavailableError, throwIfAborted } from '../../errors.js';
+import { AtspiActions } from './atspiActions.js';
+import { AtspiBus } from './atspiBus.js';
+import { resolveA11yAddress } from './atspiConnect.js';
+import {
+  MATCH_RULES,
+  REGISTERED_EVENTS,
+  AtspiEventMapper,
+  type SignalMessage,
+} from './atspiEvents.js';
+import { AtspiReader, type AppInfo } from './atspiFetch.js';
+import { asString, DESKTOP_ID, REGISTRY_NAME, ROOT_PATH } from './atspiIds.js';
+import { XInput } from './atspiInput.js';
+import { walkSubtree } from './atspiWalk.js';
+
+export interface AtspiBackendOptions {
+  /** Accessibility bus address; default AT_SPI_BUS_ADDRESS, else asked of the session bus. */
+  a11yBusAddress?: string;
+  /** Environment for finding the buses and for xdotool (DISPLAY). Default: process.env. */
+  env?: NodeJS.ProcessEnv;
+  /** D-Bus calls in flight at once. */
+  concurrency?: number;
+  /** Deadline of one D-Bus call. */
+  callTimeoutMs?: number;
+}
+
+const CAPABILITIES: BackendCapabilities = {
+  events: {
+    focus: true,
+    structure: true,
+    property: true,
+    text: true,
+    'window.opened': true,
+    'window.closed': true,
+    'window.activated': true,
+  },
+  patterns: [
+    'Invoke',
+    'Value',
+    'RangeValue',
+    'Toggle',
+    'ExpandCollapse',
+    'SelectionItem',
+    'Selection',
+    'Scroll',
+    'ScrollItem',
+    'Text',
+    'Window',
+  ],
+  input: { keyboard: true, mouse: true },
+  bulkFetch: false,
+};
+
+const BACKOFF_MS = [100, 250, 500, 1_000, 2_000, 5_000] as const;
+
+/** Everything that lives as long as one bus connection. */
+interface Connection {
+  bus: AtspiBus;
+  reader: AtspiReader;
+  mapper: AtspiEventMapper;
+  actions: AtspiActions;
+  subscription: Subscription;
+}
+
+export class AtspiBackend implements AccessibilityBackend {
+  readonly name = 'atspi' as const;
+  readonly capabilities = CAPABILITIES;
+  readonly rootId: BackendId = DESKTOP_ID;
+  private readonly subject = new Subject<readonly BackendEvent[]>();
+  readonly events$ = this.subject.asObservable();
+  private readonly env: NodeJS.ProcessEnv;
+  private readonly x: XInput;
+  private readonly lifetime = new AbortController();
+  private readonly apps = new Map<string, Promise<AppInfo>>();
+  private conn: Connection | undefined;
+  private pending: BackendEvent[] = [];
+  private flushScheduled = false;
+  private ordered: Promise<void> = Promise.resolve();
+  private stopped = false;
+
+  constructor(private readonly options: AtspiBackendOptions = {}) {
+    this.env = options.env ?? process.env;
+    this.x = new XInput(this.env);
+    setMaxListeners(0, this.lifetime.signal);
+  }
+
+  async start(signal: AbortSignal): Promise<void> {
+    this.emit([{ type: 'status', status: 'starting' }]);
+    this.conn = await this.connect(signal);
+    this.emit([{ type: 'status', status: 'ok' }]);
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.lifetime.abort(new BackendUnavailableError('the backend was stopped'));
+    this.conn?.subscription.unsubscribe();
+    this.conn?.bus.disconnect();
+    this.conn = undefined;
+    await this.ordered.catch(() => undefined);
+    this.flush();
+    this.subject.complete();
+  }
+
+  fetchSubtree(id: BackendId, options: FetchOptions): Promise<BackendNode[]> {
+    return this.withConnection(options.signal, async (c, signal) => {
+      const nodes = await walkSubtree(c.reader, id, { ...options, signal });
+      if (id === DESKTOP_ID) c.mapper.noteWindows(nodes[0]?.children ?? []);
+      return nodes;
+    });
+  }
+
+  performPattern(id: BackendId, action: PatternAction, options: ActionOptions): Promise<void> {
+    return this.withConnection(options.signal, (c, signal) =>
+      c.actions.perform(id, action, signal),
+    );
+  }
+
+  focus(id: BackendId, options: ActionOptions): Promise<void> {
+    return this.withConnection(options.signal, (c, signal) => c.actions.focus(id, signal));
+  }
+
+  activateWindow(id: BackendId, options: ActionOptions): Promise<void> {
+    return this.withConnection(options.signal, (c, signal) => c.actions.activate(id, signal));
+  }
+
+  async input(action: InputAction, options: ActionOptions): Promise<void> {
+    this.usable(options.signal);
+    await this.x.input(action, options.signal);
+  }
+
+  /** The pid and name of an app by its bus name, read once. */
+  appInfo(busName: string, signal: AbortSignal): Promise<AppInfo> {
+    let info = this.apps.get(busName);
+    if (info === undefined) {
+      info = this.readAppInfo(busName, signal);
+      this.apps.set(busName, info);
+      info.catch(() => this.apps.delete(busName));
+    }
+    return info;
+  }
+
+  private async readAppInfo(busName: string, signal: AbortSignal): Promise<AppInfo> {
+    const conn = this.conn;
+    if (conn === undefined) throw new BackendUnavailableError('not connected');
+    const [nameReply, pidReply] = await Promise.all([
+      conn.reader.getAll([busName, ROOT_PATH], 'Accessible', signal),
+      conn.bus
+        .call(
+          {
+            dest: 'org.freedesktop.DBus',
+            path: '/org/freedesktop/DBus',
+            iface: 'org.freedesktop.DBus',
+            member: 'GetConnectionUnixProcessID',
+            signature: 's',
+            body: [busName],
+          },
+          signal,
+        )
+        .catch(() => [undefined]),
+    ]);
+    const info: AppInfo = { name: asString(nameReply.Name?.value) };
+    if (typeof pidReply[0] === 'number') info.pid = pidReply[0];
+    return info;
+  }
+
+  private usable(signal: AbortSignal): Connection {
+    if (this.stopped) throw new BackendUnavailableError('the atspi backend is stopped');
+    throwIfAborted(signal);
+    if (this.conn === undefined || this.conn.bus.isClosed) {
+      throw new BackendUnavailableError('the accessibility bus is not connected');
+    }
+    return this.conn;
+  }
+
+  private async withConnection<T>(
+    signal: AbortSignal,
+    work: (c: Connection, s: AbortSignal) => Promise<T>,
+  ): Promise<T> {
+    const conn = this.usable(signal);
+    const combined = AbortSignal.any([signal, this.lifetime.signal]);
+    // A walk passes one signal to hundreds of concurrent calls, each listening for the abort.
+    setMaxListeners(0, combined);
+    return work(conn, combined);
+  }
+
+  private async connect(signal: AbortSignal): Promise<Connection> {
+    const address = await resolveA11yAddress(this.options.a11yBusAddress, this.env, signal);
+    const bus = await AtspiBus.connect(
+      address,
+      {
+        concurrency: this.options.concurrency ?? 32,
+        callTimeoutMs: this.options.callTimeoutMs ?? 5_000,
+      },
+      signal,
+    );
+    try {
+      for (const rule of MATCH_RULES) await bus.addMatch(rule, signal);
+      await registerEvents(bus, signal);
+      const [owner] = await bus.call(
+        {
+          dest: 'org.freedesktop.DBus',
+          path: '/org/freedesktop/DBus',
+          iface: 'org.freedesktop.DBus',
+          member: 'GetNameOwner',
+          signature: 's',
+          body: [REGISTRY_NAME],
+        },
+        signal,
+      );
+      const reader = new AtspiReader(bus, (name, s) => this.appInfo(name, s));
+      const mapper = new AtspiEventMapper(reader, String(owner));
+      const actions = new AtspiActions(
+        reader,
+        this.x,
+        async (name, s) => (await this.appInfo(name, s)).pid,
+      );
+      const subscription = bus.signals$.subscribe((msg) => this.onSignal(mapper, msg));
+      void bus.closed.then((err) => this.onLost(bus, err));
+      return { bus, reader, mapper, actions, subscription };
+    } catch (err) {
+      bus.disconnect();
+      throw err;
+    }
+  }
+
+  /** Map signals concurrently but emit their events in arrival order. */
+  private onSignal(mapper: AtspiEventMapper, msg: SignalMessage): void {
+    const mapped = mapper.map(msg, this.lifetime.signal).catch(() => [] as BackendEvent[]);
+    this.ordered = this.ordered.then(async () => this.emit(await mapped));
+  }
+
+  private emit(events: readonly BackendEvent[]): void {
+    if (events.length === 0 || this.subject.closed) return;
+    this.pending.push(...events);
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    setImmediate(() => this.flush());
+  }
+
+  private flush(): void {
+    this.flushScheduled = false;
+    if (this.pending.length === 0 || this.subject.closed) return;
+    const batch = this.pending;
+    this.pending = [];
+    this.subject.next(batch);
+  }
+
+  private async onLost(bus: AtspiBus, err: Error): Promise<void> {
+    if (this.stopped || this.conn?.bus !== bus) return;
+    this.conn.subscription.unsubscribe();
+    this.conn = undefined;
+    this.apps.clear();
+    this.emit([{ type: 'status', status: 'degraded', reason: err.message }]);
+    for (let attempt = 0; !this.stopped; attempt++) {
+      await delay(
+        BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)] ?? 5_000,
+        this.lifetime.signal,
+      );
+      if (this.stopped) return;
+      try {
+        this.conn = await this.connect(
+          AbortSignal.any([this.lifetime.signal, AbortSignal.timeout(10_000)]),
+        );
+        this.emit([
+          { type: 'reset', reason: `reconnected after: ${err.message}` },
+          { type: 'status', status: 'ok' },
+        ]);
+        return;
+      } catch {
+        // Keep retrying with backoff until stopped.
+      }
+    }
+  }
+}
+
+async function registerEvents(bus: AtspiBus, signal: AbortSignal): Promise<void> {
+  const path = '/org/a11y/atspi/registry';
+  for (const event of REGISTERED_EVENTS) {
+    await bus
+      .call(
+        {
+          dest: REGISTRY_NAME,
+          path,
+          iface: 'org.a11y.atspi.Registry',
+          member: 'RegisterEvent',
+          signature: 'sass',
+          body: [event, [], bus.uniqueName],
+        },
+        signal,
+      )
+      .catch(() =>
+        bus.call(
+          {
+            dest: REGISTRY_NAME,
+            path,
+            iface: 'org.a11y.atspi.Registry',
+            member: 'RegisterEvent',
+            signature: 's',
+            body: [event],
+          },
+          signal,
+        ),
+      );
+  }
+}
+
+function delay(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (signal.aborted) return reject(abortError(signal));
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(abortError(signal));
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  }).catch(() => undefined);
+}

@@ -1,0 +1,253 @@
+/**
+ * The accessibility-bus connection: raw method calls (no proxy objects, which fetch
+ * introspection for every object) under a concurrency cap and a per-call deadline, with D-Bus
+ * errors mapped to typed UiErrors. Unbounded parallel calls starve Node's timers, hence the cap.
+ */
+import dbus from 'dbus-next';
+import { Subject } from 'rxjs';
+import {
+  abortError,
+  BackendUnavailableError,
+  ElementStaleError,
+  PatternNotSupportedError,
+  TimeoutError,
+  UiError,
+} from '../../errors.js';
+
+const { Message } = dbus;
+type DbusMessage = InstanceType<typeof dbus.Message>;
+
+/** A D-Bus object reference `(so)`: (bus name, object path). */
+export type ObjectRef = [string, string];
+
+export interface CallSpec {
+  dest: string;
+  path: string;
+  iface: string;
+  member: string;
+  signature?: string;
+  body?: unknown[];
+}
+
+export interface AtspiBusOptions {
+  /** Calls in flight at once. */
+  concurrency: number;
+  /** Deadline of one call (the D-Bus default of 25 s is far too long for a UI). */
+  callTimeoutMs: number;
+}
+
+/** Map a D-Bus error name to the typed error an element call should raise. */
+export function mapDbusError(err: unknown, what: string): UiError {
+  if (err instanceof UiError) return err;
+  const type = (err as { type?: unknown }).type;
+  const name = typeof type === 'string' ? type : '';
+  const text = err instanceof Error ? err.message : String(err);
+  if (
+    name.endsWith('.NoReply') ||
+    name.endsWith('.ServiceUnknown') ||
+    name.endsWith('.UnknownObject') ||
+    name.endsWith('.NameHasNoOwner') ||
+    name.endsWith('.Disconnected')
+  ) {
+    return new ElementStaleError(`${what}: the element or its app is gone`, { cause: err });
+  }
+  if (name.endsWith('.UnknownMethod') || name.endsWith('.UnknownInterface')) {
+    return new PatternNotSupportedError(`${what}: not supported by this element`, { cause: err });
+  }
+  if (name.endsWith('.InvalidArgs')) {
+    return new ElementStaleError(`${what}: the element rejected the call (${text})`, {
+      cause: err,
+    });
+  }
+  return new BackendUnavailableError(`${what}: ${name || text}`, { cause: err });
+}
+
+/** One connection to the accessibility bus. */
+export class AtspiBus {
+  /** Every signal received (match rules decide which arrive). */
+  readonly signals$ = new Subject<DbusMessage>();
+  /** Fires once when the connection is lost. */
+  readonly closed: Promise<Error>;
+  private readonly waiting: (() => void)[] = [];
+  private readonly inFlight = new Set<(err: Error) => void>();
+  private active = 0;
+  private lost: Error | undefined;
+  private markClosed!: (err: Error) => void;
+
+  private constructor(
+    private readonly bus: dbus.MessageBus,
+    private readonly options: AtspiBusOptions,
+  ) {
+    this.closed = new Promise((resolve) => (this.markClosed = resolve));
+    bus.on('message', (msg) => {
+      if (msg.type === dbus.MessageType.SIGNAL) this.signals$.next(msg);
+    });
+    bus.on('error', (err: unknown) =>
+      this.fail(err instanceof Error ? err : new Error(String(err))),
+    );
+    // The library forwards stream errors but not a clean end of the stream.
+    const connection = (bus as unknown as { _connection?: { on(e: 'end', f: () => void): void } })
+      ._connection;
+    connection?.on('end', () =>
+      this.fail(new Error('the accessibility bus closed the connection')),
+    );
+  }
+
+  /** Connect to a bus address and wait for the Hello reply. */
+  static async connect(
+    address: string,
+    options: AtspiBusOptions,
+    signal: AbortSignal,
+  ): Promise<AtspiBus> {
+    const bus = dbus.sessionBus({ busAddress: address });
+    const ready = new Promise<void>((resolve, reject) => {
+      bus.on('connect', () => resolve());
+      bus.on('error', (err: unknown) =>
+        reject(new BackendUnavailableError(`cannot connect to ${address}`, { cause: err })),
+      );
+    });
+    try {
+      await withDeadline(ready, options.callTimeoutMs, signal, 'connect to the accessibility bus');
+    } catch (err) {
+      bus.disconnect();
+      throw err;
+    }
+    return new AtspiBus(bus, options);
+  }
+
+  /** Our unique name on the bus. */
+  get uniqueName(): string {
+    return (this.bus as unknown as { name?: string }).name ?? '';
+  }
+
+  get isClosed(): boolean {
+    return this.lost !== undefined;
+  }
+
+  /** Make a method call and return the reply body; errors are typed (see mapDbusError). */
+  async call(spec: CallSpec, signal: AbortSignal): Promise<unknown[]> {
+    const what = `${spec.iface.replace('org.a11y.atspi.', '')}.${spec.member}`;
+    await this.acquire(signal);
+    try {
+      const message = new Message({
+        destination: spec.dest,
+        path: spec.path,
+        interface: spec.iface,
+        member: spec.member,
+        ...(spec.signature === undefined
+          ? {}
+          : { signature: spec.signature, body: spec.body ?? [] }),
+      });
+      const reply = await this.track(this.bus.call(message), spec, signal, what);
+      return (reply?.body ?? []) as unknown[];
+    } catch (err) {
+      throw mapDbusError(err, what);
+    } finally {
+      this.release();
+    }
+  }
+
+  /** Add a match rule on the bus daemon so matching signals are delivered to us. */
+  async addMatch(rule: string, signal: AbortSignal): Promise<void> {
+    await this.call(
+      {
+        dest: 'org.freedesktop.DBus',
+        path: '/org/freedesktop/DBus',
+        iface: 'org.freedesktop.DBus',
+        member: 'AddMatch',
+        signature: 's',
+        body: [rule],
+      },
+      signal,
+    );
+  }
+
+  disconnect(): void {
+    this.fail(new Error('disconnected'));
+    this.bus.disconnect();
+  }
+
+  private fail(err: Error): void {
+    if (this.lost !== undefined) return;
+    this.lost = err;
+    for (const reject of this.inFlight) reject(err);
+    this.inFlight.clear();
+    for (const wake of this.waiting.splice(0)) wake();
+    this.markClosed(err);
+    this.signals$.complete();
+  }
+
+  private track(
+    pending: Promise<DbusMessage | null>,
+    spec: CallSpec,
+    signal: AbortSignal,
+    what: string,
+  ): Promise<DbusMessage | null> {
+    if (this.lost !== undefined) {
+      return Promise.reject(new BackendUnavailableError(`${what}: ${this.lost.message}`));
+    }
+    const lostPromise = new Promise<never>((_resolve, reject) => {
+      const onLost = (err: Error): void =>
+        reject(new BackendUnavailableError(`${what} on ${spec.dest}: ${err.message}`));
+      this.inFlight.add(onLost);
+      void pending.finally(() => this.inFlight.delete(onLost)).catch(() => undefined);
+    });
+    lostPromise.catch(() => undefined);
+    return withDeadline(
+      Promise.race([pending, lostPromise]),
+      this.options.callTimeoutMs,
+      signal,
+      what,
+    );
+  }
+
+  private async acquire(signal: AbortSignal): Promise<void> {
+    while (this.active >= this.options.concurrency) {
+      if (signal.aborted) throw abortError(signal);
+      if (this.lost !== undefined) throw new BackendUnavailableError(this.lost.message);
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    }
+    if (signal.aborted) throw abortError(signal);
+    this.active++;
+  }
+
+  private release(): void {
+    this.active--;
+    this.waiting.shift()?.();
+  }
+}
+
+/** Race a promise against a deadline and an AbortSignal, cleaning up both. */
+export function withDeadline<T>(
+  promise: Promise<T>,
+  ms: number,
+  signal: AbortSignal,
+  what: string,
+): Promise<T> {
+  if (signal.aborted) return Promise.reject(abortError(signal));
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      cleanup();
+      reject(new TimeoutError(`${what}: no reply within ${ms} ms`));
+    }, ms);
+    const onAbort = (): void => {
+      cleanup();
+      reject(abortError(signal));
+    };
+    const cleanup = (): void => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        cleanup();
+        resolve(value);
+      },
+      (err: unknown) => {
+        cleanup();
+        reject(err instanceof Error ? err : new Error(String(err)));
+      },
+    );
+  });
+}

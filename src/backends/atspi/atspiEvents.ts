@@ -1,0 +1,256 @@
+/**
+ * AT-SPI event signals -> BackendEvents. Signal bodies are `(detail, detail1, detail2, any_data,
+ * properties)`. Where the signal lacks the new value (state changes carry one bit; GTK3's
+ * accessible-value carries 0; text changes carry a fragment), the element is re-read so the
+ * event carries the whole new property. App start/exit comes from the registry root's
+ * children-changed (no window:create is sent for an app's first window) and from the bus daemon's
+ * NameOwnerChanged when an app dies.
+ */
+import type { BackendEvent, BackendId } from '../backend.js';
+import { UiError } from '../../errors.js';
+import type { ObjectRef } from './atspiBus.js';
+import type { AtspiReader } from './atspiFetch.js';
+import { asString, DESKTOP_ID, idOf, isAppRoot, isNullRef, ROOT_PATH } from './atspiIds.js';
+import { isTextRole, isWindowRole, statesOf } from './atspiRoles.js';
+
+/** The parts of a D-Bus signal message the mapping reads. */
+export interface SignalMessage {
+  sender: string;
+  path: string;
+  interface: string;
+  member: string;
+  body: unknown[];
+}
+
+/** Events the registry must be told about, or apps will not emit them. */
+export const REGISTERED_EVENTS = [
+  'object:state-changed',
+  'object:children-changed',
+  'object:property-change',
+  'object:text-changed',
+  'window:create',
+  'window:destroy',
+  'window:activate',
+  'window:deactivate',
+  'focus:',
+] as const;
+
+export const MATCH_RULES = [
+  "type='signal',interface='org.a11y.atspi.Event.Object'",
+  "type='signal',interface='org.a11y.atspi.Event.Window'",
+  "type='signal',interface='org.a11y.atspi.Event.Focus'",
+  "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged'",
+] as const;
+
+const IGNORED_STATES = new Set(['defunct', 'showing', 'visible', 'armed']);
+
+function refFromVariant(data: unknown): ObjectRef | undefined {
+  const value = (data as { value?: unknown } | undefined)?.value;
+  if (Array.isArray(value) && typeof value[0] === 'string' && typeof value[1] === 'string') {
+    return [value[0], value[1]];
+  }
+  return undefined;
+}
+
+export class AtspiEventMapper {
+  /** Known top-level windows per app bus name, so an app's exit closes its windows. */
+  private readonly windowsByApp = new Map<string, Set<BackendId>>();
+
+  constructor(
+    private readonly reader: AtspiReader,
+    private readonly registryOwner: string,
+  ) {}
+
+  /** Record the windows a desktop fetch saw. */
+  noteWindows(ids: readonly BackendId[]): void {
+    for (const id of ids) this.addWindow(id);
+  }
+
+  /** Map one signal; a re-read of an element that vanished yields no event. */
+  async map(msg: SignalMessage, signal: AbortSignal): Promise<BackendEvent[]> {
+    try {
+      return await this.mapUnsafe(msg, signal);
+    } catch (err) {
+      if (err instanceof UiError) return [];
+      throw err;
+    }
+  }
+
+  private async mapUnsafe(msg: SignalMessage, signal: AbortSignal): Promise<BackendEvent[]> {
+    const iface = msg.interface.replace('org.a11y.atspi.Event.', '');
+    if (msg.member === 'NameOwnerChanged') return this.nameOwnerChanged(msg.body);
+    const ref: ObjectRef = [msg.sender, msg.path];
+    const id = idOf(ref);
+    const [detail = '', detail1 = 0] = msg.body as [string?, number?];
+    if (iface === 'Window') return this.windowSignal(msg.member, ref, id);
+    if (iface === 'Focus') return [{ type: 'focus', id }];
+    switch (msg.member) {
+      case 'StateChanged':
+        return this.stateChanged(ref, id, detail, detail1, signal);
+      case 'ChildrenChanged':
+        return this.childrenChanged(ref, id, detail, msg.body[3], signal);
+      case 'PropertyChange':
+        return this.propertyChange(ref, id, detail, msg.body[3], signal);
+      case 'TextChanged':
+        return this.textChanged(ref, id, signal);
+      default:
+        return [];
+    }
+  }
+
+  private windowSignal(member: string, ref: ObjectRef, id: BackendId): BackendEvent[] {
+    switch (member) {
+      case 'Create':
+        this.addWindow(id);
+        return [
+          { type: 'structure', change: 'childAdded', id: DESKTOP_ID, childId: id },
+          { type: 'window.opened', id },
+        ];
+      case 'Destroy':
+        this.windowsByApp.get(ref[0])?.delete(id);
+        return [
+          { type: 'structure', change: 'childRemoved', id: DESKTOP_ID, childId: id },
+          { type: 'window.closed', id },
+        ];
+      case 'Activate':
+        return [{ type: 'window.activated', id }];
+      default:
+        return [];
+    }
+  }
+
+  private async stateChanged(
+    ref: ObjectRef,
+    id: BackendId,
+    detail: string,
+    set: number,
+    signal: AbortSignal,
+  ): Promise<BackendEvent[]> {
+    const events: BackendEvent[] = [];
+    if (detail === 'focused' && set === 1) events.push({ type: 'focus', id });
+    if (IGNORED_STATES.has(detail) || isAppRoot(ref)) return events;
+    const [[role], [words]] = await Promise.all([
+      this.reader.call(ref, 'Accessible', 'GetRole', signal),
+      this.reader.call(ref, 'Accessible', 'GetState', signal),
+    ]);
+    events.push({
+      type: 'property',
+      id,
+      props: { states: statesOf(Number(role), (words ?? []) as number[]) },
+    });
+    return events;
+  }
+
+  private async childrenChanged(
+    ref: ObjectRef,
+    id: BackendId,
+    detail: string,
+    data: unknown,
+    signal: AbortSignal,
+  ): Promise<BackendEvent[]> {
+    const added = detail.startsWith('add');
+    const change = added ? 'childAdded' : 'childRemoved';
+    const child = refFromVariant(data);
+    if (ref[0] === this.registryOwner && ref[1] === ROOT_PATH) {
+      if (child === undefined)
+        return [{ type: 'structure', change: 'invalidated', id: DESKTOP_ID }];
+      return added ? this.appAdded(child, signal) : this.appRemoved(child[0]);
+    }
+    if (isAppRoot(ref)) {
+      if (child === undefined || isNullRef(child)) {
+        return [{ type: 'structure', change: 'invalidated', id: DESKTOP_ID }];
+      }
+      const childId = idOf(child);
+      if (added) this.addWindow(childId);
+      else this.windowsByApp.get(ref[0])?.delete(childId);
+      return [
+        { type: 'structure', change, id: DESKTOP_ID, childId },
+        { type: added ? 'window.opened' : 'window.closed', id: childId },
+      ];
+    }
+    const event: BackendEvent = { type: 'structure', change, id };
+    if (child !== undefined && !isNullRef(child)) event.childId = idOf(child);
+    return [event];
+  }
+
+  private async appAdded(app: ObjectRef, signal: AbortSignal): Promise<BackendEvent[]> {
+    const windows = await this.reader.children(app, signal);
+    const events: BackendEvent[] = [];
+    for (const win of windows) {
+      const role = Number((await this.reader.call(win, 'Accessible', 'GetRole', signal))[0]);
+      const childId = idOf(win);
+      this.addWindow(childId);
+      events.push({ type: 'structure', change: 'childAdded', id: DESKTOP_ID, childId });
+      if (isWindowRole(role)) events.push({ type: 'window.opened', id: childId });
+    }
+    if (events.length === 0)
+      events.push({ type: 'structure', change: 'invalidated', id: DESKTOP_ID });
+    return events;
+  }
+
+  private appRemoved(busName: string): BackendEvent[] {
+    const windows = this.windowsByApp.get(busName);
+    if (windows === undefined) return [];
+    this.windowsByApp.delete(busName);
+    const events: BackendEvent[] = [{ type: 'structure', change: 'childRemoved', id: DESKTOP_ID }];
+    for (const id of windows) events.push({ type: 'window.closed', id });
+    return events;
+  }
+
+  private nameOwnerChanged(body: unknown[]): BackendEvent[] {
+    const [name, , newOwner] = body as [string, string, string];
+    if (!name.startsWith(':') || newOwner !== '') return [];
+    return this.appRemoved(name);
+  }
+
+  private async propertyChange(
+    ref: ObjectRef,
+    id: BackendId,
+    detail: string,
+    data: unknown,
+    signal: AbortSignal,
+  ): Promise<BackendEvent[]> {
+    if (detail === 'accessible-name') {
+      const value = (data as { value?: unknown } | undefined)?.value;
+      return [{ type: 'property', id, props: { name: typeof value === 'string' ? value : '' } }];
+    }
+    if (detail === 'accessible-value') {
+      const all = await this.reader.getAll(ref, 'Value', signal);
+      const num = (key: string): number => Number(all[key]?.value ?? 0);
+      const range = {
+        value: num('CurrentValue'),
+        min: num('MinimumValue'),
+        max: num('MaximumValue'),
+      };
+      const step = num('MinimumIncrement');
+      return [{ type: 'property', id, props: { range: step > 0 ? { ...range, step } : range } }];
+    }
+    return [];
+  }
+
+  private async textChanged(
+    ref: ObjectRef,
+    id: BackendId,
+    signal: AbortSignal,
+  ): Promise<BackendEvent[]> {
+    const [[role], [interfaces]] = await Promise.all([
+      this.reader.call(ref, 'Accessible', 'GetRole', signal),
+      this.reader.call(ref, 'Accessible', 'GetInterfaces', signal),
+    ]);
+    const ifaces = (interfaces ?? []) as string[];
+    if (!isTextRole(Number(role)) && !ifaces.includes('org.a11y.atspi.EditableText')) return [];
+    const [text] = await this.reader.call(ref, 'Text', 'GetText', signal, 'ii', [0, -1]);
+    const value = asString(text);
+    return [
+      { type: 'text', id, value },
+      { type: 'property', id, props: { value } },
+    ];
+  }
+
+  private addWindow(id: BackendId): void {
+    const busName = id.slice(0, id.indexOf(':/'));
+    let set = this.windowsByApp.get(busName);
+    if (set === undefined) this.windowsByApp.set(busName, (set = new Set()));
+    set.add(id);
+  }
+}

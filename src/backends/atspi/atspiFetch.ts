@@ -1,0 +1,205 @@
+/**
+ * Reading elements: one element's properties (a handful of parallel calls), and pre-order
+ * subtree walks under the bus's concurrency cap. The desktop root lists the windows of every
+ * registered app, skipping the app nodes themselves.
+ */
+import type { BackendId, BackendNode, BackendProps } from '../backend.js';
+import type { AtspiBus, ObjectRef } from './atspiBus.js';
+import {
+  asString,
+  DESKTOP_ID,
+  idOf,
+  isAppRoot,
+  isNullRef,
+  REGISTRY_NAME,
+  ROOT_PATH,
+} from './atspiIds.js';
+import { controlTypeOf, isTextRole, patternsOf, statesOf } from './atspiRoles.js';
+
+const A = 'org.a11y.atspi.';
+const PROPS = 'org.freedesktop.DBus.Properties';
+
+/** What the walk needs to know about an app (resolved once per bus name). */
+export interface AppInfo {
+  name: string;
+  pid?: number;
+}
+
+/** Everything read about one element. */
+export interface RawElement {
+  ref: ObjectRef;
+  role: number;
+  states: number[];
+  name: string;
+  accessibleId: string;
+  interfaces: string[];
+  parent: ObjectRef;
+  children: ObjectRef[];
+  rect: BackendProps['rect'];
+  value?: string;
+  range?: BackendProps['range'];
+}
+
+type Variant = { value: unknown };
+
+function variantValue(dict: Record<string, Variant | undefined>, key: string): unknown {
+  return dict[key]?.value;
+}
+
+export class AtspiReader {
+  constructor(
+    readonly bus: AtspiBus,
+    private readonly appInfo: (busName: string, signal: AbortSignal) => Promise<AppInfo>,
+  ) {}
+
+  call(
+    ref: ObjectRef,
+    iface: string,
+    member: string,
+    signal: AbortSignal,
+    signature?: string,
+    body?: unknown[],
+  ): Promise<unknown[]> {
+    return this.bus.call(
+      {
+        dest: ref[0],
+        path: ref[1],
+        iface: A + iface,
+        member,
+        ...(signature ? { signature, body: body ?? [] } : {}),
+      },
+      signal,
+    );
+  }
+
+  getAll(
+    ref: ObjectRef,
+    iface: string,
+    signal: AbortSignal,
+  ): Promise<Record<string, Variant | undefined>> {
+    return this.bus
+      .call(
+        {
+          dest: ref[0],
+          path: ref[1],
+          iface: PROPS,
+          member: 'GetAll',
+          signature: 's',
+          body: [A + iface],
+        },
+        signal,
+      )
+      .then((body) => (body[0] ?? {}) as Record<string, Variant | undefined>);
+  }
+
+  async children(ref: ObjectRef, signal: AbortSignal): Promise<ObjectRef[]> {
+    const [list] = await this.call(ref, 'Accessible', 'GetChildren', signal);
+    return ((list ?? []) as ObjectRef[]).filter((r) => !isNullRef(r));
+  }
+
+  /** The desktop's children: every app's top-level windows, apps in registry order. */
+  async desktopChildren(signal: AbortSignal): Promise<ObjectRef[]> {
+    const apps = await this.children([REGISTRY_NAME, ROOT_PATH], signal);
+    const perApp = await Promise.all(
+      apps.map((app) => this.children(app, signal).catch(() => [] as ObjectRef[])),
+    );
+    return perApp.flat();
+  }
+
+  /** Read one element's properties. */
+  async element(ref: ObjectRef, signal: AbortSignal): Promise<RawElement> {
+    const [accessible, children, [role], [states], [interfaces]] = await Promise.all([
+      this.getAll(ref, 'Accessible', signal),
+      this.children(ref, signal),
+      this.call(ref, 'Accessible', 'GetRole', signal),
+      this.call(ref, 'Accessible', 'GetState', signal),
+      this.call(ref, 'Accessible', 'GetInterfaces', signal),
+    ]);
+    const raw: RawElement = {
+      ref,
+      role: Number(role),
+      states: (states ?? [0, 0]) as number[],
+      name: asString(variantValue(accessible, 'Name')),
+      accessibleId: asString(variantValue(accessible, 'AccessibleId')),
+      interfaces: (interfaces ?? []) as string[],
+      parent: (variantValue(accessible, 'Parent') ?? ['', '']) as ObjectRef,
+      children,
+      rect: null,
+    };
+    await this.readExtras(raw, signal);
+    return raw;
+  }
+
+  /** Extents, range and text: only for elements with the interface. */
+  private async readExtras(raw: RawElement, signal: AbortSignal): Promise<void> {
+    const has = (iface: string): boolean => raw.interfaces.includes(A + iface);
+    const work: Promise<void>[] = [];
+    if (has('Component')) {
+      work.push(
+        this.call(raw.ref, 'Component', 'GetExtents', signal, 'u', [0]).then(([box]) => {
+          const [x, y, width, height] = box as number[];
+          raw.rect =
+            width !== undefined && width >= 0 && (height ?? -1) >= 0
+              ? { x: x ?? 0, y: y ?? 0, width, height: height ?? 0 }
+              : null;
+        }),
+      );
+    }
+    if (has('Value')) {
+      work.push(
+        this.getAll(raw.ref, 'Value', signal).then((v) => {
+          raw.range = rangeOf(v);
+        }),
+      );
+    }
+    if (has('Text') && (isTextRole(raw.role) || has('EditableText'))) {
+      work.push(
+        this.call(raw.ref, 'Text', 'GetText', signal, 'ii', [0, -1]).then(([text]) => {
+          raw.value = asString(text);
+        }),
+      );
+    }
+    await Promise.all(work);
+  }
+
+  /** Turn a raw element into a node (parent id given by the caller's context). */
+  async toNode(
+    raw: RawElement,
+    parentId: BackendId | null,
+    parentHasSelection: boolean,
+    signal: AbortSignal,
+  ): Promise<BackendNode> {
+    const app = await this.appInfo(raw.ref[0], signal);
+    const props: BackendProps = {
+      controlType: controlTypeOf(raw.role, raw.states, raw.name),
+      name: raw.name,
+      rect: raw.rect,
+      states: statesOf(raw.role, raw.states),
+      patterns: patternsOf(raw.role, raw.states, raw.interfaces, parentHasSelection),
+      app: app.name,
+    };
+    if (raw.accessibleId !== '') props.automationId = raw.accessibleId;
+    if (raw.value !== undefined) props.value = raw.value;
+    if (raw.range !== undefined) props.range = raw.range;
+    if (app.pid !== undefined) props.pid = app.pid;
+    return { id: idOf(raw.ref), parentId, children: raw.children.map(idOf), props };
+  }
+
+  /** Id of an element's parent as the contract sees it (app roots become the desktop). */
+  parentIdOf(raw: RawElement): BackendId | null {
+    if (isNullRef(raw.parent)) return null;
+    return isAppRoot(raw.parent) ? DESKTOP_ID : idOf(raw.parent);
+  }
+}
+
+function rangeOf(v: Record<string, Variant | undefined>): BackendProps['range'] {
+  const num = (key: string): number => Number(variantValue(v, key) ?? 0);
+  const range: NonNullable<BackendProps['range']> = {
+    value: num('CurrentValue'),
+    min: num('MinimumValue'),
+    max: num('MaximumValue'),
+  };
+  const step = num('MinimumIncrement');
+  if (step > 0) range.step = step;
+  return range;
+}

@@ -1,0 +1,157 @@
+/**
+ * X11 input through xdotool (installed by scripts/desktop/install.sh): raw keys, typing and the
+ * mouse, plus the few window operations AT-SPI has no method for (focus and close a top-level).
+ * Arguments are validated before anything runs; xdotool gets an argv, never a shell line.
+ */
+import { execFile } from 'node:child_process';
+import type { InputAction, KeyCombo, MouseButton } from '../backend.js';
+import {
+  abortError,
+  ActionFailedError,
+  InvalidParamsError,
+  NotSupportedError,
+} from '../../errors.js';
+
+const XDOTOOL_DEADLINE_MS = 5_000;
+
+const NAMED_KEYS: Record<string, string> = {
+  enter: 'Return',
+  tab: 'Tab',
+  escape: 'Escape',
+  backspace: 'BackSpace',
+  delete: 'Delete',
+  home: 'Home',
+  end: 'End',
+  pageup: 'Prior',
+  pagedown: 'Next',
+  up: 'Up',
+  down: 'Down',
+  left: 'Left',
+  right: 'Right',
+  space: 'space',
+  insert: 'Insert',
+};
+
+const SYMBOL_KEYS: Record<string, string> = {
+  ' ': 'space',
+  ',': 'comma',
+  '.': 'period',
+  '/': 'slash',
+  ';': 'semicolon',
+  "'": 'apostrophe',
+  '[': 'bracketleft',
+  ']': 'bracketright',
+  '-': 'minus',
+  '=': 'equal',
+  '\\': 'backslash',
+  '`': 'grave',
+  '!': 'exclam',
+  '?': 'question',
+  ':': 'colon',
+  '+': 'plus',
+  '*': 'asterisk',
+};
+
+const MODIFIER_KEYS = { ctrl: 'ctrl', alt: 'alt', shift: 'shift', meta: 'super' } as const;
+const BUTTONS: Record<MouseButton, string> = { left: '1', middle: '2', right: '3' };
+
+/** The xdotool key name of one combo, e.g. ctrl+s; invalid_params for unknown keys. */
+export function keysymOf(combo: KeyCombo): string {
+  const { key } = combo;
+  let name: string | undefined;
+  if (/^[A-Za-z0-9]$/.test(key)) name = key;
+  else if (/^F([1-9]|1\d|2[0-4])$/.test(key)) name = key;
+  else name = NAMED_KEYS[key.toLowerCase()] ?? SYMBOL_KEYS[key];
+  if (name === undefined) throw new InvalidParamsError(`unknown key: ${JSON.stringify(key)}`);
+  return [...combo.modifiers.map((m) => MODIFIER_KEYS[m]), name].join('+');
+}
+
+function finiteInt(value: number, what: string): string {
+  if (!Number.isFinite(value)) throw new InvalidParamsError(`${what} must be a finite number`);
+  return String(Math.round(value));
+}
+
+/** xdotool arguments for an input action; throws invalid_params for bad input. */
+export function xdotoolArgs(action: InputAction): string[] {
+  switch (action.kind) {
+    case 'keys':
+      if (action.combos.length === 0) throw new InvalidParamsError('no keys given');
+      return ['key', '--clearmodifiers', ...action.combos.map(keysymOf)];
+    case 'text':
+      return ['type', '--delay', '1', '--', action.text];
+    case 'move':
+      return ['mousemove', '--sync', finiteInt(action.x, 'x'), finiteInt(action.y, 'y')];
+    case 'click': {
+      const count = Number.isInteger(action.count) && action.count >= 1 && action.count <= 3;
+      if (!count) throw new InvalidParamsError('count must be 1, 2 or 3');
+      const at = ['mousemove', '--sync', finiteInt(action.x, 'x'), finiteInt(action.y, 'y')];
+      return [...at, 'click', '--repeat', String(action.count), BUTTONS[action.button]];
+    }
+    case 'wheel':
+      return wheelArgs(action);
+  }
+}
+
+function wheelArgs(action: Extract<InputAction, { kind: 'wheel' }>): string[] {
+  const at = ['mousemove', '--sync', finiteInt(action.x, 'x'), finiteInt(action.y, 'y')];
+  const dy = Number(finiteInt(action.dy, 'dy'));
+  const dx = Number(finiteInt(action.dx, 'dx'));
+  const clicks: string[] = [];
+  if (dy !== 0) clicks.push('click', '--repeat', String(Math.abs(dy)), dy > 0 ? '5' : '4');
+  if (dx !== 0) clicks.push('click', '--repeat', String(Math.abs(dx)), dx > 0 ? '7' : '6');
+  if (clicks.length === 0) throw new InvalidParamsError('a wheel action needs dx or dy');
+  return [...at, ...clicks];
+}
+
+/** Runs xdotool against one X display. */
+export class XInput {
+  constructor(private readonly env: NodeJS.ProcessEnv) {}
+
+  get available(): boolean {
+    return typeof this.env.DISPLAY === 'string' && this.env.DISPLAY !== '';
+  }
+
+  /** Run xdotool and return its stdout. */
+  run(args: readonly string[], signal: AbortSignal): Promise<string> {
+    if (signal.aborted) return Promise.reject(abortError(signal));
+    if (!this.available) return Promise.reject(new NotSupportedError('no X display for raw input'));
+    return new Promise((resolve, reject) => {
+      execFile(
+        'xdotool',
+        [...args],
+        { env: this.env, timeout: XDOTOOL_DEADLINE_MS, signal },
+        (err, stdout, stderr) => {
+          if (signal.aborted) reject(abortError(signal));
+          else if (err)
+            reject(
+              new ActionFailedError(
+                `xdotool ${args[0] ?? ''} failed: ${stderr.trim() || err.message}`,
+              ),
+            );
+          else resolve(stdout);
+        },
+      );
+    });
+  }
+
+  async input(action: InputAction, signal: AbortSignal): Promise<void> {
+    const args = xdotoolArgs(action);
+    await this.run(args, signal);
+  }
+
+  /** X window ids of an app's visible top-level windows with exactly this title. */
+  async findWindows(pid: number, title: string, signal: AbortSignal): Promise<string[]> {
+    const pattern = `^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`;
+    try {
+      const out = await this.run(
+        ['search', '--all', '--onlyvisible', '--pid', String(pid), '--name', pattern],
+        signal,
+      );
+      return out.split('\n').filter((line) => /^\d+$/.test(line));
+    } catch (err) {
+      // xdotool search exits 1 when nothing matched.
+      if (err instanceof ActionFailedError) return [];
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,311 @@
+/**
+ * Pure mapping from AT-SPI2 vocabulary (role numbers, the 64-bit state set, interface names) to
+ * the protocol's control types, states and patterns. Numbers are from at-spi2-core's
+ * atspi-constants.h; judgment calls follow docs/platform-vocabulary.md section 7.
+ */
+import {
+  PATTERNS,
+  STATES,
+  type ControlType,
+  type Pattern,
+  type State,
+} from '../../../protocol/src/index.js';
+
+/** AtspiRole numbers this backend treats specially. */
+export const ROLE = {
+  CHECK_BOX: 7,
+  CHECK_MENU_ITEM: 8,
+  COMBO_BOX: 11,
+  DIALOG: 16,
+  FILLER: 20,
+  FRAME: 23,
+  LIST: 31,
+  LIST_ITEM: 32,
+  MENU: 33,
+  MENU_BAR: 34,
+  PANEL: 39,
+  PASSWORD_TEXT: 40,
+  POPUP_MENU: 41,
+  RADIO_BUTTON: 44,
+  RADIO_MENU_ITEM: 45,
+  SCROLL_BAR: 48,
+  SCROLL_PANE: 49,
+  TABLE: 55,
+  TABLE_CELL: 56,
+  TEXT: 61,
+  TOGGLE_BUTTON: 62,
+  TREE_TABLE: 66,
+  WINDOW: 69,
+  APPLICATION: 75,
+  REDUNDANT_OBJECT: 86,
+  ENTRY: 79,
+  SWITCH: 130,
+} as const;
+
+/** Control type by AtspiRole number (index); roles past the end map to Custom. */
+const ROLE_TYPES: readonly ControlType[] = [
+  'Custom',
+  'Text',
+  'Window',
+  'Image',
+  'Image',
+  'Calendar',
+  'Pane',
+  'CheckBox',
+  'MenuItem',
+  'Pane',
+  'HeaderItem',
+  'ComboBox',
+  'Edit',
+  'ListItem',
+  'Pane',
+  'Slider',
+  'Window',
+  'Pane',
+  'Pane',
+  'Window',
+  'Pane',
+  'Custom',
+  'Pane',
+  'Window',
+  'Pane',
+  'Document',
+  'Image',
+  'Image',
+  'Window',
+  'Text',
+  'Pane',
+  'List',
+  'ListItem',
+  'MenuItem',
+  'MenuBar',
+  'MenuItem',
+  'Pane',
+  'TabItem',
+  'Tab',
+  'Pane',
+  'Edit',
+  'Menu',
+  'ProgressBar',
+  'Button',
+  'RadioButton',
+  'MenuItem',
+  'Pane',
+  'HeaderItem',
+  'ScrollBar',
+  'Pane',
+  'Separator',
+  'Slider',
+  'Spinner',
+  'Pane',
+  'StatusBar',
+  'Table',
+  'DataItem',
+  'HeaderItem',
+  'HeaderItem',
+  'MenuItem',
+  'Document',
+  'Edit',
+  'Button',
+  'ToolBar',
+  'ToolTip',
+  'Tree',
+  'DataGrid',
+  'Custom',
+  'Pane',
+  'Window',
+  'Custom',
+  'Group',
+  'Group',
+  'Text',
+  'Pane',
+  'Pane',
+  'List',
+  'Edit',
+  'Pane',
+  'Edit',
+  'Image',
+  'Text',
+  'Document',
+  'Text',
+  'Group',
+  'Group',
+  'Custom',
+  'Group',
+  'Hyperlink',
+  'Window',
+  'DataItem',
+  'TreeItem',
+  'Document',
+  'Document',
+  'Document',
+  'Document',
+  'Document',
+  'Group',
+  'List',
+  'Group',
+  'Image',
+  'Window',
+  'Group',
+  'ProgressBar',
+  'TitleBar',
+  'Group',
+  'Group',
+  'Group',
+  'Text',
+  'Group',
+  'Group',
+  'Group',
+  'Group',
+  'Group',
+  'Slider',
+  'Group',
+  'Text',
+  'Group',
+  'Group',
+  'Text',
+  'Text',
+  'List',
+  'ListItem',
+  'Group',
+  'Group',
+  'Group',
+  'Group',
+  'Group',
+  'Group',
+  'Button',
+  'Button',
+];
+
+/** AtspiStateType bit numbers used here. */
+export const STATE_BIT = {
+  ACTIVE: 1,
+  BUSY: 3,
+  CHECKED: 4,
+  COLLAPSED: 5,
+  DEFUNCT: 6,
+  EDITABLE: 7,
+  ENABLED: 8,
+  EXPANDABLE: 9,
+  EXPANDED: 10,
+  FOCUSABLE: 11,
+  FOCUSED: 12,
+  ICONIFIED: 15,
+  MODAL: 16,
+  MULTISELECTABLE: 18,
+  PRESSED: 20,
+  SELECTABLE: 22,
+  SELECTED: 23,
+  SENSITIVE: 24,
+  SHOWING: 25,
+  VISIBLE: 30,
+  MANAGES_DESCENDANTS: 31,
+  INDETERMINATE: 32,
+  REQUIRED: 33,
+  CHECKABLE: 41,
+  READ_ONLY: 43,
+} as const;
+
+/** An AT-SPI state set as the two uint32 words of `GetState`. */
+export type StateWords = readonly number[];
+
+export function hasState(words: StateWords, bit: number): boolean {
+  const word = words[bit >> 5] ?? 0;
+  return ((word >>> (bit & 31)) & 1) === 1;
+}
+
+const TOGGLE_ROLES: ReadonlySet<number> = new Set([
+  ROLE.CHECK_BOX,
+  ROLE.CHECK_MENU_ITEM,
+  ROLE.RADIO_BUTTON,
+  ROLE.RADIO_MENU_ITEM,
+  ROLE.TOGGLE_BUTTON,
+  ROLE.SWITCH,
+]);
+const TEXT_ROLES: ReadonlySet<number> = new Set([ROLE.TEXT, ROLE.ENTRY, ROLE.PASSWORD_TEXT]);
+const WINDOW_ROLES: ReadonlySet<number> = new Set([ROLE.FRAME, ROLE.DIALOG, ROLE.WINDOW]);
+
+export function isWindowRole(role: number): boolean {
+  return WINDOW_ROLES.has(role);
+}
+
+export function isToggleRole(role: number): boolean {
+  return TOGGLE_ROLES.has(role);
+}
+
+export function isTextRole(role: number): boolean {
+  return TEXT_ROLES.has(role);
+}
+
+/** Control type of a role, refined by what the element is (read-only text, named panels). */
+export function controlTypeOf(role: number, words: StateWords, name: string): ControlType {
+  if (isTextRole(role) && !hasState(words, STATE_BIT.EDITABLE)) return 'Text';
+  if ((role === ROLE.PANEL || role === ROLE.FILLER) && name !== '') return 'Group';
+  return ROLE_TYPES[role] ?? 'Custom';
+}
+
+/** Protocol states of an element, sorted in STATES order. */
+export function statesOf(role: number, words: StateWords): State[] {
+  const has = (bit: number): boolean => hasState(words, bit);
+  const out = new Set<State>();
+  if (has(STATE_BIT.ENABLED) && has(STATE_BIT.SENSITIVE)) out.add('enabled');
+  if (has(STATE_BIT.FOCUSED)) out.add('focused');
+  if (has(STATE_BIT.FOCUSABLE)) out.add('focusable');
+  if (has(STATE_BIT.SELECTED)) out.add('selected');
+  if (has(STATE_BIT.SELECTABLE)) out.add('selectable');
+  addToggleState(role, has, out);
+  if (has(STATE_BIT.EXPANDED)) out.add('expanded');
+  else if (has(STATE_BIT.COLLAPSED) || has(STATE_BIT.EXPANDABLE)) out.add('collapsed');
+  if (!has(STATE_BIT.SHOWING)) out.add('offscreen');
+  const readOnlyText = isTextRole(role) && !has(STATE_BIT.EDITABLE);
+  if (has(STATE_BIT.READ_ONLY) || readOnlyText) out.add('readonly');
+  if (role === ROLE.PASSWORD_TEXT) out.add('password');
+  if (has(STATE_BIT.MODAL)) out.add('modal');
+  if (has(STATE_BIT.MULTISELECTABLE)) out.add('multiselectable');
+  if (has(STATE_BIT.EDITABLE)) out.add('editable');
+  if (has(STATE_BIT.ACTIVE) && isWindowRole(role)) out.add('active');
+  if (has(STATE_BIT.ICONIFIED)) out.add('minimized');
+  if (has(STATE_BIT.BUSY)) out.add('busy');
+  if (has(STATE_BIT.REQUIRED)) out.add('required');
+  return STATES.filter((s) => out.has(s));
+}
+
+function addToggleState(role: number, has: (bit: number) => boolean, out: Set<State>): void {
+  if (has(STATE_BIT.INDETERMINATE) && (isToggleRole(role) || has(STATE_BIT.CHECKABLE))) {
+    out.add('mixed');
+  } else if (has(STATE_BIT.CHECKED) || (role === ROLE.TOGGLE_BUTTON && has(STATE_BIT.PRESSED))) {
+    out.add('checked');
+  } else if (isToggleRole(role) || has(STATE_BIT.CHECKABLE)) {
+    out.add('unchecked');
+  }
+}
+
+const IFACE = 'org.a11y.atspi.';
+
+/**
+ * Patterns from interfaces, role and states (no extra round trip): Action means Invoke, or
+ * Toggle for toggles, or ExpandCollapse for expandables; EditableText means Value.
+ */
+export function patternsOf(
+  role: number,
+  words: StateWords,
+  interfaces: readonly string[],
+  parentHasSelection: boolean,
+): Pattern[] {
+  const has = (iface: string): boolean => interfaces.includes(IFACE + iface);
+  const out = new Set<Pattern>();
+  if (has('Action')) {
+    if (isToggleRole(role) || hasState(words, STATE_BIT.CHECKABLE)) out.add('Toggle');
+    else if (hasState(words, STATE_BIT.EXPANDABLE) || role === ROLE.COMBO_BOX)
+      out.add('ExpandCollapse');
+    else out.add('Invoke');
+  }
+  if (has('EditableText')) out.add('Value');
+  if (has('Text') && (isTextRole(role) || has('EditableText'))) out.add('Text');
+  if (has('Value')) out.add('RangeValue');
+  if (has('Selection')) out.add('Selection');
+  if (parentHasSelection || hasState(words, STATE_BIT.SELECTABLE)) out.add('SelectionItem');
+  if (isWindowRole(role)) out.add('Window');
+  if (has('Table')) out.add(role === ROLE.TABLE ? 'Table' : 'Grid');
+  return PATTERNS.filter((p) => out.has(p));
+}
