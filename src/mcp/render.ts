@@ -84,7 +84,25 @@ function changeLines(changes: ActionResult['changes']): string[] {
   return parts;
 }
 
-/** The action result in at most four short lines. */
+/** Characters the change line may use, so an action result stays under ~150 tokens. */
+const CHANGES_BUDGET_CHARS = 320;
+
+/** Keep parts while they fit in `budget` characters, then say how many were left out. */
+function withinBudget(parts: string[], budget: number): string[] {
+  const kept: string[] = [];
+  let used = 0;
+  for (const part of parts) {
+    if (used + part.length > budget) {
+      kept.push(`+${parts.length - kept.length} more`);
+      break;
+    }
+    kept.push(part);
+    used += part.length + 2;
+  }
+  return kept;
+}
+
+/** The action result in three short lines. */
 export function actionText(r: ActionResult): string {
   const target = r.element !== null ? ` ${summaryLine(r.element)}` : '';
   const how = r.dryRun ? 'dry run' : `via ${r.method}`;
@@ -95,7 +113,7 @@ export function actionText(r: ActionResult): string {
     const fg = r.window.foreground ? ' [foreground]' : '';
     lines.push(`window "${clip(r.window.title, 50)}" [${r.window.ref}]${fg}`);
   }
-  const changes = changeLines(r.changes);
+  const changes = withinBudget(changeLines(r.changes), CHANGES_BUDGET_CHARS);
   lines.push(changes.length === 0 ? 'no visible change' : `changes: ${changes.join('; ')}`);
   return lines.join('\n');
 }

@@ -7,11 +7,7 @@ import { eventTools } from './events.js';
 import { readTools } from './read.js';
 
 /** Every tool of the default profile, reads first. */
-export const defaultTools: readonly ToolDef[] = [
-  ...readTools,
-  ...eventTools,
-  ...actTools,
-];
+export const defaultTools: readonly ToolDef[] = [...readTools, ...eventTools, ...actTools];
 
 /**
  * The tools a server lists. In read-only mode the acting tools are left out; the single-tool

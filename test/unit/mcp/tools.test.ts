@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../src/config.js';
+import { listedTools } from '../../../src/mcp/tool-list.js';
+import { toolsFor } from '../../../src/mcp/tools/index.js';
+
+const DEFAULT_TOOLS = [
+  'ui_snapshot',
+  'ui_read',
+  'ui_find',
+  'ui_get_element',
+  'ui_get_text',
+  'ui_focused',
+  'ui_list_windows',
+  'ui_status',
+  'ui_events',
+  'ui_click',
+  'ui_type',
+  'ui_press_keys',
+  'ui_set_value',
+  'ui_select',
+  'ui_invoke',
+  'ui_focus',
+  'ui_scroll',
+  'ui_scroll_into_view',
+  'ui_wait_for',
+  'ui_batch',
+];
+
+describe('tool profiles', () => {
+  it('lists every default tool once', () => {
+    const names = toolsFor(loadConfig({})).map((t) => t.name);
+    expect([...names].sort()).toEqual([...DEFAULT_TOOLS].sort());
+  });
+
+  it('hides acting tools in read-only mode but keeps waits and reads', () => {
+    const names = toolsFor(loadConfig({ readOnly: true })).map((t) => t.name);
+    expect(names).toContain('ui_wait_for');
+    expect(names).toContain('ui_snapshot');
+    for (const acting of ['ui_click', 'ui_type', 'ui_batch', 'ui_set_value']) {
+      expect(names).not.toContain(acting);
+    }
+  });
+
+  it('offers the single ui_automation tool in that profile', () => {
+    const tools = toolsFor(loadConfig({ mcp: { tools: 'ui_automation' } }));
+    expect(tools.map((t) => t.name)).toEqual(['ui_automation']);
+  });
+});
+
+describe('tool listing', () => {
+  const listed = listedTools([
+    ...toolsFor(loadConfig({})),
+    ...toolsFor(loadConfig({ mcp: { tools: 'ui_automation' } })),
+  ]);
+
+  it('gives object input and output schemas', () => {
+    for (const t of listed) {
+      expect(t.inputSchema.type, t.name).toBe('object');
+      expect(t.outputSchema.type, t.name).toBe('object');
+      expect(t.inputSchema).not.toHaveProperty('default');
+    }
+  });
+
+  it('sets annotations from the kind', () => {
+    const click = listed.find((t) => t.name === 'ui_click');
+    const snapshot = listed.find((t) => t.name === 'ui_snapshot');
+    expect(click?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    expect(snapshot?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+  });
+
+  it('describes the click target and its options', () => {
+    const click = listed.find((t) => t.name === 'ui_click');
+    const props = click?.inputSchema.properties as Record<string, unknown>;
+    expect(Object.keys(props)).toEqual(expect.arrayContaining(['target', 'button', 'timeoutMs']));
+    expect(click?.inputSchema.required).toEqual(['target']);
+  });
+});
