@@ -1,0 +1,175 @@
+/**
+ * The Windows UI Automation backend as the server sees it: every call goes to the isolated
+ * host through the supervisor; nothing here touches COM, so a hung or crashed UIA never stalls
+ * the server's event loop. Arguments are checked here before they travel.
+ */
+import { Subject } from 'rxjs';
+import type { BackendStatus } from '../../../protocol/src/index.js';
+import { BackendUnavailableError, throwIfAborted } from '../../errors.js';
+import type {
+  AccessibilityBackend,
+  ActionOptions,
+  BackendCapabilities,
+  BackendEvent,
+  BackendId,
+  BackendNode,
+  FetchOptions,
+  InputAction,
+  PatternAction,
+} from '../backend.js';
+import { DESKTOP_ID } from './uiaConvert.js';
+import type { HostOp } from './uiaHostProtocol.js';
+import { HostSupervisor, type SupervisorOptions } from './uiaSupervisor.js';
+import type { HostChannel } from './uiaTransport.js';
+import { validateId, validateInput, validatePattern } from './uiaValidate.js';
+
+/** A top-level window as app resolution reports it. */
+export interface UiaWindowInfo {
+  id: BackendId;
+  hwnd: number;
+  pid: number;
+  /** Executable name without extension, lower-case (e.g. "notepad"). */
+  app: string;
+  title: string;
+  elevated: boolean;
+}
+
+/** Find windows by exe name, title (case-insensitive substring) or pid; all fields optional. */
+export interface WindowQuery {
+  app?: string;
+  title?: string;
+  pid?: number;
+}
+
+export type SupervisorTimings = Omit<
+  SupervisorOptions,
+  'launch' | 'onEvents' | 'onStatus' | 'onReset' | 'onLog'
+>;
+
+export const DEFAULT_TIMINGS: SupervisorTimings = {
+  startTimeoutMs: 15_000,
+  pingIntervalMs: 500,
+  hangMs: 5_000,
+  maxCallMs: 30_000,
+  backoff: { initialMs: 250, maxMs: 10_000 },
+  downAfter: 5,
+  stableMs: 30_000,
+};
+
+export const UIA_CAPABILITIES: BackendCapabilities = {
+  events: {
+    focus: true,
+    structure: true,
+    property: true,
+    text: true,
+    'window.opened': true,
+    'window.closed': true,
+    'window.activated': true,
+  },
+  patterns: [
+    'Invoke',
+    'Value',
+    'RangeValue',
+    'Toggle',
+    'ExpandCollapse',
+    'SelectionItem',
+    'Scroll',
+    'ScrollItem',
+    'Window',
+  ],
+  input: { keyboard: true, mouse: true },
+  bulkFetch: true,
+};
+
+export class UiaBackend implements AccessibilityBackend {
+  readonly name = 'uia' as const;
+  readonly capabilities = UIA_CAPABILITIES;
+  readonly rootId = DESKTOP_ID;
+  private readonly subject = new Subject<readonly BackendEvent[]>();
+  readonly events$ = this.subject.asObservable();
+  readonly supervisor: HostSupervisor;
+  private stopped = false;
+
+  constructor(
+    launch: () => HostChannel,
+    timings: SupervisorTimings,
+    onLog?: (message: string) => void,
+  ) {
+    this.supervisor = new HostSupervisor({
+      ...timings,
+      launch,
+      onEvents: (batch) => this.emit(batch),
+      onStatus: (status: BackendStatus, reason?: string) =>
+        this.emit([
+          reason === undefined ? { type: 'status', status } : { type: 'status', status, reason },
+        ]),
+      onReset: (reason) => this.emit([{ type: 'reset', reason }]),
+      ...(onLog === undefined ? {} : { onLog }),
+    });
+  }
+
+  async start(signal: AbortSignal): Promise<void> {
+    throwIfAborted(signal);
+    await this.supervisor.start(signal);
+    this.emit([{ type: 'status', status: 'ok' }]);
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    await this.supervisor.stop();
+    this.subject.complete();
+  }
+
+  async fetchSubtree(id: BackendId, options: FetchOptions): Promise<BackendNode[]> {
+    validateId(id);
+    const maxDepth = options.maxDepth ?? null;
+    return (await this.call('fetchSubtree', { id, maxDepth }, options.signal)) as BackendNode[];
+  }
+
+  async performPattern(
+    id: BackendId,
+    action: PatternAction,
+    options: ActionOptions,
+  ): Promise<void> {
+    validateId(id);
+    validatePattern(action);
+    await this.call('performPattern', { id, action }, options.signal);
+  }
+
+  async focus(id: BackendId, options: ActionOptions): Promise<void> {
+    validateId(id);
+    await this.call('focus', { id }, options.signal);
+  }
+
+  async activateWindow(id: BackendId, options: ActionOptions): Promise<void> {
+    validateId(id);
+    await this.call('activateWindow', { id }, options.signal);
+  }
+
+  async input(action: InputAction, options: ActionOptions): Promise<void> {
+    validateInput(action);
+    await this.call('input', action, options.signal);
+  }
+
+  /** Windows-only: top-level windows matching an exe name, a title or a pid. */
+  async listWindows(query: WindowQuery, options: ActionOptions): Promise<UiaWindowInfo[]> {
+    return (await this.call('listWindows', query, options.signal)) as UiaWindowInfo[];
+  }
+
+  /** Diagnostics: what the host can do on this machine (interface level, live calls). */
+  async probe(options: ActionOptions): Promise<Record<string, unknown>> {
+    return (await this.call('probe', {}, options.signal)) as Record<string, unknown>;
+  }
+
+  private call(op: HostOp, args: unknown, signal: AbortSignal): Promise<unknown> {
+    if (this.stopped)
+      return Promise.reject(new BackendUnavailableError('the UIA backend is stopped'));
+    throwIfAborted(signal);
+    return this.supervisor.call(op, args, signal);
+  }
+
+  private emit(batch: readonly BackendEvent[]): void {
+    if (!this.stopped && batch.length > 0) this.subject.next(batch);
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * The host side of the isolation: receives calls from the supervisor, runs them one at a time
+ * against a HostOps implementation (the real UIA one, or a fake in tests), answers pings, and
+ * forwards event batches. One call at a time on purpose: UIA calls are synchronous COM calls,
+ * and a call that hangs (a modal dialog under Invoke) then also stops the pings, which is how
+ * the supervisor finds out and restarts the host.
+ */
+import { parentPort } from 'node:worker_threads';
+import { TimeoutError } from '../../errors.js';
+import type { BackendEvent } from '../backend.js';
+import type { FromHost, HostHello, HostOp, ToHost } from './uiaHostProtocol.js';
+import { serializeError } from './uiaHostProtocol.js';
+
+/** What a host implements. `emit` sends an already-batched list of events. */
+export interface HostOps {
+  /** Set up (COM, handlers); resolves with facts for the hello message. */
+  init(
+    emit: (batch: BackendEvent[]) => void,
+    log: (message: string) => void,
+  ): Promise<HostHello['facts']>;
+  call(op: HostOp, args: unknown, deadline: number): unknown;
+  shutdown(): void;
+}
+
+/** The host's end of the channel: process IPC or a worker's parentPort. */
+export interface HostPort {
+  readonly mode: HostHello['mode'];
+  send(message: FromHost): void;
+  onMessage(handler: (message: ToHost) => void): void;
+  close(): void;
+}
+
+/** The port of the current process or worker; throws when started any other way. */
+export function currentHostPort(): HostPort {
+  if (parentPort !== null) {
+    const port = parentPort;
+    return {
+      mode: 'worker',
+      send: (m) => port.postMessage(m),
+      onMessage: (h) => port.on('message', h),
+      close: () => port.close(),
+    };
+  }
+  if (typeof process.send === 'function') {
+    return {
+      mode: 'process',
+      send: (m) => void process.send?.(m),
+      onMessage: (h) => process.on('message', (m) => h(m as ToHost)),
+      close: () => process.disconnect?.(),
+    };
+  }
+  throw new Error('the UIA host must run as a child process with IPC or as a worker');
+}
+
+async function answer(
+  port: HostPort,
+  ops: HostOps,
+  message: Extract<ToHost, { t: 'call' }>,
+): Promise<void> {
+  const deadline = Date.now() + message.deadlineMs;
+  try {
+    if (message.deadlineMs <= 0) throw new TimeoutError(`${message.op}: deadline already passed`);
+    const value: unknown = await ops.call(message.op, message.args, deadline);
+    port.send({ t: 'result', id: message.id, value: value ?? null });
+  } catch (err) {
+    port.send({ t: 'error', id: message.id, error: serializeError(err) });
+  }
+}
+
+/** Run a host until told to stop. Calls are answered strictly in order. */
+export async function runHost(port: HostPort, ops: HostOps): Promise<void> {
+  let queue: Promise<void> = Promise.resolve();
+  let stopping = false;
+  const log = (message: string): void => port.send({ t: 'log', level: 'info', message });
+  port.onMessage((message) => {
+    if (message.t === 'ping') port.send({ t: 'pong', id: message.id });
+    else if (message.t === 'call') queue = queue.then(() => answer(port, ops, message));
+    else if (!stopping) {
+      stopping = true;
+      void queue.then(() => {
+        ops.shutdown();
+        port.close();
+      });
+    }
+  });
+  try {
+    const facts = await ops.init((batch) => port.send({ t: 'events', batch }), log);
+    port.send({ t: 'ready', hello: { pid: process.pid, mode: port.mode, facts } });
+  } catch (err) {
+    port.send({ t: 'fatal', error: serializeError(err) });
+    port.close();
+  }
+}

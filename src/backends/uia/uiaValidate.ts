@@ -1,0 +1,63 @@
+/**
+ * Argument checks made on the server side before anything is sent to the host, so bad input
+ * is an invalid_params error at once and never reaches a platform call.
+ */
+import { InvalidParamsError } from '../../errors.js';
+import type { BackendId, InputAction, PatternAction } from '../backend.js';
+
+function finite(value: number, what: string): void {
+  if (!Number.isFinite(value)) throw new InvalidParamsError(`${what} must be a finite number`);
+}
+
+export function validateId(id: BackendId): void {
+  if (typeof id !== 'string' || id.length === 0 || id.length > 512) {
+    throw new InvalidParamsError('an element id must be a non-empty string');
+  }
+}
+
+export function validatePattern(action: PatternAction): void {
+  if (action.pattern === 'RangeValue') finite(action.value, 'RangeValue value');
+  if (action.pattern === 'Scroll') {
+    finite(action.amount, 'scroll amount');
+    if (action.amount <= 0 || action.amount > 1_000) {
+      throw new InvalidParamsError('scroll amount must be between 0 and 1000');
+    }
+  }
+  if (action.pattern === 'Value' && typeof action.value !== 'string') {
+    throw new InvalidParamsError('Value needs a string');
+  }
+}
+
+/** Screen coordinates as SendInput takes them: finite, within a sane virtual-screen range. */
+function point(x: number, y: number): void {
+  finite(x, 'x');
+  finite(y, 'y');
+  if (Math.abs(x) > 100_000 || Math.abs(y) > 100_000) {
+    throw new InvalidParamsError('coordinates are outside any screen');
+  }
+}
+
+export function validateInput(action: InputAction): void {
+  switch (action.kind) {
+    case 'keys':
+      if (action.combos.length === 0) throw new InvalidParamsError('keys needs at least one key');
+      return;
+    case 'text':
+      if (typeof action.text !== 'string') throw new InvalidParamsError('text must be a string');
+      return;
+    case 'click':
+      point(action.x, action.y);
+      if (!Number.isInteger(action.count) || action.count < 1 || action.count > 3) {
+        throw new InvalidParamsError('click count must be 1, 2 or 3');
+      }
+      return;
+    case 'wheel':
+      point(action.x, action.y);
+      finite(action.dx, 'dx');
+      finite(action.dy, 'dy');
+      return;
+    case 'move':
+      point(action.x, action.y);
+      return;
+  }
+}
