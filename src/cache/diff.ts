@@ -1,0 +1,264 @@
+/**
+ * Applying a bulk fetch to the cached tree: a keyed diff by backend id that keeps the ref of
+ * every element whose id survived (also when it moved to another parent), and emits the exact
+ * patches a mirror needs: `remove` (with every ref of the subtree), `reorder` of the survivors,
+ * `add` (pre-order nodes at their final index, in ascending index order), `update` of changed
+ * properties and of `childCount` after the children of a node changed.
+ */
+import type { ElementLocator, Patch } from '../../protocol/src/index.js';
+import type { BackendId, BackendNode, BackendProps } from '../backends/backend.js';
+import { copyProps, mergeProps } from './props.js';
+import type { CachedNode, TreeState } from './tree.js';
+
+interface Reusable {
+  ref: string;
+  windowRef: string | null;
+  locator: ElementLocator;
+}
+
+/** What applying one fetch produced besides patches. */
+export interface FetchOutcome {
+  /** Nodes whose children were beyond the fetch depth and differ from the cache. */
+  needFetch: BackendId[];
+  /** The fetch root is not (or no longer) in the cache; nothing was applied. */
+  unknownRoot: boolean;
+}
+
+export function applyFetch(
+  state: TreeState,
+  nodes: readonly BackendNode[],
+  out: Patch[],
+): FetchOutcome {
+  return new FetchApplier(state, nodes, out).run();
+}
+
+/** Update props of a cached node, emitting an `update` with only what changed. */
+export function updateProps(
+  state: TreeState,
+  node: CachedNode,
+  next: Partial<BackendProps>,
+  full: boolean,
+  out: Patch[],
+): boolean {
+  const before = node.props;
+  const { props, changed } = mergeProps(before, next, full);
+  if (changed === null) return false;
+  node.props = props;
+  state.reindexProps(node, before);
+  out.push({ op: 'update', ref: node.ref, props: changed });
+  if (
+    state.isWindow(node) &&
+    !before.states.includes('active') &&
+    props.states.includes('active')
+  ) {
+    state.foreground = node;
+  }
+  return true;
+}
+
+/** Remove a subtree: tombstones for every ref, indexes cleaned, `remove` (and window.closed). */
+export function removeSubtree(state: TreeState, node: CachedNode, out: Patch[]): void {
+  if (state.isWindow(node) && node.window !== null) {
+    out.push({ op: 'window.closed', window: node.window, title: node.props.name });
+  }
+  const all: CachedNode[] = [];
+  state.walk(node, (n) => {
+    all.push(n);
+  });
+  const refs = all.map((n) => n.ref);
+  const locators = all.map((n) => state.locator(n));
+  const wasFocused = state.focused;
+  for (const n of all) state.unindex(n);
+  all.forEach((n, i) => state.tombstones.set(n.ref, locators[i] as ElementLocator));
+  trimTombstones(state);
+  const parent = node.parent;
+  if (parent !== null) parent.children = parent.children.filter((c) => c !== node);
+  out.push({ op: 'remove', ref: node.ref, parent: parent === null ? null : parent.ref, refs });
+  if (wasFocused !== null && state.focused === null) {
+    out.push({ op: 'focus', ref: null, previous: wasFocused.ref });
+  }
+}
+
+class FetchApplier {
+  private readonly fetched = new Map<BackendId, BackendNode>();
+  private readonly reuse = new Map<BackendId, Reusable>();
+  private readonly needFetch: BackendId[] = [];
+
+  constructor(
+    private readonly state: TreeState,
+    private readonly nodes: readonly BackendNode[],
+    private readonly out: Patch[],
+  ) {
+    for (const n of nodes) if (!this.fetched.has(n.id)) this.fetched.set(n.id, n);
+  }
+
+  run(): FetchOutcome {
+    const top = this.nodes[0];
+    if (top === undefined) return { needFetch: [], unknownRoot: true };
+    if (this.state.root === null) {
+      this.state.root = this.build(top, null);
+      this.emitAdd(this.state.root, null, 0);
+      return { needFetch: this.needFetch, unknownRoot: false };
+    }
+    const root = this.state.byId.get(top.id);
+    if (root === undefined) return { needFetch: [], unknownRoot: true };
+    this.detachMoved(root);
+    this.diffNode(root, top);
+    for (const [, r] of this.reuse) this.state.tombstones.set(r.ref, r.locator);
+    trimTombstones(this.state);
+    return { needFetch: this.needFetch, unknownRoot: false };
+  }
+
+  /** Pass 1: elements the fetch shows under a different parent leave their old place first. */
+  private detachMoved(root: CachedNode): void {
+    for (const b of this.nodes) {
+      const cached = this.state.byId.get(b.id);
+      if (cached === undefined || cached === root || cached.parent === null) continue;
+      if (cached.parent.id === b.parentId) continue;
+      const parent = cached.parent;
+      const all: CachedNode[] = [];
+      this.state.walk(cached, (n) => {
+        all.push(n);
+      });
+      for (const n of all) {
+        this.reuse.set(n.id, { ref: n.ref, windowRef: n.window, locator: this.state.locator(n) });
+      }
+      const before = parent.children.length;
+      const focused = this.state.focused;
+      removeSubtreeQuietly(this.state, cached, all, this.out);
+      if (focused !== null && this.state.focused === null) this.state.pendingFocusId = focused.id;
+      this.emitChildCount(parent, before);
+    }
+  }
+
+  private diffNode(node: CachedNode, b: BackendNode): void {
+    updateProps(this.state, node, b.props, true, this.out);
+    const ids = dedupe(b.children);
+    if (ids.length > 0 && !ids.every((id) => this.fetched.has(id))) {
+      if (!sameIds(node.children, ids)) this.needFetch.push(node.id);
+      return;
+    }
+    this.diffChildren(node, ids);
+  }
+
+  private diffChildren(node: CachedNode, ids: BackendId[]): void {
+    const before = node.children.length;
+    const wanted = new Set(ids);
+    for (const child of [...node.children]) {
+      if (!wanted.has(child.id)) removeSubtree(this.state, child, this.out);
+    }
+    const kept = new Map(node.children.map((c) => [c.id, c]));
+    const survivors = ids.filter((id) => kept.has(id)).map((id) => kept.get(id) as CachedNode);
+    if (survivors.some((c, i) => node.children[i] !== c)) {
+      node.children = survivors;
+      this.out.push({ op: 'reorder', parent: node.ref, children: survivors.map((c) => c.ref) });
+    }
+    for (const child of survivors) this.diffNode(child, this.fetched.get(child.id) as BackendNode);
+    ids.forEach((id, index) => {
+      if (kept.has(id)) return;
+      const added = this.build(this.fetched.get(id) as BackendNode, node);
+      node.children.splice(index, 0, added);
+      this.emitAdd(added, node, index);
+    });
+    this.emitChildCount(node, before);
+  }
+
+  /** Build a new cached subtree (iteratively: deep trees must not overflow the stack). */
+  private build(b: BackendNode, parent: CachedNode | null): CachedNode {
+    const first = this.makeNode(b, parent);
+    const queue: [CachedNode, BackendNode][] = [[first, b]];
+    while (queue.length > 0) {
+      const [node, source] = queue.pop() as [CachedNode, BackendNode];
+      const ids = dedupe(source.children);
+      if (ids.length > 0 && !ids.every((id) => this.fetched.has(id) && !this.state.byId.has(id))) {
+        this.needFetch.push(node.id);
+        continue;
+      }
+      for (const id of ids) {
+        const childSource = this.fetched.get(id) as BackendNode;
+        const child = this.makeNode(childSource, node);
+        node.children.push(child);
+        queue.push([child, childSource]);
+      }
+    }
+    return first;
+  }
+
+  private makeNode(b: BackendNode, parent: CachedNode | null): CachedNode {
+    const state = this.state;
+    const reused = this.reuse.get(b.id);
+    this.reuse.delete(b.id);
+    const topLevel = parent !== null && parent === state.root;
+    let window: string | null = parent === null ? null : parent.window;
+    if (topLevel) window = reused?.windowRef ?? state.mintWindowRef();
+    const props = copyProps(b.props);
+    const node: CachedNode = {
+      ref: reused?.ref ?? state.mintRef(),
+      id: b.id,
+      parent,
+      children: [],
+      window,
+      props,
+      nameKey: props.name.toLowerCase(),
+    };
+    state.index(node);
+    if (state.pendingFocusId === b.id) {
+      const previous = state.focused?.ref ?? null;
+      state.focused = node;
+      state.pendingFocusId = null;
+      this.out.push({ op: 'focus', ref: node.ref, previous });
+    }
+    if (topLevel && props.states.includes('active')) state.foreground = node;
+    return node;
+  }
+
+  private emitAdd(node: CachedNode, parent: CachedNode | null, index: number): void {
+    const nodes: ReturnType<TreeState['toElement']>[] = [];
+    this.state.walk(node, (n) => {
+      nodes.push(this.state.toElement(n));
+    });
+    this.out.push({ op: 'add', parent: parent === null ? null : parent.ref, index, nodes });
+    if (parent !== null && this.state.isWindow(node)) {
+      this.out.push({ op: 'window.opened', window: this.state.windowInfo(node) });
+    }
+  }
+
+  private emitChildCount(node: CachedNode, before: number): void {
+    if (node.children.length === before) return;
+    this.out.push({ op: 'update', ref: node.ref, props: { childCount: node.children.length } });
+  }
+}
+
+/** Detach a moved subtree: a `remove` patch, but no tombstones (its refs live on). */
+function removeSubtreeQuietly(
+  state: TreeState,
+  node: CachedNode,
+  all: CachedNode[],
+  out: Patch[],
+): void {
+  if (state.isWindow(node) && node.window !== null) {
+    out.push({ op: 'window.closed', window: node.window, title: node.props.name });
+  }
+  for (const n of all) state.unindex(n);
+  const parent = node.parent as CachedNode;
+  parent.children = parent.children.filter((c) => c !== node);
+  out.push({ op: 'remove', ref: node.ref, parent: parent.ref, refs: all.map((n) => n.ref) });
+}
+
+function trimTombstones(state: TreeState): void {
+  const excess = state.tombstones.size - state.tombstoneLimit;
+  if (excess <= 0) return;
+  let dropped = 0;
+  for (const ref of state.tombstones.keys()) {
+    if (dropped++ >= excess) break;
+    state.tombstones.delete(ref);
+  }
+}
+
+function dedupe(ids: readonly BackendId[]): BackendId[] {
+  return new Set(ids).size === ids.length ? [...ids] : [...new Set(ids)];
+}
+
+function sameIds(children: readonly CachedNode[], ids: readonly BackendId[]): boolean {
+  return children.length === ids.length && children.every((c, i) => c.id === ids[i]);
+}

@@ -1,0 +1,287 @@
+/**
+ * The event log: protocol UiEvents derived from patch batches, numbered with one global
+ * gapless seq, held in a ring buffer of `capacity` for replay. Each entry remembers what the
+ * filters need at the time it happened (window, app, ancestor refs, control type), because by
+ * the time a client reads it the elements may be gone.
+ */
+import { Subject, type Observable } from 'rxjs';
+import type {
+  BackendStatus,
+  ControlType,
+  ElementSummary,
+  Patch,
+  PatchBatch,
+  UiEvent,
+} from '../../protocol/src/index.js';
+import { UiError } from '../errors.js';
+import type { EventLog, EventReadParams } from './api.js';
+import { previousValues } from './props.js';
+import { windowForSelector } from './queries/resolve.js';
+import type { CachedNode, TreeState } from './tree.js';
+
+/** A UiEvent without its seq and time (stamped on append). */
+type Draft = UiEvent extends infer E
+  ? E extends UiEvent
+    ? Omit<E, 'seq' | 'time'>
+    : never
+  : never;
+
+interface Entry {
+  event: UiEvent;
+  window: string | null;
+  app: string | undefined;
+  pid: number | undefined;
+  /** Refs from the element up to its window, for `within`. */
+  path: string[];
+  controlType: ControlType | undefined;
+}
+
+interface Context {
+  window: string | null;
+  app: string | undefined;
+  pid: number | undefined;
+  path: string[];
+  controlType: ControlType | undefined;
+}
+
+export class RingEventLog implements EventLog {
+  private readonly ring: (Entry | undefined)[];
+  private nextSeq = 1;
+  private readonly subject = new Subject<UiEvent>();
+  readonly events$: Observable<UiEvent> = this.subject.asObservable();
+
+  constructor(
+    private readonly state: TreeState,
+    private readonly capacity: number,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.ring = new Array<Entry | undefined>(capacity);
+  }
+
+  get seq(): number {
+    return this.nextSeq - 1;
+  }
+
+  get oldestSeq(): number {
+    return Math.max(1, this.nextSeq - this.capacity);
+  }
+
+  /** Derive and append the events of one batch (the state already reflects it). */
+  appendBatch(batch: PatchBatch): void {
+    for (const patch of batch.patches) this.derive(patch);
+  }
+
+  appendStatus(backend: string, status: BackendStatus, reason?: string): void {
+    const draft: Draft =
+      reason === undefined
+        ? { type: 'backend.status', backend, status }
+        : { type: 'backend.status', backend, status, reason };
+    this.append(draft, {
+      window: null,
+      app: undefined,
+      pid: undefined,
+      path: [],
+      controlType: undefined,
+    });
+  }
+
+  read(p: EventReadParams): { events: UiEvent[]; cursor: number; hasMore: boolean } {
+    const after = p.after ?? this.seq;
+    if (after < this.oldestSeq - 1) {
+      throw new UiError(
+        'cursor_expired',
+        `events after ${after} are no longer held (oldest is ${this.oldestSeq})`,
+        {
+          details: { after, oldestSeq: this.oldestSeq },
+        },
+      );
+    }
+    const matches = this.filter(p);
+    const limit = p.limit ?? 100;
+    const events: UiEvent[] = [];
+    let cursor = Math.min(after, this.seq);
+    for (let seq = after + 1; seq <= this.seq; seq++) {
+      const entry = this.ring[seq % this.capacity] as Entry;
+      if (!matches(entry)) {
+        cursor = seq;
+        continue;
+      }
+      if (events.length === limit) return { events, cursor, hasMore: true };
+      events.push(entry.event);
+      cursor = seq;
+    }
+    return { events, cursor, hasMore: false };
+  }
+
+  complete(): void {
+    this.subject.complete();
+  }
+
+  private filter(p: EventReadParams): (e: Entry) => boolean {
+    const types = p.types === undefined ? null : new Set<string>(p.types);
+    const windows =
+      p.windows === undefined ? null : new Set(p.windows.flatMap((s) => this.windowRefs(s)));
+    const apps = p.apps === undefined ? null : p.apps.map((a) => a.toLowerCase());
+    const controlTypes = p.controlTypes === undefined ? null : new Set<string>(p.controlTypes);
+    const within = p.within;
+    return (e) =>
+      (types === null || types.has(e.event.type)) &&
+      (windows === null || (e.window !== null && windows.has(e.window))) &&
+      (apps === null || apps.some((a) => a === e.app?.toLowerCase() || a === String(e.pid))) &&
+      (within === undefined || e.path.includes(within)) &&
+      (controlTypes === null || (e.controlType !== undefined && controlTypes.has(e.controlType)));
+  }
+
+  /** Window refs a selector names: a literal ref (even of a closed window) or title matches. */
+  private windowRefs(selector: string): string[] {
+    if (/^w\d+$/.test(selector)) return [selector];
+    try {
+      return [windowForSelector(this.state, selector).window ?? ''];
+    } catch {
+      return [...this.state.windows.values()]
+        .filter((w) => w.nameKey.includes(selector.toLowerCase()))
+        .map((w) => w.window ?? '');
+    }
+  }
+
+  private append(draft: Draft, ctx: Context): void {
+    const event = { ...draft, seq: this.nextSeq, time: this.now() };
+    this.ring[this.nextSeq % this.capacity] = { event, ...ctx };
+    this.nextSeq++;
+    this.subject.next(event);
+  }
+
+  private context(node: CachedNode | undefined, fallbackWindow: string | null = null): Context {
+    if (node === undefined)
+      return {
+        window: fallbackWindow,
+        app: undefined,
+        pid: undefined,
+        path: [],
+        controlType: undefined,
+      };
+    const win = this.state.windowOf(node);
+    const path: string[] = [];
+    for (let n: CachedNode | null = node; n !== null && n !== this.state.root; n = n.parent)
+      path.push(n.ref);
+    return {
+      window: node.window,
+      app: win?.props.app,
+      pid: win?.props.pid,
+      path,
+      controlType: node.props.controlType,
+    };
+  }
+
+  private summary(node: CachedNode): ElementSummary {
+    const s: ElementSummary = {
+      ref: node.ref,
+      controlType: node.props.controlType,
+      name: node.props.name,
+      rect: node.props.rect === null ? null : { ...node.props.rect },
+      window: node.window,
+    };
+    if (node.props.automationId !== undefined) s.automationId = node.props.automationId;
+    return s;
+  }
+
+  private derive(patch: Patch): void {
+    const byRef = (ref: string | null): CachedNode | undefined =>
+      ref === null ? undefined : this.state.byRef.get(ref);
+    switch (patch.op) {
+      case 'add': {
+        const first = patch.nodes[0];
+        if (first === undefined) return;
+        const parent = byRef(patch.parent);
+        const window =
+          parent === undefined || parent === this.state.root ? first.window : parent.window;
+        this.append(
+          {
+            type: 'structure.changed',
+            parent: patch.parent,
+            window,
+            added: [first.ref],
+            removed: [],
+          },
+          this.context(parent === this.state.root ? byRef(first.ref) : parent, window),
+        );
+        return;
+      }
+      case 'remove': {
+        const parent = byRef(patch.parent);
+        const window = parent === undefined || parent === this.state.root ? null : parent.window;
+        this.append(
+          {
+            type: 'structure.changed',
+            parent: patch.parent,
+            window,
+            added: [],
+            removed: [patch.ref],
+          },
+          this.context(parent === this.state.root ? undefined : parent, window),
+        );
+        return;
+      }
+      case 'reorder': {
+        const parent = byRef(patch.parent);
+        const window = parent?.window ?? null;
+        this.append(
+          { type: 'structure.changed', parent: patch.parent, window, added: [], removed: [] },
+          this.context(parent),
+        );
+        return;
+      }
+      case 'update':
+        return this.deriveUpdate(patch, byRef(patch.ref));
+      case 'focus': {
+        const node = byRef(patch.ref);
+        const element = node === undefined ? null : this.summary(node);
+        this.append(
+          { type: 'focus.changed', element, previous: patch.previous },
+          this.context(node),
+        );
+        return;
+      }
+      case 'window.opened':
+        this.append(
+          { type: 'window.opened', window: patch.window },
+          this.context(byRef(patch.window.element)),
+        );
+        return;
+      case 'window.closed':
+        this.append(
+          { type: 'window.closed', window: patch.window, title: patch.title },
+          this.context(undefined, patch.window),
+        );
+        return;
+      case 'window.activated':
+        this.append(
+          { type: 'window.activated', window: patch.window, title: patch.title },
+          this.context(this.state.windows.get(patch.window), patch.window),
+        );
+        return;
+    }
+  }
+
+  private deriveUpdate(
+    patch: Extract<Patch, { op: 'update' }>,
+    node: CachedNode | undefined,
+  ): void {
+    if (node === undefined) return;
+    const keys = Object.keys(patch.props).filter((k) => k !== 'childCount');
+    if (keys.length === 0) return;
+    const element = this.summary(node);
+    if (keys.length === 1 && keys[0] === 'value') {
+      this.append(
+        { type: 'text.changed', element, value: patch.props.value ?? '' },
+        this.context(node),
+      );
+      return;
+    }
+    const previous = previousValues.get(patch.props) ?? {};
+    const changes: Record<string, { from: unknown; to: unknown }> = {};
+    for (const k of keys)
+      changes[k] = { from: previous[k], to: (patch.props as Record<string, unknown>)[k] };
+    this.append({ type: 'property.changed', element, changes }, this.context(node));
+  }
+}

@@ -1,0 +1,145 @@
+/**
+ * Runs bulk fetches for the store: bounded concurrency, a deadline per fetch, never two
+ * fetches of overlapping subtrees at once (requests for one window, or any request for the
+ * desktop root, wait for each other), identical queued requests joined. Property and text
+ * events that arrive while a fetch is in flight are handed back with its result so the
+ * reducer re-applies them over the (possibly older) fetched values.
+ */
+import type { AccessibilityBackend, BackendEvent } from '../backends/backend.js';
+import { ElementStaleError } from '../errors.js';
+import type { CacheInput, FetchRequest } from './reducer.js';
+
+/** Events remembered per in-flight fetch; beyond this the fetch is simply repeated. */
+const REPLAY_LIMIT = 10_000;
+
+interface Job {
+  request: FetchRequest;
+  done: (() => void)[];
+  replay: BackendEvent[];
+  overflow: boolean;
+  /** Marks a drift check: its patches count as drift. */
+  check: boolean;
+}
+
+export interface FetchRunnerOptions {
+  backend: AccessibilityBackend;
+  concurrency: number;
+  timeoutMs: number;
+  rootId: () => string | undefined;
+  apply: (input: CacheInput, check: boolean) => void;
+}
+
+export class FetchRunner {
+  private readonly queue: Job[] = [];
+  private readonly running = new Set<Job>();
+  private readonly stopper = new AbortController();
+  fetches = 0;
+  failures = 0;
+
+  constructor(private readonly options: FetchRunnerOptions) {}
+
+  get idle(): boolean {
+    return this.queue.length === 0 && this.running.size === 0;
+  }
+
+  /** Merge a coalesced group into one request and queue it; resolves once applied. */
+  enqueueGroup(group: readonly FetchRequest[], check = false): Promise<void> {
+    const first = group[0];
+    if (first === undefined) return Promise.resolve();
+    return this.enqueue(mergeGroup(group), check);
+  }
+
+  enqueue(request: FetchRequest, check = false): Promise<void> {
+    if (this.stopper.signal.aborted) return Promise.resolve();
+    return new Promise((resolve) => {
+      const same = this.queue.find(
+        (j) => j.request.id === request.id && j.request.maxDepth === request.maxDepth,
+      );
+      if (same !== undefined) {
+        same.done.push(resolve);
+        same.check ||= check;
+      } else {
+        this.queue.push({ request, done: [resolve], replay: [], overflow: false, check });
+      }
+      this.pump();
+    });
+  }
+
+  /** Remember events for in-flight fetches (see the file comment). */
+  noteEvents(events: readonly BackendEvent[]): void {
+    if (this.running.size === 0) return;
+    for (const job of this.running) {
+      for (const e of events) {
+        if (e.type !== 'property' && e.type !== 'text') continue;
+        if (job.replay.length >= REPLAY_LIMIT) job.overflow = true;
+        else job.replay.push(e);
+      }
+    }
+  }
+
+  stop(): void {
+    this.stopper.abort();
+    for (const job of this.queue.splice(0)) for (const d of job.done) d();
+  }
+
+  private pump(): void {
+    while (this.running.size < this.options.concurrency) {
+      const index = this.queue.findIndex((job) => !this.overlapsRunning(job.request));
+      if (index < 0) return;
+      const [job] = this.queue.splice(index, 1) as [Job];
+      this.running.add(job);
+      void this.run(job);
+    }
+  }
+
+  private overlapsRunning(request: FetchRequest): boolean {
+    const root = this.options.rootId();
+    for (const job of this.running) {
+      if (job.request.key === request.key) return true;
+      if (job.request.key === root || request.key === root) return true;
+    }
+    return false;
+  }
+
+  private async run(job: Job): Promise<void> {
+    const { backend, timeoutMs, apply } = this.options;
+    const { id, maxDepth } = job.request;
+    const signal = AbortSignal.any([this.stopper.signal, AbortSignal.timeout(timeoutMs)]);
+    this.fetches++;
+    try {
+      const nodes = await backend.fetchSubtree(
+        id,
+        maxDepth === undefined ? { signal } : { signal, maxDepth },
+      );
+      if (!this.stopper.signal.aborted)
+        apply({ kind: 'fetched', nodes, replay: job.replay }, job.check);
+    } catch (err) {
+      if (err instanceof ElementStaleError && !this.stopper.signal.aborted)
+        apply({ kind: 'stale', id }, job.check);
+      else this.failures++;
+    } finally {
+      this.running.delete(job);
+      if (job.overflow) void this.enqueue(job.request);
+      for (const d of job.done) d();
+      this.pump();
+    }
+  }
+}
+
+/**
+ * One request for a coalesced group: the single request when they all agree, else the whole
+ * window (for the root: a full fetch if any asked for one, else the top-level relist).
+ */
+export function mergeGroup(group: readonly FetchRequest[]): FetchRequest {
+  const first = group[0] as FetchRequest;
+  if (group.every((r) => r.id === first.id)) {
+    const full = group.some((r) => r.maxDepth === undefined);
+    if (full) return { id: first.id, key: first.key };
+    return { ...first, maxDepth: Math.max(...group.map((r) => r.maxDepth ?? 0)) };
+  }
+  const rootFull = group.find((r) => r.id === r.key && r.maxDepth === undefined);
+  if (rootFull !== undefined) return rootFull;
+  const isRootKey = group.some((r) => r.id === r.key && r.maxDepth !== undefined);
+  if (isRootKey) return { id: first.key, key: first.key, maxDepth: 1 };
+  return { id: first.key, key: first.key };
+}

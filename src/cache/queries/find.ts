@@ -1,0 +1,95 @@
+/**
+ * elements.find over the cache: a pre-order scan of the scope (the desktop, a window or an
+ * element) with every filter applied, stopping one match past maxResults to answer hasMore.
+ * Lower-cased names are kept on the nodes, so a case-insensitive scan does not allocate.
+ */
+import type { ElementNode, MethodResult } from '../../../protocol/src/index.js';
+import { InvalidParamsError } from '../../errors.js';
+import type { FindParams } from '../api.js';
+import type { CachedNode, TreeState } from '../tree.js';
+import { nodeForRef, windowForSelector } from './resolve.js';
+
+type Predicate = (node: CachedNode) => boolean;
+
+export function find(state: TreeState, p: FindParams): MethodResult<'elements.find'> {
+  const scope = findScope(state, p);
+  const matches = buildPredicate(p);
+  const max = p.maxResults ?? 50;
+  const found: CachedNode[] = [];
+  let scanned = 0;
+  let hasMore = false;
+  if (scope !== null) {
+    state.walk(
+      scope,
+      (node) => {
+        scanned++;
+        if (node === state.root || !matches(node)) return true;
+        if (found.length === max) {
+          hasMore = true;
+          return false;
+        }
+        found.push(node);
+        return true;
+      },
+      p.maxDepth ?? Infinity,
+    );
+  }
+  const elements: ElementNode[] = found.map((n) => state.toElement(n));
+  return { revision: state.revision, elements, hasMore, scanned };
+}
+
+function findScope(state: TreeState, p: FindParams): CachedNode | null {
+  if (p.within !== undefined) {
+    const within = nodeForRef(state, p.within);
+    if (p.window !== undefined && within.window !== windowForSelector(state, p.window).window) {
+      return null;
+    }
+    return within;
+  }
+  if (p.window !== undefined) return windowForSelector(state, p.window);
+  return state.root;
+}
+
+/** All given filters must hold; the cheapest checks run first. */
+export function buildPredicate(p: Partial<FindParams>): Predicate {
+  const checks: Predicate[] = [];
+  if (p.controlType !== undefined) {
+    const type = p.controlType;
+    checks.push((n) => n.props.controlType === type);
+  }
+  if (p.automationId !== undefined) {
+    const id = p.automationId;
+    checks.push((n) => n.props.automationId === id);
+  }
+  if (p.name !== undefined)
+    checks.push(nameCheck(p.name, p.nameMatch ?? 'contains', p.caseSensitive ?? false));
+  if (p.value !== undefined) {
+    const needle = p.value.toLowerCase();
+    checks.push((n) => n.props.value !== undefined && n.props.value.toLowerCase().includes(needle));
+  }
+  if (checks.length === 1) return checks[0] as Predicate;
+  return (n) => checks.every((check) => check(n));
+}
+
+function nameCheck(
+  name: string,
+  mode: 'contains' | 'equals' | 'regex',
+  caseSensitive: boolean,
+): Predicate {
+  if (mode === 'regex') {
+    let re: RegExp;
+    try {
+      re = new RegExp(name, caseSensitive ? 'u' : 'iu');
+    } catch (err) {
+      throw new InvalidParamsError(`invalid name regex: ${(err as Error).message}`, {
+        details: { name },
+      });
+    }
+    return (n) => re.test(n.props.name);
+  }
+  if (caseSensitive) {
+    return mode === 'equals' ? (n) => n.props.name === name : (n) => n.props.name.includes(name);
+  }
+  const key = name.toLowerCase();
+  return mode === 'equals' ? (n) => n.nameKey === key : (n) => n.nameKey.includes(key);
+}

@@ -1,0 +1,118 @@
+/**
+ * Region reads: a small, token-cheap look at one part of a window (focused element and its
+ * neighbours, menu, status bar, dialog, title bar, toolbar), at most 50 elements and about
+ * 200 tokens, rendered with the snapshot's line format.
+ */
+import type {
+  ControlType,
+  ElementNode,
+  MethodParams,
+  MethodResult,
+  Region,
+} from '../../../protocol/src/index.js';
+import { collectLines, estimateTokens, lineText } from '../snapshot.js';
+import type { CachedNode, TreeState } from '../tree.js';
+import { windowForSelector } from './resolve.js';
+
+export const REGION_MAX_ELEMENTS = 50;
+export const REGION_MAX_TOKENS = 200;
+
+export function region(
+  state: TreeState,
+  p: MethodParams<'regions.read'>,
+): MethodResult<'regions.read'> {
+  const win = p.window !== undefined ? windowForSelector(state, p.window) : activeWindow(state);
+  const root = win === null ? null : regionRoot(state, win, p.region);
+  const base = { revision: state.revision, region: p.region, window: win?.window ?? null };
+  if (root === null) return { ...base, found: false, text: '', elements: [] };
+  const lines = collectLines(root, true, p.region === 'focused' ? 1 : 3);
+  const kept: typeof lines = [];
+  let tokens = 0;
+  for (const line of lines) {
+    const cost = estimateTokens(lineText(line)) + 1;
+    if (
+      kept.length >= REGION_MAX_ELEMENTS ||
+      (kept.length > 0 && tokens + cost > REGION_MAX_TOKENS)
+    )
+      break;
+    kept.push(line);
+    tokens += cost;
+  }
+  const elements: ElementNode[] = kept.map((l) =>
+    state.toElement(state.byRef.get(l.ref) as CachedNode),
+  );
+  let text = kept.map(lineText).join('\n');
+  if (kept.length < lines.length)
+    text += `\n- … ${lines.length - kept.length} more (use tree.snapshot with root=${root.ref})`;
+  return { ...base, found: true, text, elements };
+}
+
+function activeWindow(state: TreeState): CachedNode | null {
+  if (state.foreground !== null) return state.foreground;
+  if (state.focused !== null) return state.windowOf(state.focused);
+  return state.root?.children[0] ?? null;
+}
+
+function firstOfType(
+  state: TreeState,
+  root: CachedNode,
+  types: readonly ControlType[],
+): CachedNode | null {
+  let found: CachedNode | null = null;
+  for (const type of types) {
+    state.walk(root, (n) => {
+      if (n.props.controlType !== type || n === root) return true;
+      found = n;
+      return false;
+    });
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+function regionRoot(state: TreeState, win: CachedNode, region: Region): CachedNode | null {
+  switch (region) {
+    case 'focused': {
+      const f = state.focused;
+      if (f === null || f.window !== win.window) return null;
+      return f.parent !== null && f.parent !== state.root ? f.parent : f;
+    }
+    case 'menu':
+      return openMenu(state, win) ?? firstOfType(state, win, ['MenuBar']);
+    case 'status':
+      return firstOfType(state, win, ['StatusBar']);
+    case 'titlebar':
+      return firstOfType(state, win, ['TitleBar']);
+    case 'toolbar':
+      return firstOfType(state, win, ['ToolBar']);
+    case 'dialog':
+      return dialogOf(state, win);
+  }
+}
+
+/** An open popup menu: a Menu inside the window, or a top-level Menu of the same app. */
+function openMenu(state: TreeState, win: CachedNode): CachedNode | null {
+  const inside = firstOfType(state, win, ['Menu']);
+  if (inside !== null) return inside;
+  return (
+    state.root?.children.find(
+      (w) =>
+        w.props.controlType === 'Menu' &&
+        w.props.pid !== undefined &&
+        w.props.pid === win.props.pid,
+    ) ?? null
+  );
+}
+
+/** A dialog: the window itself when modal, a modal top-level of the same app, or a nested Window. */
+function dialogOf(state: TreeState, win: CachedNode): CachedNode | null {
+  if (win.props.states.includes('modal')) return win;
+  const modal = state.root?.children.find(
+    (w) =>
+      w !== win &&
+      w.props.states.includes('modal') &&
+      w.props.pid !== undefined &&
+      w.props.pid === win.props.pid,
+  );
+  return modal ?? firstOfType(state, win, ['Window']);
+}

@@ -1,0 +1,82 @@
+/**
+ * Turning what a caller names (refs, window selectors, app queries) into cached nodes, with
+ * the typed errors the protocol promises: element_stale with the last known locator,
+ * window_not_found / app_not_found, multiple_matches with candidates.
+ */
+import type { AppInfo } from '../../../protocol/src/index.js';
+import {
+  ElementStaleError,
+  InvalidParamsError,
+  MultipleMatchesError,
+  UiError,
+} from '../../errors.js';
+import type { CachedNode, TreeState } from '../tree.js';
+
+/** The live node of an element ref (or a window ref), else a typed error. */
+export function nodeForRef(state: TreeState, ref: string): CachedNode {
+  const node = ref.startsWith('w') ? state.windows.get(ref) : state.byRef.get(ref);
+  if (node !== undefined) return node;
+  const locator = state.tombstones.get(ref);
+  if (locator !== undefined) {
+    throw new ElementStaleError(`${ref} is gone (${locator.controlType} "${locator.name}")`, {
+      details: { ref, locator },
+    });
+  }
+  if (/^w\d+$/.test(ref))
+    throw new UiError('window_not_found', `no window ${ref}`, { details: { ref } });
+  throw new InvalidParamsError(`unknown ref ${ref}`, { details: { ref } });
+}
+
+/** A window by ref (w3) or by a case-insensitive part of its title. */
+export function windowForSelector(state: TreeState, selector: string): CachedNode {
+  if (/^w\d+$/.test(selector)) return nodeForRef(state, selector);
+  const needle = selector.toLowerCase();
+  const matches = [...state.windows.values()].filter((w) => w.nameKey.includes(needle));
+  if (matches.length === 1) return matches[0] as CachedNode;
+  const exact = matches.filter((w) => w.nameKey === needle);
+  if (exact.length === 1) return exact[0] as CachedNode;
+  if (matches.length === 0) {
+    throw new UiError('window_not_found', `no window title contains "${selector}"`, {
+      details: { selector, windows: [...state.windows.values()].map((w) => w.props.name) },
+    });
+  }
+  throw new MultipleMatchesError(`${matches.length} windows match "${selector}"`, {
+    details: { selector, candidates: matches.map((w) => ({ ref: w.window, title: w.props.name })) },
+  });
+}
+
+/** Apps as the cache sees them: top-level windows grouped by pid (or app name). */
+export function listApps(state: TreeState): AppInfo[] {
+  const apps = new Map<string, AppInfo>();
+  for (const win of state.windows.values()) {
+    const name = win.props.app ?? '';
+    const id = win.props.pid === undefined ? name : String(win.props.pid);
+    let app = apps.get(id);
+    if (app === undefined) {
+      app = { id, name, windows: [] };
+      if (win.props.pid !== undefined) app.pid = win.props.pid;
+      apps.set(id, app);
+    }
+    app.windows.push(win.window ?? '');
+  }
+  return [...apps.values()];
+}
+
+/** Resolve an app by pid, id or name (exact name first, then a name part). */
+export function resolveAppInfo(state: TreeState, query: string): AppInfo {
+  const apps = listApps(state);
+  const q = query.trim().toLowerCase();
+  const byId = apps.filter((a) => a.id.toLowerCase() === q || String(a.pid) === q);
+  const exact = apps.filter((a) => a.name.toLowerCase() === q);
+  const partial = apps.filter((a) => a.name.toLowerCase().includes(q));
+  const matches = byId.length > 0 ? byId : exact.length > 0 ? exact : partial;
+  if (matches.length === 1) return matches[0] as AppInfo;
+  if (matches.length === 0) {
+    throw new UiError('app_not_found', `no running app matches "${query}"`, {
+      details: { query, apps: apps.map((a) => a.name) },
+    });
+  }
+  throw new MultipleMatchesError(`${matches.length} apps match "${query}"`, {
+    details: { query, candidates: matches.map((a) => ({ id: a.id, name: a.name, pid: a.pid })) },
+  });
+}

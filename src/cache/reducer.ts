@@ -1,0 +1,190 @@
+/**
+ * The pure reducer: (state, input) -> patches + fetch requests. Deterministic, no I/O, no
+ * clock, no RxJS; it mutates the TreeState it is given in place (the store owns that state and
+ * nothing else writes to it). Events are hints: structure events only ask for a re-fetch,
+ * property/text/focus events patch in place, and events about unknown or dead ids are counted,
+ * never thrown.
+ */
+import type { BackendStatus, Patch } from '../../protocol/src/index.js';
+import type { BackendEvent, BackendId, BackendNode } from '../backends/backend.js';
+import { applyFetch, updateProps } from './diff.js';
+import type { TreeState } from './tree.js';
+
+/** A bulk fetch the store should run. `key` groups requests that may be coalesced. */
+export interface FetchRequest {
+  id: BackendId;
+  /** Coalescing key: the backend id of the window concerned, or the desktop root. */
+  key: BackendId;
+  maxDepth?: number;
+}
+
+export type CacheInput =
+  | { kind: 'events'; events: readonly BackendEvent[] }
+  | {
+      kind: 'fetched';
+      nodes: readonly BackendNode[];
+      /** Property/text events that arrived while the fetch was in flight: re-applied after it. */
+      replay?: readonly BackendEvent[];
+    }
+  /** A fetch root turned out to be gone. */
+  | { kind: 'stale'; id: BackendId };
+
+export interface ReduceResult {
+  patches: Patch[];
+  fetch: FetchRequest[];
+  /** Events about elements the cache does not hold (ignored). */
+  ignored: number;
+  status?: { status: BackendStatus; reason?: string };
+  reset?: string;
+}
+
+export function reduce(state: TreeState, input: CacheInput): ReduceResult {
+  const result: ReduceResult = { patches: [], fetch: [], ignored: 0 };
+  switch (input.kind) {
+    case 'events':
+      for (const event of input.events) applyEvent(state, event, result);
+      break;
+    case 'fetched':
+      applyFetched(state, input.nodes, input.replay ?? [], result);
+      break;
+    case 'stale':
+      applyStale(state, input.id, result);
+      break;
+  }
+  return result;
+}
+
+function applyFetched(
+  state: TreeState,
+  nodes: readonly BackendNode[],
+  replay: readonly BackendEvent[],
+  result: ReduceResult,
+): void {
+  const outcome = applyFetch(state, nodes, result.patches);
+  for (const id of outcome.needFetch) requestFetch(state, id, result);
+  if (outcome.unknownRoot) return;
+  const fetchedIds = new Set(nodes.map((n) => n.id));
+  for (const event of replay) {
+    if ((event.type === 'property' || event.type === 'text') && fetchedIds.has(event.id)) {
+      applyEvent(state, event, result);
+    }
+  }
+}
+
+function applyStale(state: TreeState, id: BackendId, result: ReduceResult): void {
+  const node = state.byId.get(id);
+  if (node === undefined) return;
+  if (node.parent === null || node.parent === state.root) relist(state, result);
+  else requestFetch(state, node.parent.id, result);
+}
+
+function applyEvent(state: TreeState, event: BackendEvent, result: ReduceResult): void {
+  switch (event.type) {
+    case 'focus':
+      return applyFocus(state, event.id, result);
+    case 'structure': {
+      const node = event.id === undefined ? undefined : state.byId.get(event.id);
+      if (node !== undefined) return requestFetch(state, node.id, result);
+      const win = event.windowId === undefined ? undefined : state.byId.get(event.windowId);
+      if (win !== undefined) return requestFetch(state, win.id, result);
+      return repairWithoutDetails(state, result);
+    }
+    case 'property':
+    case 'text': {
+      const node = state.byId.get(event.id);
+      if (node === undefined) {
+        result.ignored++;
+        return;
+      }
+      if (event.type === 'property') updateProps(state, node, event.props, false, result.patches);
+      else if (event.value !== undefined)
+        updateProps(state, node, { value: event.value }, false, result.patches);
+      else requestFetch(state, node.id, result, 0);
+      return;
+    }
+    case 'window.opened':
+    case 'window.closed':
+      if (event.type === 'window.closed' && !state.byId.has(event.id)) result.ignored++;
+      else relist(state, result);
+      return;
+    case 'window.activated':
+      return applyActivated(state, event.id, result);
+    case 'status':
+      result.status =
+        event.reason === undefined
+          ? { status: event.status }
+          : { status: event.status, reason: event.reason };
+      return;
+    case 'reset':
+      result.reset = event.reason;
+      if (state.root !== null) result.fetch.push({ id: state.root.id, key: state.root.id });
+      return;
+  }
+}
+
+function applyFocus(state: TreeState, id: BackendId | null, result: ReduceResult): void {
+  if (id === null) {
+    state.pendingFocusId = null;
+    if (state.focused === null) return;
+    result.patches.push({ op: 'focus', ref: null, previous: state.focused.ref });
+    state.focused = null;
+    return;
+  }
+  const node = state.byId.get(id);
+  if (node === undefined) {
+    // Focus on an element we do not hold: the cache missed a structure change, most likely in
+    // the window the user works in. Remember it and repair that window.
+    state.pendingFocusId = id;
+    repairWithoutDetails(state, result);
+    return;
+  }
+  state.pendingFocusId = null;
+  if (state.focused === node) return;
+  result.patches.push({ op: 'focus', ref: node.ref, previous: state.focused?.ref ?? null });
+  state.focused = node;
+}
+
+function applyActivated(state: TreeState, id: BackendId, result: ReduceResult): void {
+  const node = state.byId.get(id);
+  if (node === undefined || !state.isWindow(node) || node.window === null) {
+    relist(state, result);
+    return;
+  }
+  if (state.foreground === node) return;
+  state.foreground = node;
+  result.patches.push({ op: 'window.activated', window: node.window, title: node.props.name });
+}
+
+/**
+ * A structure change with no usable id: re-list the desktop's top level (finds opened and
+ * closed windows; windows whose child list changed are re-fetched from there) and re-fetch the
+ * window the user works in. Never a desktop-wide walk.
+ */
+function repairWithoutDetails(state: TreeState, result: ReduceResult): void {
+  relist(state, result);
+  const win = state.foreground ?? (state.focused === null ? null : state.windowOf(state.focused));
+  if (win !== null) requestFetch(state, win.id, result);
+}
+
+function relist(state: TreeState, result: ReduceResult): void {
+  if (state.root === null) return;
+  result.fetch.push({ id: state.root.id, key: state.root.id, maxDepth: 1 });
+}
+
+function requestFetch(
+  state: TreeState,
+  id: BackendId,
+  result: ReduceResult,
+  maxDepth?: number,
+): void {
+  const node = state.byId.get(id);
+  if (node === undefined) return;
+  if (node === state.root) {
+    relist(state, result);
+    return;
+  }
+  const win = state.windowOf(node);
+  const request: FetchRequest = { id, key: (win ?? node).id };
+  if (maxDepth !== undefined) request.maxDepth = maxDepth;
+  result.fetch.push(request);
+}

@@ -1,0 +1,274 @@
+/**
+ * The store: the only place with RxJS wiring and I/O. Backend event batches and fetch results
+ * enter one input stream; each input runs through the pure reducer, the state is updated, and
+ * only then is the patch batch emitted on the one shared hot `patches$` (so a subscriber that
+ * reads the cache inside its callback sees the new state). Fetch requests the reducer asks for
+ * are coalesced per window and run by the FetchRunner.
+ *
+ * Recovery from lost events: structure events are repaired by re-fetches; a lost PROPERTY
+ * event cannot be seen from events alone, so the cache offers `refresh(ref)` (the executor
+ * calls it after every action: a re-fetch of the touched window) and the optional idle drift
+ * check, which re-fetches the focused window whenever no input arrived for idleCheckMs and
+ * counts what it had to repair as drift.
+ */
+import {
+  Subject,
+  Subscription,
+  map,
+  switchMap,
+  timer,
+  type Observable,
+  type SchedulerLike,
+  asyncScheduler,
+} from 'rxjs';
+import type {
+  BackendStatus,
+  ElementNode,
+  MethodParams,
+  MethodResult,
+  PatchBatch,
+  WindowInfo,
+} from '../../protocol/src/index.js';
+import type { AccessibilityBackend, BackendId } from '../backends/backend.js';
+import type { Config } from '../config.js';
+import { abortError, BackendUnavailableError } from '../errors.js';
+import type { FindParams, UiCache } from './api.js';
+import { coalesceByKey } from './coalesce.js';
+import { RingEventLog } from './events.js';
+import { FetchRunner } from './fetcher.js';
+import { PatchHistory } from './history.js';
+import { at, focused, get, text } from './queries/elements.js';
+import { find } from './queries/find.js';
+import { region } from './queries/regions.js';
+import { nodeForRef, resolveAppInfo } from './queries/resolve.js';
+import { resolveWindow, subtree, tree, windowsList } from './queries/tree.js';
+import { reduce, type CacheInput, type FetchRequest } from './reducer.js';
+import { snapshot } from './snapshot.js';
+import { TreeState } from './tree.js';
+
+export type CacheConfig = Config['cache'];
+
+export class CacheStore implements UiCache {
+  readonly state = new TreeState();
+  readonly events: RingEventLog;
+  private readonly patchSubject = new Subject<PatchBatch>();
+  readonly patches$: Observable<PatchBatch> = this.patchSubject.asObservable();
+  private readonly inputs = new Subject<void>();
+  private readonly requests = new Subject<FetchRequest>();
+  private readonly history: PatchHistory;
+  private readonly runner: FetchRunner;
+  private readonly subscription = new Subscription();
+  private currentStatus: BackendStatus = 'starting';
+  private drift = 0;
+  private ignored = 0;
+  private stopped = false;
+  /** Events that arrive during the initial fetch, applied right after it. */
+  private syncBuffer: CacheInput[] | null = null;
+
+  constructor(
+    private readonly backend: AccessibilityBackend,
+    private readonly config: CacheConfig,
+    private readonly scheduler: SchedulerLike = asyncScheduler,
+  ) {
+    this.events = new RingEventLog(this.state, config.eventReplay);
+    this.history = new PatchHistory(config.eventReplay);
+    this.runner = new FetchRunner({
+      backend,
+      concurrency: config.fetchConcurrency,
+      timeoutMs: config.fetchTimeoutMs,
+      rootId: () => this.state.root?.id,
+      apply: (input, check) => this.step(input, check),
+    });
+  }
+
+  get revision(): number {
+    return this.state.revision;
+  }
+
+  get status(): BackendStatus {
+    return this.currentStatus;
+  }
+
+  async start(signal: AbortSignal): Promise<void> {
+    if (this.stopped) throw new BackendUnavailableError('the cache was stopped');
+    const backendEvents = this.backend.events$.pipe(
+      map((events) => ({ kind: 'events', events }) as const),
+    );
+    this.subscription.add(backendEvents.subscribe({ next: (input) => this.step(input) }));
+    const maxWait = Math.max(this.config.coalesceMs * 10, 100);
+    this.subscription.add(
+      this.requests
+        .pipe(coalesceByKey((r) => r.key, this.config.coalesceMs, maxWait, this.scheduler))
+        .subscribe((group) => void this.runner.enqueueGroup(group)),
+    );
+    if (this.config.idleCheckMs > 0) this.startIdleCheck();
+    await this.initialSync(signal);
+    this.currentStatus = 'ok';
+  }
+
+  private async initialSync(signal: AbortSignal): Promise<void> {
+    this.syncBuffer = [];
+    try {
+      const nodes = await this.backend.fetchSubtree(this.backend.rootId, { signal });
+      if (signal.aborted) throw abortError(signal);
+      const buffered = this.syncBuffer;
+      this.syncBuffer = null;
+      this.step({ kind: 'fetched', nodes });
+      for (const input of buffered) this.step(input);
+    } finally {
+      this.syncBuffer = null;
+    }
+  }
+
+  private startIdleCheck(): void {
+    const idle$ = this.inputs.pipe(switchMap(() => timer(this.config.idleCheckMs, this.scheduler)));
+    this.subscription.add(idle$.subscribe(() => void this.checkDrift()));
+    this.inputs.next();
+  }
+
+  /** Re-fetch the focused (or foreground) window and count what it repaired as drift. */
+  checkDrift(): Promise<void> {
+    const s = this.state;
+    const win = s.foreground ?? (s.focused === null ? null : s.windowOf(s.focused));
+    if (win === null || this.stopped) return Promise.resolve();
+    return this.runner.enqueue({ id: win.id, key: win.id }, true);
+  }
+
+  /** Run one input through the reducer; state first, then the emission. */
+  private step(input: CacheInput, check = false): void {
+    if (this.stopped) return;
+    if (this.syncBuffer !== null) {
+      this.syncBuffer.push(input);
+      return;
+    }
+    if (input.kind === 'events') this.runner.noteEvents(input.events);
+    const result = reduce(this.state, input);
+    this.ignored += result.ignored;
+    if (result.status !== undefined) {
+      this.currentStatus = result.status.status;
+      this.events.appendStatus(this.backend.name, result.status.status, result.status.reason);
+    }
+    if (result.reset !== undefined) {
+      this.currentStatus = 'resyncing';
+      this.events.appendStatus(this.backend.name, 'resyncing', result.reset);
+    }
+    if (result.patches.length > 0) {
+      if (check) this.drift += result.patches.filter((p) => p.op !== 'focus').length;
+      this.state.revision++;
+      const batch: PatchBatch = { revision: this.state.revision, patches: result.patches };
+      this.history.push(batch);
+      this.events.appendBatch(batch);
+      this.patchSubject.next(batch);
+    }
+    if (
+      input.kind === 'fetched' &&
+      this.currentStatus === 'resyncing' &&
+      this.state.root?.id === input.nodes[0]?.id
+    ) {
+      this.currentStatus = 'ok';
+    }
+    for (const request of result.fetch) this.requests.next(request);
+    this.inputs.next();
+  }
+
+  /** True when no fetch is queued or running (tests wait for this after the backend is quiet). */
+  get idle(): boolean {
+    return this.runner.idle;
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.subscription.unsubscribe();
+    this.runner.stop();
+    this.patchSubject.complete();
+    this.requests.complete();
+    this.events.complete();
+    return Promise.resolve();
+  }
+
+  stats(): { elements: number; windows: number; revision: number; drift: number; fetches: number } {
+    return {
+      elements: this.state.byRef.size,
+      windows: this.state.windows.size,
+      revision: this.state.revision,
+      drift: this.drift,
+      fetches: this.runner.fetches,
+    };
+  }
+
+  /** More counters than the UiCache contract needs, for tests and benchmarks. */
+  details(): { ignored: number; failures: number; tombstones: number } {
+    return {
+      ignored: this.ignored,
+      failures: this.runner.failures,
+      tombstones: this.state.tombstones.size,
+    };
+  }
+
+  backendId(ref: string): BackendId | undefined {
+    return (ref.startsWith('w') ? this.state.windows.get(ref) : this.state.byRef.get(ref))?.id;
+  }
+
+  node(ref: string): ElementNode | undefined {
+    const n = this.state.byRef.get(ref);
+    return n === undefined ? undefined : this.state.toElement(n);
+  }
+
+  /** Re-fetch the window of `ref` (the whole window: an action's effects are rarely local). */
+  async refresh(ref: string, signal: AbortSignal): Promise<void> {
+    const node = nodeForRef(this.state, ref);
+    const win = this.state.windowOf(node) ?? node;
+    const request: FetchRequest =
+      win === this.state.root
+        ? { id: win.id, key: win.id, maxDepth: 1 }
+        : { id: win.id, key: win.id };
+    const done = this.runner.enqueue(request);
+    await new Promise<void>((resolve, reject) => {
+      if (signal.aborted) return reject(abortError(signal));
+      const onAbort = (): void => reject(abortError(signal));
+      signal.addEventListener('abort', onAbort, { once: true });
+      void done.then(() => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      });
+    });
+  }
+
+  windowsList(p: MethodParams<'windows.list'>): MethodResult<'windows.list'> {
+    return windowsList(this.state, p);
+  }
+  find(p: FindParams): MethodResult<'elements.find'> {
+    return find(this.state, p);
+  }
+  get(p: MethodParams<'elements.get'>): MethodResult<'elements.get'> {
+    return get(this.state, p);
+  }
+  text(p: MethodParams<'elements.text'>): MethodResult<'elements.text'> {
+    return text(this.state, p);
+  }
+  at(p: MethodParams<'elements.at'>): MethodResult<'elements.at'> {
+    return at(this.state, p);
+  }
+  focused(p: MethodParams<'focus.get'>): MethodResult<'focus.get'> {
+    return focused(this.state, p);
+  }
+  region(p: MethodParams<'regions.read'>): MethodResult<'regions.read'> {
+    return region(this.state, p);
+  }
+  tree(p: MethodParams<'tree.get'>): MethodResult<'tree.get'> {
+    return tree(this.state, p);
+  }
+  snapshot(p: MethodParams<'tree.snapshot'>): MethodResult<'tree.snapshot'> {
+    return snapshot(this.state, p, (rev) => this.history.since(rev));
+  }
+  resolveApp(p: MethodParams<'apps.resolve'>): MethodResult<'apps.resolve'> {
+    return { revision: this.state.revision, app: resolveAppInfo(this.state, p.query) };
+  }
+  subtree(root: string, depth?: number): { root: string; nodes: ElementNode[] } {
+    return subtree(this.state, root, depth);
+  }
+  resolveWindow(selector: string): WindowInfo {
+    return resolveWindow(this.state, selector);
+  }
+}

@@ -1,0 +1,199 @@
+/**
+ * The cached element tree and its indexes. This is plain data plus bookkeeping: no I/O, no
+ * clock, no RxJS. The reducer owns one TreeState and mutates it in place for speed; nothing
+ * else writes to it (queries only read).
+ */
+import type {
+  ControlType,
+  ElementLocator,
+  ElementNode,
+  WindowInfo,
+} from '../../protocol/src/index.js';
+import type { BackendId, BackendProps } from '../backends/backend.js';
+
+/** One cached element. `window` is the ref of its top-level window (its own for a window). */
+export interface CachedNode {
+  readonly ref: string;
+  readonly id: BackendId;
+  parent: CachedNode | null;
+  children: CachedNode[];
+  window: string | null;
+  props: BackendProps;
+  /** Lower-cased name, kept so case-insensitive finds do not allocate per query. */
+  nameKey: string;
+}
+
+/** Tombstones kept for stale refs; the oldest are forgotten first. */
+export const TOMBSTONE_LIMIT = 20_000;
+
+export class TreeState {
+  root: CachedNode | null = null;
+  readonly byRef = new Map<string, CachedNode>();
+  readonly byId = new Map<BackendId, CachedNode>();
+  /** Window ref -> the window's element. */
+  readonly windows = new Map<string, CachedNode>();
+  readonly byControlType = new Map<ControlType, Set<CachedNode>>();
+  readonly byAutomationId = new Map<string, Set<CachedNode>>();
+  /** Last known locator of vanished refs (bounded, oldest evicted first). */
+  readonly tombstones = new Map<string, ElementLocator>();
+  focused: CachedNode | null = null;
+  /** A focus event named an element not fetched yet; applied when it appears. */
+  pendingFocusId: BackendId | null = null;
+  foreground: CachedNode | null = null;
+  revision = 0;
+  tombstoneLimit = TOMBSTONE_LIMIT;
+  private nextElement = 1;
+  private nextWindow = 1;
+
+  mintRef(): string {
+    return `e${this.nextElement++}`;
+  }
+
+  mintWindowRef(): string {
+    return `w${this.nextWindow++}`;
+  }
+
+  isWindow(node: CachedNode): boolean {
+    return node.parent !== null && node.parent === this.root;
+  }
+
+  /** Put a node (not its children) into every index. */
+  index(node: CachedNode): void {
+    this.byRef.set(node.ref, node);
+    this.byId.set(node.id, node);
+    this.tombstones.delete(node.ref);
+    addTo(this.byControlType, node.props.controlType, node);
+    if (node.props.automationId) addTo(this.byAutomationId, node.props.automationId, node);
+    if (node.window !== null && this.isWindow(node)) this.windows.set(node.window, node);
+  }
+
+  /** Take a node (not its children) out of every index (tombstones are the caller's job). */
+  unindex(node: CachedNode): void {
+    this.byRef.delete(node.ref);
+    if (this.byId.get(node.id) === node) this.byId.delete(node.id);
+    removeFrom(this.byControlType, node.props.controlType, node);
+    if (node.props.automationId) removeFrom(this.byAutomationId, node.props.automationId, node);
+    if (node.window !== null && this.windows.get(node.window) === node) {
+      this.windows.delete(node.window);
+    }
+    if (this.focused === node) this.focused = null;
+    if (this.foreground === node) this.foreground = null;
+  }
+
+  /** Re-index after props changed (control type or automation id may have moved). */
+  reindexProps(node: CachedNode, before: BackendProps): void {
+    if (before.controlType !== node.props.controlType) {
+      removeFrom(this.byControlType, before.controlType, node);
+      addTo(this.byControlType, node.props.controlType, node);
+    }
+    if (before.automationId !== node.props.automationId) {
+      if (before.automationId) removeFrom(this.byAutomationId, before.automationId, node);
+      if (node.props.automationId) addTo(this.byAutomationId, node.props.automationId, node);
+    }
+    node.nameKey = node.props.name.toLowerCase();
+  }
+
+  locator(node: CachedNode): ElementLocator {
+    const path: string[] = [];
+    const win = this.windowOf(node);
+    for (let n: CachedNode | null = node; n !== null && n !== this.root; n = n.parent) {
+      path.push(n.props.name ? `${n.props.controlType} "${n.props.name}"` : n.props.controlType);
+      if (n === win) break;
+    }
+    path.reverse();
+    const loc: ElementLocator = {
+      controlType: node.props.controlType,
+      name: node.props.name,
+      path,
+    };
+    if (win !== null) loc.window = win.props.name;
+    if (node.props.automationId) loc.automationId = node.props.automationId;
+    return loc;
+  }
+
+  windowOf(node: CachedNode): CachedNode | null {
+    return node.window === null ? null : (this.windows.get(node.window) ?? null);
+  }
+
+  /** The wire form of a cached node. */
+  toElement(node: CachedNode): ElementNode {
+    const p = node.props;
+    const el: ElementNode = {
+      ref: node.ref,
+      window: node.window,
+      parent: node.parent === null ? null : node.parent.ref,
+      controlType: p.controlType,
+      name: p.name,
+      rect: p.rect === null ? null : { ...p.rect },
+      states: [...p.states],
+      patterns: [...p.patterns],
+      childCount: node.children.length,
+    };
+    if (p.automationId !== undefined) el.automationId = p.automationId;
+    if (p.className !== undefined) el.className = p.className;
+    if (p.value !== undefined) el.value = p.value;
+    if (p.range !== undefined) el.range = { ...p.range };
+    if (p.pid !== undefined) el.pid = p.pid;
+    if (p.app !== undefined) el.app = p.app;
+    return el;
+  }
+
+  windowInfo(win: CachedNode): WindowInfo {
+    const p = win.props;
+    const info: WindowInfo = {
+      ref: win.window ?? '',
+      element: win.ref,
+      title: p.name,
+      app: p.app ?? '',
+      rect: p.rect === null ? null : { ...p.rect },
+      minimized: p.states.includes('minimized'),
+      maximized: p.states.includes('maximized'),
+      foreground: this.foreground === win,
+      modal: p.states.includes('modal'),
+    };
+    if (p.pid !== undefined) info.pid = p.pid;
+    return info;
+  }
+
+  /** Pre-order walk from `node`, at most `maxDepth` levels below it. Stops when visit says so. */
+  walk(
+    node: CachedNode,
+    visit: (n: CachedNode, depth: number) => boolean | void,
+    maxDepth = Infinity,
+  ): void {
+    const stack: CachedNode[] = [node];
+    const depths: number[] = [0];
+    while (stack.length > 0) {
+      const n = stack.pop() as CachedNode;
+      const d = depths.pop() as number;
+      if (visit(n, d) === false) return;
+      if (d >= maxDepth) continue;
+      for (let i = n.children.length - 1; i >= 0; i--) {
+        stack.push(n.children[i] as CachedNode);
+        depths.push(d + 1);
+      }
+    }
+  }
+
+  /** Depth of a node below `ancestor`, or -1 when it is not under it. */
+  depthUnder(node: CachedNode, ancestor: CachedNode): number {
+    let depth = 0;
+    for (let n: CachedNode | null = node; n !== null; n = n.parent, depth++) {
+      if (n === ancestor) return depth;
+    }
+    return -1;
+  }
+}
+
+function addTo<K>(index: Map<K, Set<CachedNode>>, key: K, node: CachedNode): void {
+  let set = index.get(key);
+  if (set === undefined) index.set(key, (set = new Set()));
+  set.add(node);
+}
+
+function removeFrom<K>(index: Map<K, Set<CachedNode>>, key: K, node: CachedNode): void {
+  const set = index.get(key);
+  if (set === undefined) return;
+  set.delete(node);
+  if (set.size === 0) index.delete(key);
+}
