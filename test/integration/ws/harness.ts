@@ -1,0 +1,179 @@
+/**
+ * A real server over real sockets on the simulated desktop, composed the way the app does:
+ * sim backend -> cache -> executor -> handlers -> HTTP front + WebSocket endpoint on 127.0.0.1.
+ */
+import { WebSocket } from 'ws';
+import { firstValueFrom, filter, timeout, type Observable } from 'rxjs';
+import {
+  createSimBackend,
+  type SceneInput,
+  type SimBackend,
+} from '../../../src/backends/sim/index.js';
+import { createCache } from '../../../src/cache/index.js';
+import type { UiCache } from '../../../src/cache/api.js';
+import { loadConfig, type Config, type ConfigInput } from '../../../src/config.js';
+import { createExecutor } from '../../../src/executor/index.js';
+import type { Executor } from '../../../src/executor/api.js';
+import { startServer, type RunningServer } from '../../../src/server/index.js';
+import { createHandlers } from '../../../src/service/handlers.js';
+import {
+  SUBPROTOCOL_JSON,
+  SUBPROTOCOL_MSGPACK,
+  codecFor,
+  type Encoding,
+  type WireError,
+} from '../../../protocol/src/index.js';
+
+export const TEST_TOKEN = 'test-token-0123456789abcdef';
+
+/** A quiet desktop: an editor and the settings app, nothing that ticks by itself. */
+export const QUIET_SCENE: SceneInput = {
+  apps: [
+    { kind: 'editor', at: { x: 40, y: 40 }, text: 'hello' },
+    { kind: 'settings', at: { x: 880, y: 40 } },
+  ],
+};
+
+export interface TestServer {
+  config: Config;
+  sim: SimBackend;
+  cache: UiCache;
+  executor: Executor;
+  server: RunningServer;
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(
+  overrides: ConfigInput = {},
+  scene: SceneInput = QUIET_SCENE,
+): Promise<TestServer> {
+  const config = loadConfig({ backend: 'sim', port: 0, token: TEST_TOKEN, ...overrides });
+  const signal = AbortSignal.timeout(10_000);
+  const sim = createSimBackend({ scene });
+  await sim.start(signal);
+  const cache = createCache(sim, config.cache);
+  await cache.start(signal);
+  const executor = createExecutor({
+    backend: sim,
+    cache,
+    config: config.executor,
+    readOnly: config.readOnly,
+  });
+  const handlers = createHandlers({ backend: sim, cache, executor, config });
+  const server = await startServer({ config, backend: sim, cache, executor, handlers });
+  return {
+    config,
+    sim,
+    cache,
+    executor,
+    server,
+    url: server.url,
+    close: async () => {
+      await server.close();
+      await executor.stop();
+      await cache.stop();
+      await sim.stop();
+    },
+  };
+}
+
+/** Resolve with the first value matching, or reject after `ms`. */
+export function waitFor<T>(
+  source: Observable<T>,
+  predicate: (v: T) => boolean,
+  ms = 5_000,
+): Promise<T> {
+  return firstValueFrom(source.pipe(filter(predicate), timeout(ms)));
+}
+
+/** A raw protocol client: frames in, frames out, nothing clever. */
+export class RawClient {
+  readonly messages: unknown[] = [];
+  private waiters: { test: (m: unknown) => boolean; resolve: (m: unknown) => void }[] = [];
+  private nextId = 1;
+  private readonly codec;
+
+  private constructor(
+    readonly socket: WebSocket,
+    readonly encoding: Encoding,
+  ) {
+    this.codec = codecFor(encoding);
+    socket.on('message', (data: Buffer, isBinary: boolean) => {
+      const decoded = this.codec.decode(isBinary ? data : data.toString('utf8'));
+      if (!decoded.ok) throw new Error(decoded.reason);
+      this.messages.push(decoded.value);
+      for (const w of [...this.waiters]) {
+        if (w.test(decoded.value)) {
+          this.waiters = this.waiters.filter((x) => x !== w);
+          w.resolve(decoded.value);
+        }
+      }
+    });
+  }
+
+  static open(
+    url: string,
+    options: { encoding?: Encoding; token?: string | null; headers?: Record<string, string> } = {},
+  ): Promise<RawClient> {
+    const encoding = options.encoding ?? 'json';
+    const token = options.token === undefined ? TEST_TOKEN : options.token;
+    const headers: Record<string, string> = { ...options.headers };
+    if (token !== null) headers.authorization = `Bearer ${token}`;
+    const proto = encoding === 'msgpack' ? SUBPROTOCOL_MSGPACK : SUBPROTOCOL_JSON;
+    const socket = new WebSocket(url, [proto], { headers });
+    return new Promise((resolve, reject) => {
+      socket.once('open', () => resolve(new RawClient(socket, encoding)));
+      socket.once('error', reject);
+      socket.once('unexpected-response', (_req, res) =>
+        reject(new Error(`HTTP ${res.statusCode ?? 0}`)),
+      );
+    });
+  }
+
+  /** The next message (already received or future) matching the test. */
+  next(test: (m: unknown) => boolean, ms = 5_000): Promise<unknown> {
+    const seen = this.messages.find(test);
+    if (seen !== undefined) return Promise.resolve(seen);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no matching message in time')), ms);
+      this.waiters.push({
+        test,
+        resolve: (m) => {
+          clearTimeout(timer);
+          resolve(m);
+        },
+      });
+    });
+  }
+
+  sendRaw(data: string | Uint8Array): void {
+    this.socket.send(data);
+  }
+
+  /** Send a request and wait for its response. */
+  async call(method: string, params?: unknown): Promise<RpcReply> {
+    const id = this.nextId++;
+    this.socket.send(this.codec.encode({ jsonrpc: '2.0', id, method, params }));
+    return (await this.next((m) => (m as { id?: unknown }).id === id)) as RpcReply;
+  }
+
+  closed(): Promise<{ code: number; reason: string }> {
+    return new Promise((resolve) => {
+      if (this.socket.readyState === WebSocket.CLOSED) resolve({ code: 1006, reason: '' });
+      this.socket.once('close', (code: number, reason: Buffer) =>
+        resolve({ code, reason: reason.toString() }),
+      );
+    });
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}
+
+export interface RpcReply {
+  id: number | string | null;
+  result?: unknown;
+  error?: { code: number; message: string; data?: WireError };
+}
