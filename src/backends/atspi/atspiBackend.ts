@@ -304,7 +304,7 @@ async function registerEvents(bus: AtspiBus, signal: AbortSignal): Promise<void>
           iface: 'org.a11y.atspi.Registry',
           member: 'RegisterEvent',
           signature: 'sass',
-          body: [event, [], bus.uniqueName],
+          body: [event, [], ''],
         },
         signal,
       )

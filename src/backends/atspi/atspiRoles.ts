@@ -305,6 +305,7 @@ export function patternsOf(
   if (has('Value')) out.add('RangeValue');
   if (has('Selection')) out.add('Selection');
   if (parentHasSelection || hasState(words, STATE_BIT.SELECTABLE)) out.add('SelectionItem');
+  if (role === ROLE.SCROLL_PANE) out.add('Scroll');
   if (isWindowRole(role)) out.add('Window');
   if (has('Table')) out.add(role === ROLE.TABLE ? 'Table' : 'Grid');
   return PATTERNS.filter((p) => out.has(p));
