@@ -96,8 +96,10 @@ class FetchApplier {
     const top = this.nodes[0];
     if (top === undefined) return { needFetch: [], unknownRoot: true };
     if (this.state.root === null) {
-      this.state.root = this.build(top, null);
-      this.emitAdd(this.state.root, null, 0);
+      const root = this.makeNode(top, null);
+      this.state.root = root;
+      this.expand(root, top);
+      this.emitAdd(root, null, 0);
       return { needFetch: this.needFetch, unknownRoot: false };
     }
     const root = this.state.byId.get(top.id);
@@ -166,6 +168,11 @@ class FetchApplier {
   /** Build a new cached subtree (iteratively: deep trees must not overflow the stack). */
   private build(b: BackendNode, parent: CachedNode | null): CachedNode {
     const first = this.makeNode(b, parent);
+    this.expand(first, b);
+    return first;
+  }
+
+  private expand(first: CachedNode, b: BackendNode): void {
     const queue: [CachedNode, BackendNode][] = [[first, b]];
     while (queue.length > 0) {
       const [node, source] = queue.pop() as [CachedNode, BackendNode];
@@ -181,7 +188,6 @@ class FetchApplier {
         queue.push([child, childSource]);
       }
     }
-    return first;
   }
 
   private makeNode(b: BackendNode, parent: CachedNode | null): CachedNode {

@@ -1,0 +1,96 @@
+/**
+ * The consistency checker: compares the cached tree with the backend's truth (a fresh
+ * `fetchSubtree`, or the sim's `groundTruth()`) and reports every difference: elements missing
+ * from the cache, elements the cache holds but the desktop does not, children in another order,
+ * and properties that differ (a missing string and '' count as equal, see props.ts).
+ */
+import type {
+  BackendId,
+  BackendNode,
+  BackendProps,
+  AccessibilityBackend,
+} from '../backends/backend.js';
+import { sameValue } from './props.js';
+import type { CachedNode, TreeState } from './tree.js';
+
+export type Difference =
+  | { kind: 'missing'; id: BackendId; controlType: string; name: string }
+  | { kind: 'extra'; id: BackendId; ref: string }
+  | { kind: 'children'; id: BackendId; ref: string; cached: BackendId[]; truth: BackendId[] }
+  | { kind: 'prop'; id: BackendId; ref: string; prop: string; cached: unknown; truth: unknown };
+
+const KEYS: readonly (keyof BackendProps)[] = [
+  'controlType',
+  'name',
+  'automationId',
+  'className',
+  'value',
+  'range',
+  'rect',
+  'states',
+  'patterns',
+  'pid',
+  'app',
+];
+const STRINGS = new Set(['name', 'automationId', 'className', 'value', 'app']);
+
+/** Compare the cached subtree rooted at truth[0] with `truth` (pre-order, as fetched). */
+export function compareWithTruth(state: TreeState, truth: readonly BackendNode[]): Difference[] {
+  const diffs: Difference[] = [];
+  const truthIds = new Set(truth.map((n) => n.id));
+  for (const t of truth) {
+    const cached = state.byId.get(t.id);
+    if (cached === undefined) {
+      diffs.push({
+        kind: 'missing',
+        id: t.id,
+        controlType: t.props.controlType,
+        name: t.props.name,
+      });
+      continue;
+    }
+    comparePropsInto(cached, t.props, diffs);
+    const cachedIds = cached.children.map((c) => c.id);
+    const complete = t.children.every((id) => truthIds.has(id));
+    if (complete && !sameValue(cachedIds, t.children)) {
+      diffs.push({
+        kind: 'children',
+        id: t.id,
+        ref: cached.ref,
+        cached: cachedIds,
+        truth: [...t.children],
+      });
+    }
+  }
+  const top = truth[0] === undefined ? undefined : state.byId.get(truth[0].id);
+  if (top !== undefined) {
+    state.walk(top, (n) => {
+      if (!truthIds.has(n.id)) diffs.push({ kind: 'extra', id: n.id, ref: n.ref });
+    });
+  }
+  return diffs;
+}
+
+function comparePropsInto(cached: CachedNode, truth: BackendProps, diffs: Difference[]): void {
+  for (const key of KEYS) {
+    let a: unknown = cached.props[key];
+    let b: unknown = truth[key];
+    if (STRINGS.has(key)) {
+      a = a ?? '';
+      b = b ?? '';
+    }
+    if (!sameValue(a, b))
+      diffs.push({ kind: 'prop', id: cached.id, ref: cached.ref, prop: key, cached: a, truth: b });
+  }
+}
+
+/** Fetch the truth of a subtree (default: the whole desktop) and compare. */
+export async function checkConsistency(
+  state: TreeState,
+  backend: AccessibilityBackend,
+  signal: AbortSignal,
+  rootId: BackendId = backend.rootId,
+): Promise<Difference[]> {
+  const truth = await backend.fetchSubtree(rootId, { signal });
+  return compareWithTruth(state, truth);
+}
