@@ -4,7 +4,7 @@
  * MCP sessions, each with its own SDK server over the one shared method table and cache.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { HttpFront } from '../server/http.js';
+import type { RouteHandler } from '../server/http.js';
 import { sendJson } from '../server/http.js';
 import { TokenBucket } from '../ws/rate-limit.js';
 import { createHttpSession, type HttpSession } from './sdk.js';
@@ -139,8 +139,13 @@ export function createMcpHttpEndpoint(deps: McpDeps): McpHttpEndpoint {
   };
 }
 
+/** Where routes are mounted: the HTTP front, or the running server that wraps it. */
+export interface RouteHost {
+  addRoute(path: string, handler: RouteHandler): void;
+}
+
 /** Mount the MCP endpoint at /mcp on the shared HTTP front (token-checked there). */
-export function mountMcp(front: HttpFront, deps: McpDeps): McpHttpEndpoint {
+export function mountMcp(front: RouteHost, deps: McpDeps): McpHttpEndpoint {
   const endpoint = createMcpHttpEndpoint(deps);
   front.addRoute(MCP_PATH, (req, res) => endpoint.handle(req, res));
   return endpoint;

@@ -1,0 +1,125 @@
+/** Every reading tool over streamable HTTP with the SDK's Client, on the sim desktop. */
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, connectHttp, ok, startHttp, type HttpHarness } from './harness.js';
+
+let h: HttpHarness;
+let client: Client;
+let editor: string;
+
+beforeAll(async () => {
+  h = await startHttp();
+  client = await connectHttp(h.url);
+  const list = await ok(client, 'ui_list_windows');
+  const windows = list.structured?.windows as { ref: string; title: string }[];
+  editor = windows.find((w) => w.title.endsWith('- Editor'))?.ref ?? 'missing';
+});
+
+afterAll(async () => {
+  await client.close();
+  await h.close();
+});
+
+describe('reading tools', () => {
+  it('lists every tool with schemas and annotations', async () => {
+    const { tools } = await client.listTools();
+    expect(tools).toHaveLength(20);
+    const click = tools.find((t) => t.name === 'ui_click');
+    expect(click?.annotations?.destructiveHint).toBe(true);
+    expect(click?.outputSchema?.type).toBe('object');
+    expect(tools.find((t) => t.name === 'ui_find')?.annotations?.readOnlyHint).toBe(true);
+  });
+
+  it('lists windows with refs', async () => {
+    const r = await ok(client, 'ui_list_windows');
+    expect(editor).toMatch(/^w\d+$/);
+    expect(r.text).toMatch(/"Untitled - Editor" \[w\d+\] app=editor/);
+    expect(r.text.split('\n').length).toBe((r.structured?.windows as unknown[]).length);
+  });
+
+  it('snapshots a window with stable refs', async () => {
+    const first = await ok(client, 'ui_snapshot', { window: editor });
+    const second = await ok(client, 'ui_snapshot', { window: editor });
+    expect(first.text).toMatch(/button "Save" \[ref=e\d+\]/);
+    const ref = /button "Save" \[ref=(e\d+)\]/.exec(first.text)?.[1];
+    expect(second.text).toContain(`[ref=${ref}]`);
+    expect(first.structured).not.toHaveProperty('lines');
+    expect(first.structured?.truncated).toBe(false);
+  });
+
+  it('pages a snapshot with maxElements and a cursor', async () => {
+    const page = await ok(client, 'ui_snapshot', { window: editor, maxElements: 3 });
+    expect(page.structured?.truncated).toBe(true);
+    expect(page.text).toContain('pass cursor');
+    const cursor = page.structured?.cursor as string;
+    const next = await ok(client, 'ui_snapshot', { window: editor, maxElements: 3, cursor });
+    expect(next.text).not.toBe(page.text);
+  });
+
+  it('reads regions cheaply', async () => {
+    const status = await ok(client, 'ui_read', { region: 'status', window: editor });
+    expect(status.structured?.found).toBe(true);
+    expect(status.text).toContain('Ln 1, Col 1');
+    const menu = await ok(client, 'ui_read', { region: 'menu', window: editor });
+    expect(menu.text).toContain('File');
+  });
+
+  it('finds elements and gets one by ref', async () => {
+    const found = await ok(client, 'ui_find', {
+      name: 'Save',
+      controlType: 'Button',
+      window: editor,
+    });
+    const elements = found.structured?.elements as { ref: string }[];
+    expect(elements).toHaveLength(1);
+    expect(found.text).toMatch(/^- button "Save" \[ref=e\d+\]/);
+    const ref = elements[0]?.ref ?? '';
+    const one = await ok(client, 'ui_get_element', { ref, fields: ['name', 'automationId'] });
+    expect(one.structured?.element).toEqual({ name: 'Save', automationId: 'editor.save' });
+  });
+
+  it('answers an unmatched find with no match and a bad ref with a tool error', async () => {
+    const none = await ok(client, 'ui_find', { name: 'No such thing anywhere' });
+    expect(none.text).toBe('no match');
+    const bad = await call(client, 'ui_get_element', { ref: 'e999999' });
+    expect(bad.isError).toBe(true);
+    expect(bad.text).toMatch(/^error (invalid_params|element_stale|element_not_found):/);
+    const invalid = await call(client, 'ui_get_element', { ref: 'save-button' });
+    expect(invalid.text).toMatch(/^error invalid_params: .*ref/);
+  });
+
+  it('gets the text of a window', async () => {
+    const r = await ok(client, 'ui_get_text', { window: editor });
+    expect(r.text).toContain('Ln 1, Col 1');
+    expect(r.structured?.truncated).toBe(false);
+  });
+
+  it('reports focus, or its absence, without an error', async () => {
+    const r = await ok(client, 'ui_focused');
+    expect(typeof r.structured?.hasFocus).toBe('boolean');
+    expect(r.text).toMatch(/^(focused: |nothing has focus)/);
+  });
+
+  it('reports status with counts from the shared cache', async () => {
+    const r = await ok(client, 'ui_status');
+    expect(r.structured).toMatchObject({ backend: 'sim', readOnly: false });
+    const counts = r.structured?.counts as { elements: number; windows: number };
+    expect(counts.windows).toBeGreaterThan(0);
+    expect(counts.elements).toBeGreaterThan(counts.windows);
+  });
+
+  it('reads events after a cursor, waiting for the first one', async () => {
+    const start = await ok(client, 'ui_events');
+    const cursor = start.structured?.cursor as number;
+    const waiting = call(client, 'ui_events', {
+      after: cursor,
+      waitMs: 10_000,
+      types: ['text.changed'],
+    });
+    await ok(client, 'ui_type', { target: { automationId: 'editor.text' }, text: 'hi' });
+    const r = await waiting;
+    expect(r.isError).toBe(false);
+    expect(r.text).toMatch(/text\.changed .*"Text editor"/);
+    expect(r.structured?.cursor as number).toBeGreaterThan(cursor);
+  });
+});
