@@ -5,7 +5,7 @@ import { runConformance } from './harness.js';
 
 /** Where each named target lives in the default scene (automation ids). */
 const TARGET_IDS: Record<TargetName, string> = {
-  dialogButton: 'editor.save',
+  dialogButton: 'editor.find',
   checkBox: 'settings.notifications',
   edit: 'editor.text',
   selectable: 'settings.theme.dark',
@@ -23,7 +23,8 @@ runConformance('sim', async (signal): Promise<ConformanceFixture> => {
     target(name) {
       const found = sim.control.find(TARGET_IDS[name]);
       const node = found === undefined ? undefined : sim.groundTruth().find((n) => n.id === found);
-      if (node === undefined) return Promise.reject(new Error(`target ${name} is not on the desktop`));
+      if (node === undefined)
+        return Promise.reject(new Error(`target ${name} is not on the desktop`));
       // The closable window is the title bar's window.
       return Promise.resolve(name === 'closableWindow' ? (node.parentId ?? node.id) : node.id);
     },

@@ -24,7 +24,7 @@ export interface AppInfo {
 
 export interface SimControl {
   /** Launch an app from a scene app spec; returns its pid and main window id. */
-  launch(spec: z.input<typeof AppSpecSchema>): { pid: number; windowId: BackendId };
+  open(spec: z.input<typeof AppSpecSchema>): { pid: number; windowId: BackendId };
   /** Close every window of an app (by name, kind or pid), raising window.closed. */
   close(app: string | number): void;
   /** Kill an app: its windows vanish at once (no window.closed), later calls are stale. */
@@ -75,7 +75,7 @@ export function createControl(host: Host, d: Desktop, pump: EventPump): SimContr
   };
 
   return {
-    launch(spec) {
+    open(spec) {
       const launched = launchApp(d, validated(AppSpecSchema, spec, 'app spec'));
       return { pid: launched.app.pid, windowId: launched.window.id };
     },

@@ -31,7 +31,7 @@ function ensure(
   automationId: string,
   kind: 'editor' | 'settings' | 'installer',
 ): void {
-  if (sim.control.find(automationId) === undefined) sim.control.launch({ kind });
+  if (sim.control.find(automationId) === undefined) sim.control.open({ kind });
 }
 
 let wordIndex = 0;

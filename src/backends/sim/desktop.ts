@@ -38,6 +38,8 @@ export class Desktop {
   private readonly byId = new Map<BackendId, SimElement>();
   private readonly lastFocus = new Map<SimElement, SimElement>();
   private readonly timers = new Set<NodeJS.Timeout>();
+  /** Elements made offscreen by their window's minimize (not offscreen on their own). */
+  private readonly hiddenByMinimize = new WeakSet<SimElement>();
 
   constructor(
     readonly screen: Screen,
@@ -187,7 +189,7 @@ export class Desktop {
   activate(win: SimElement, focusTarget?: SimElement): void {
     const blocker = [...this.modalOwner].find(([, owner]) => owner === win)?.[0];
     if (blocker !== undefined) return this.activate(blocker);
-    if (win.states.has('minimized')) this.setStates(win, [], ['minimized', 'offscreen']);
+    if (win.states.has('minimized')) this.setMinimized(win, false);
     const z = this.zOrder.indexOf(win);
     if (z > 0) this.zOrder.splice(z, 1);
     if (z !== 0) this.zOrder.unshift(win);
@@ -201,6 +203,32 @@ export class Desktop {
     const remembered = this.lastFocus.get(win);
     const usable = remembered !== undefined && !remembered.gone ? remembered : undefined;
     this.focus(focusTarget ?? usable ?? this.firstFocusable(win) ?? win);
+  }
+
+  /**
+   * Minimize or un-minimize: the window and everything in it become offscreen (as UIA reports
+   * for a minimized window's elements). One 'invalidated' covers the descendants' state change.
+   */
+  setMinimized(win: SimElement, on: boolean): void {
+    if (on === win.states.has('minimized')) return;
+    const mark = (el: SimElement): void => {
+      for (const c of el.children) {
+        if (on && !c.states.has('offscreen')) {
+          c.states.add('offscreen');
+          this.hiddenByMinimize.add(c);
+        } else if (!on && this.hiddenByMinimize.delete(c)) {
+          c.states.delete('offscreen');
+        }
+        mark(c);
+      }
+    };
+    mark(win);
+    this.setStates(
+      win,
+      on ? ['minimized', 'offscreen'] : [],
+      on ? ['active'] : ['minimized', 'offscreen'],
+    );
+    this.pump.emit({ type: 'structure', change: 'invalidated', id: win.id, windowId: win.id });
   }
 
   /** Focusable, enabled elements of a window in tab order (pre-order). */

@@ -10,6 +10,7 @@ import type { Desktop } from './desktop.js';
 import { contains, type SimElement } from './element.js';
 import { expandCollapse, selectItem, setRange, toggle } from './patterns.js';
 import { deleteText, insertText, moveCaret, selectAll } from './text.js';
+import { closeWindow } from './windows.js';
 
 const MODIFIERS = new Set(['ctrl', 'alt', 'shift', 'meta']);
 
@@ -83,6 +84,9 @@ export function pressKey(d: Desktop, combo: KeyCombo): void {
   const ctrl = combo.modifiers.includes('ctrl');
   const shift = combo.modifiers.includes('shift');
   if (win.hooks.windowKey?.(combo.key, ctrl) === true) return;
+  if (combo.key === 'F4' && combo.modifiers.includes('alt')) {
+    return win.hooks.close !== undefined ? win.hooks.close() : closeWindow(d, win);
+  }
   if (combo.key === 'Tab') return moveFocus(d, win, shift);
   const el = d.focused;
   if (el === null || !el.states.has('enabled')) return;

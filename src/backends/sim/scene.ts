@@ -4,7 +4,41 @@
  * screen, event delivery latency and quirks, and the bulk-fetch cost model.
  */
 import { z } from 'zod';
+import { ControlType, Pattern, RangeInfo, State } from '../../../protocol/src/index.js';
 import { InvalidParamsError } from '../../errors.js';
+
+/** One element of a data-described window (`kind: 'window'`). Rects are window-relative. */
+export interface ElementData {
+  type: ControlType;
+  name?: string | undefined;
+  automationId?: string | undefined;
+  value?: string | undefined;
+  range?: RangeInfo | undefined;
+  rect?: [number, number, number, number] | undefined;
+  states?: State[] | undefined;
+  without?: State[] | undefined;
+  patterns?: Pattern[] | undefined;
+  children?: ElementData[] | undefined;
+}
+
+const Size = z.number().int().min(0).max(16_384);
+
+export const ElementDataSchema: z.ZodType<ElementData> = z
+  .object({
+    type: ControlType,
+    name: z.string().max(10_000).optional(),
+    automationId: z.string().min(1).max(512).optional(),
+    value: z.string().max(1_000_000).optional(),
+    range: RangeInfo.optional(),
+    rect: z.tuple([Size, Size, Size, Size]).optional(),
+    states: z.array(State).optional(),
+    without: z.array(State).optional(),
+    patterns: z.array(Pattern).optional(),
+    get children() {
+      return z.array(ElementDataSchema).max(10_000).optional();
+    },
+  })
+  .strict();
 
 const Position = z.object({ x: z.number().int().min(0), y: z.number().int().min(0) }).strict();
 const Rate = z.number().min(0).max(1);
@@ -53,6 +87,18 @@ export const AppSpecSchema = z.discriminatedUnion('kind', [
     })
     .strict(),
   z.object({ kind: z.literal('flaky'), ...at }).strict(),
+  z
+    .object({
+      kind: z.literal('window'),
+      ...at,
+      /** Process name. */
+      app: z.string().min(1).max(128),
+      title: z.string().max(1_000),
+      width: z.number().int().min(100).max(16_384).default(400),
+      height: z.number().int().min(80).max(16_384).default(300),
+      elements: z.array(ElementDataSchema).max(10_000).default([]),
+    })
+    .strict(),
 ]);
 export type AppSpec = z.infer<typeof AppSpecSchema>;
 export type AppKind = AppSpec['kind'];

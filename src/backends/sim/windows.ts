@@ -107,7 +107,7 @@ const restoreRects = new WeakMap<SimElement, NonNullable<SimElement['rect']>>();
 
 export function minimizeWindow(d: Desktop, win: SimElement): void {
   if (win.states.has('minimized')) return;
-  d.setStates(win, ['minimized', 'offscreen'], ['active']);
+  d.setMinimized(win, true);
   if (d.foreground === win) {
     d.foreground = null;
     const next = d.zOrder.find((w) => w !== win && !w.states.has('minimized'));

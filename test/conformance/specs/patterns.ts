@@ -124,4 +124,20 @@ export const patternSpecs: ConformanceSpec[] = [
       expect(root.children).not.toContain(win);
     },
   },
+  {
+    id: 'pattern.window-minimize-restore',
+    title: 'Window minimize and restore change the window’s states and raise states events',
+    async run(fx, signal) {
+      const { backend } = fx;
+      const win = await fx.target('closableWindow', signal);
+      let changed = watchFor(backend, 'states property', propertyOf(win, 'states'));
+      await backend.performPattern(win, { pattern: 'Window', op: 'minimize' }, { signal });
+      await changed;
+      expect((await fetchOne(backend, win, signal)).props.states).toContain('minimized');
+      changed = watchFor(backend, 'states property', propertyOf(win, 'states'));
+      await backend.performPattern(win, { pattern: 'Window', op: 'restore' }, { signal });
+      await changed;
+      expect((await fetchOne(backend, win, signal)).props.states).not.toContain('minimized');
+    },
+  },
 ];

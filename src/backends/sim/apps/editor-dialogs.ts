@@ -1,4 +1,4 @@
-/** The editor's modal dialogs: Save As (a file name edit, Save/Cancel) and About (OK). */
+/** The editor's dialogs: modal Save As (file name, Save/Cancel) and About (OK), modeless Find. */
 import type { Desktop } from '../desktop.js';
 import type { SimElement } from '../element.js';
 import { closeWindow, openWindow } from '../windows.js';
@@ -107,5 +107,62 @@ export function aboutDialog(d: Desktop, app: SimApp, owner: SimElement): SimElem
     },
     { owner },
   );
+  return dialog;
+}
+
+/** Modeless Find: the editor stays usable; Find Next moves the editor's caret to the match. */
+export function findDialog(
+  d: Desktop,
+  app: SimApp,
+  owner: SimElement,
+  doc: SimElement,
+): SimElement {
+  const close = (): void => closeWindow(d, dialog);
+  const findNext = (): void => {
+    const needle = d.find(dialog, 'find.what')?.value ?? '';
+    const at = needle === '' ? -1 : (doc.value ?? '').indexOf(needle, doc.edit?.caret ?? 0);
+    d.set(must(d.find(dialog, 'find.status')), {
+      name: at < 0 ? `Cannot find "${needle}"` : `Found at ${at}`,
+    });
+    if (at >= 0 && doc.edit !== undefined) {
+      doc.edit.anchor = at;
+      doc.edit.caret = at + needle.length;
+      doc.hooks.caretMoved?.(doc.edit.caret);
+    }
+  };
+  const r = owner.rect ?? { x: 0, y: 0, width: 360, height: 160 };
+  const dialog: SimElement = openWindow(d, app, {
+    type: 'Window',
+    name: 'Find',
+    className: 'Dialog',
+    rect: [r.x + r.width - 380, r.y + 100, 360, 160],
+    hooks: {
+      windowKey: (key) => {
+        if (key === 'Enter') findNext();
+        else if (key === 'Escape') close();
+        else return false;
+        return true;
+      },
+    },
+    children: [
+      titleBar(d, 'Find', 360, () => dialog, 'find'),
+      { type: 'Edit', name: 'Find what:', automationId: 'find.what', rect: [16, 46, 240, 24] },
+      { type: 'Text', name: '', automationId: 'find.status', rect: [16, 80, 240, 24] },
+      {
+        type: 'Button',
+        name: 'Find Next',
+        automationId: 'find.next',
+        rect: [264, 46, 84, 28],
+        hooks: { invoke: findNext },
+      },
+      {
+        type: 'Button',
+        name: 'Cancel',
+        automationId: 'find.cancel',
+        rect: [264, 116, 84, 28],
+        hooks: { invoke: close },
+      },
+    ],
+  });
   return dialog;
 }

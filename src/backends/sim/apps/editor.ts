@@ -2,7 +2,8 @@
  * The editor: title bar, File/Edit/Help menus whose submenus appear on expand, a toolbar, a
  * multi-line text area, and a status bar whose "Ln X, Col Y" follows the caret. Saving an
  * untitled document (File > Save As, Ctrl+S, the Save button) opens a modal "Save As" dialog;
- * saving renames the window. Typing marks the document dirty (a leading * in the title).
+ * saving renames the window. Invoke on the toolbar's Save blocks while that dialog is open (the
+ * ShowDialog quirk); Find opens a modeless Find window and returns at once. Typing marks the document dirty (a leading * in the title).
  */
 import type { Desktop } from '../desktop.js';
 import type { ElementSpec, SimElement } from '../element.js';
@@ -10,8 +11,8 @@ import { expandCollapse } from '../patterns.js';
 import { lineCol, selectAll, setEditValue } from '../text.js';
 import { closeWindow, openWindow } from '../windows.js';
 import type { SimApp } from './app.js';
-import { must, setTitle, slot, titleBar } from './parts.js';
-import { aboutDialog, saveAsDialog } from './editor-dialogs.js';
+import { must, setTitle, slot, titleBar, untilGone } from './parts.js';
+import { aboutDialog, findDialog, saveAsDialog } from './editor-dialogs.js';
 
 export interface EditorOptions {
   x: number;
@@ -50,6 +51,20 @@ export function launchEditor(d: Desktop, app: SimApp, o: EditorOptions): SimElem
       dirty = false;
       retitle();
     });
+  };
+  /**
+   * The toolbar's Save behaves like a WinForms handler calling ShowDialog: when it opens the
+   * Save As dialog, its Invoke does not return until that dialog closes (UIA's modal quirk).
+   */
+  const saveFromToolbar = (): void | Promise<void> => {
+    const hadDialog = dialog !== null && !dialog.gone;
+    save();
+    if (!hadDialog && dialog !== null && !dialog.gone) return untilGone(dialog);
+  };
+  let finder: SimElement | null = null;
+  const openFind = (): void => {
+    if (finder !== null && !finder.gone) return d.activate(finder);
+    finder = findDialog(d, app, win.get(), doc.get());
   };
   const newDoc = (): void => {
     setEditValue(d, doc.get(), '');
@@ -107,7 +122,14 @@ export function launchEditor(d: Desktop, app: SimApp, o: EditorOptions): SimElem
             name: 'Save',
             automationId: 'editor.save',
             rect: [68, 58, 60, 24],
-            hooks: { invoke: save },
+            hooks: { invoke: saveFromToolbar },
+          },
+          {
+            type: 'Button',
+            name: 'Find',
+            automationId: 'editor.find',
+            rect: [132, 58, 60, 24],
+            hooks: { invoke: openFind },
           },
         ],
       },

@@ -3,13 +3,14 @@ import type { Desktop } from '../desktop.js';
 import type { SimElement } from '../element.js';
 import type { AppSpec } from '../scene.js';
 import { createApp, type SimApp } from './app.js';
+import { launchCustom } from './custom.js';
 import { launchEditor } from './editor.js';
 import { launchGrid } from './grid.js';
 import { launchInstaller } from './installer.js';
 import { launchSettings } from './settings.js';
 import { launchFlaky, launchSlow } from './simple.js';
 
-const PROCESS: Record<AppSpec['kind'], string> = {
+const PROCESS: Record<Exclude<AppSpec['kind'], 'window'>, string> = {
   editor: 'editor',
   settings: 'settings',
   installer: 'setup',
@@ -26,7 +27,7 @@ export interface Launched {
 /** Pids are deterministic: the n-th launch of a desktop gets 1000 + 4n. */
 export function launchApp(d: Desktop, spec: AppSpec): Launched {
   const pid = 1000 + 4 * d.apps.length;
-  const app = createApp(spec.kind, PROCESS[spec.kind], pid);
+  const app = createApp(spec.kind, spec.kind === 'window' ? spec.app : PROCESS[spec.kind], pid);
   d.apps.push(app);
   const n = d.apps.length;
   const pos = spec.at ?? { x: 40 + ((n * 40) % 400), y: 40 + ((n * 30) % 300) };
@@ -61,5 +62,7 @@ function launchKind(
       return { app, window: launchSlow(d, app, pos, spec.delayMs) };
     case 'flaky':
       return { app, window: launchFlaky(d, app, pos) };
+    case 'window':
+      return { app, window: launchCustom(d, app, { ...pos, ...spec }) };
   }
 }

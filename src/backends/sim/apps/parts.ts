@@ -62,3 +62,15 @@ export function must(el: SimElement | undefined): SimElement {
   if (el === undefined) throw new Error('sim app element missing');
   return el;
 }
+
+/** Resolves when the element leaves the tree (closed, removed, or its app crashed). */
+export function untilGone(el: SimElement): Promise<void> {
+  if (el.gone) return Promise.resolve();
+  return new Promise((resolve) => {
+    const previous = el.hooks.gone;
+    el.hooks.gone = () => {
+      previous?.();
+      resolve();
+    };
+  });
+}

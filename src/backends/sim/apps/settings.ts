@@ -67,6 +67,14 @@ export function launchSettings(d: Desktop, app: SimApp, at: { x: number; y: numb
     name: 'Settings',
     className: 'Dialog',
     rect: [at.x, at.y, W, H],
+    hooks: {
+      // A dialog's default button answers Enter, Cancel answers Escape.
+      windowKey: (key) => {
+        if (key !== 'Enter' && key !== 'Escape') return false;
+        closeWindow(d, win);
+        return true;
+      },
+    },
     children: [
       titleBar(d, 'Settings', W, () => must(win), 'settings'),
       tabs,

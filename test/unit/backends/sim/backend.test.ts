@@ -209,7 +209,7 @@ describe('sim backend: slow, crashing and costly apps', () => {
   it('launch and close apps through the control API, raising window events', async () => {
     const sim = await startSim({ apps: [] });
     const rec = record(sim);
-    const { windowId, pid } = sim.control.launch({ kind: 'settings' });
+    const { windowId, pid } = sim.control.open({ kind: 'settings' });
     expect(pid).toBe(1000);
     expect(node(sim, windowId).props.states).toContain('active');
     sim.control.close('settings');
@@ -221,6 +221,80 @@ describe('sim backend: slow, crashing and costly apps', () => {
       { type: 'window.closed', id: windowId },
     ]);
     expect(() => sim.control.close('nope')).toThrow(/no simulated app nope/);
-    expect(() => sim.control.launch({ kind: 'bogus' } as never)).toThrow(/invalid app spec/);
+    expect(() => sim.control.open({ kind: 'bogus' } as never)).toThrow(/invalid app spec/);
+  });
+});
+
+describe('sim backend: data-described windows and window keys', () => {
+  it('builds a window from scene data with generic behaviour', async () => {
+    const sim = await startSim({
+      apps: [
+        {
+          kind: 'window',
+          app: 'probe',
+          title: 'Probe',
+          at: { x: 100, y: 100 },
+          elements: [
+            { type: 'CheckBox', name: 'Flag', automationId: 'probe.flag', rect: [10, 40, 100, 20] },
+            {
+              type: 'Edit',
+              name: 'Field',
+              automationId: 'probe.field',
+              rect: [10, 70, 100, 20],
+              value: 'x',
+            },
+            {
+              type: 'List',
+              name: 'Items',
+              rect: [10, 100, 100, 60],
+              children: [
+                {
+                  type: 'ListItem',
+                  name: 'A',
+                  automationId: 'probe.a',
+                  rect: [10, 100, 100, 20],
+                  states: ['selected'],
+                },
+                { type: 'ListItem', name: 'B', automationId: 'probe.b', rect: [10, 120, 100, 20] },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    const flag = aid(sim, 'probe.flag');
+    expect(node(sim, flag).props).toMatchObject({
+      app: 'probe',
+      rect: { x: 110, y: 140, width: 100, height: 20 },
+    });
+    await sim.performPattern(flag, { pattern: 'Toggle' }, deadline());
+    expect(node(sim, flag).props.states).toContain('checked');
+    await sim.performPattern(
+      aid(sim, 'probe.b'),
+      { pattern: 'SelectionItem', op: 'select' },
+      deadline(),
+    );
+    expect(node(sim, aid(sim, 'probe.a')).props.states).not.toContain('selected');
+    await sim.focus(aid(sim, 'probe.field'), deadline());
+    await type(sim, 'y');
+    expect(node(sim, aid(sim, 'probe.field')).props.value).toBe('xy');
+    await sim.input({ kind: 'keys', combos: [{ key: 'F4', modifiers: ['alt'] }] }, deadline());
+    expect(windowTitles(sim)).toEqual([]);
+  });
+
+  it('a minimized window’s elements are offscreen until it is restored', async () => {
+    const sim = await startSim({ apps: [{ kind: 'grid', rows: 100 }, { kind: 'settings' }] });
+    const settings = node(sim, aid(sim, 'settings.titlebar')).parentId ?? '';
+    const box = aid(sim, 'settings.notifications');
+    const partial = aid(sim, 'grid.row.20');
+    await sim.performPattern(settings, { pattern: 'Window', op: 'minimize' }, deadline());
+    expect(node(sim, box).props.states).toContain('offscreen');
+    expect(node(sim, partial).props.states).toContain('offscreen');
+    await sim.activateWindow(settings, deadline());
+    expect(node(sim, settings).props.states).not.toContain('minimized');
+    expect(node(sim, box).props.states).not.toContain('offscreen');
+    expect(node(sim, partial).props.states).toContain('offscreen');
+    await sim.input({ kind: 'keys', combos: [{ key: 'Escape', modifiers: [] }] }, deadline());
+    expect(windowTitles(sim)).toEqual(['Records']);
   });
 });

@@ -71,7 +71,7 @@ describe('sim editor', () => {
 
   it('Escape cancels the dialog, and clicks on the blocked editor do nothing meanwhile', async () => {
     const sim = await startSim();
-    await sim.performPattern(aid(sim, 'editor.save'), { pattern: 'Invoke' }, deadline());
+    await click(sim, aid(sim, 'editor.save'));
     const dialogName = aid(sim, 'saveas.name');
     await click(sim, aid(sim, 'editor.new'));
     expect(node(sim, dialogName).props.states).toContain('focused');
@@ -98,7 +98,7 @@ describe('sim editor', () => {
 
   it('Tab moves focus through the focusable controls of the foreground window', async () => {
     const sim = await startSim();
-    await sim.performPattern(aid(sim, 'editor.save'), { pattern: 'Invoke' }, deadline());
+    await click(sim, aid(sim, 'editor.save'));
     const focused = () =>
       sim.groundTruth().find((n) => n.props.states.includes('focused'))?.props.name;
     expect(focused()).toBe('File name:');
@@ -110,5 +110,50 @@ describe('sim editor', () => {
     expect(focused()).toBe('Cancel');
     await keys(sim, 'Space');
     expect(windowTitles(sim)).not.toContain('Save As');
+  });
+
+  it('Invoke on the toolbar Save blocks while Save As is open; a deadline cuts it short', async () => {
+    const sim = await startSim();
+    const save = aid(sim, 'editor.save');
+    let returned = false;
+    const invoking = sim.performPattern(save, { pattern: 'Invoke' }, deadline()).then(() => {
+      returned = true;
+    });
+    await sim.control.quiet();
+    const cancel = aid(sim, 'saveas.cancel');
+    expect(returned).toBe(false);
+    await sim.performPattern(cancel, { pattern: 'Invoke' }, deadline());
+    await invoking;
+    expect(returned).toBe(true);
+    const hung = sim.performPattern(
+      save,
+      { pattern: 'Invoke' },
+      { signal: AbortSignal.timeout(30) },
+    );
+    await expect(hung).rejects.toMatchObject({ code: 'timeout' });
+    expect(windowTitles(sim)).toContain('Save As');
+  });
+
+  it('Find opens a modeless window at once; Find Next selects the match in the editor', async () => {
+    const sim = await startSim({ apps: [{ kind: 'editor', text: 'alpha beta gamma' }] });
+    const doc = aid(sim, 'editor.text');
+    await sim.performPattern(aid(sim, 'editor.find'), { pattern: 'Invoke' }, deadline());
+    const find = node(sim, node(sim, aid(sim, 'find.what')).parentId ?? '');
+    expect(find.props.states).not.toContain('modal');
+    await sim.performPattern(
+      aid(sim, 'find.what'),
+      { pattern: 'Value', value: 'beta' },
+      deadline(),
+    );
+    await sim.performPattern(doc, { pattern: 'Value', value: 'alpha beta gamma' }, deadline());
+    await sim.focus(doc, deadline());
+    await keys(sim, 'Ctrl+Home');
+    await sim.performPattern(aid(sim, 'find.next'), { pattern: 'Invoke' }, deadline());
+    expect(node(sim, aid(sim, 'find.status')).props.name).toBe('Found at 6');
+    expect(sim.control.caret(doc)).toBe(10);
+    expect(nodeOf(sim, 'editor.position').props.name).toBe('Ln 1, Col 11');
+    // Modeless: the editor still takes clicks while Find is open.
+    await click(sim, aid(sim, 'editor.new'));
+    expect(node(sim, doc).props.value).toBe('');
   });
 });
