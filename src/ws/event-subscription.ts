@@ -39,7 +39,11 @@ export class EventSubscription {
     }
     this.pending.push(event);
     this.pendingBytes += Outbox.sizeOf(event);
-    if (this.out.queue.bytes + this.pendingBytes > this.out.queue.capBytes) this.dropPending();
+    // Past the cap the held events become a gap; one event alone is always allowed through.
+    const queue = this.out.queue;
+    if (this.pending.length > 1 && queue.bytes + this.pendingBytes > queue.capBytes) {
+      this.dropPending();
+    }
   }
 
   private dropPending(): void {

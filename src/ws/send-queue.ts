@@ -27,8 +27,9 @@ export class SendQueue {
     return this.inflight;
   }
 
+  /** Room for a frame of `size`; an empty queue takes any one frame, so none is undeliverable. */
   fits(size: number): boolean {
-    return this.inflight + size <= this.capBytes;
+    return this.inflight === 0 || this.inflight + size <= this.capBytes;
   }
 
   /** Send now, whatever the queue holds (responses). */

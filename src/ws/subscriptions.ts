@@ -99,16 +99,7 @@ export class Subscriptions {
     const { nodes } = cache.subtree(root, depth);
     const id = `tr${this.nextId++}`;
     const revision = cache.revision;
-    const sub = new TreeSubscription(
-      id,
-      root,
-      depth,
-      nodes,
-      revision,
-      root === desktop,
-      cache,
-      this.out,
-    );
+    const sub = new TreeSubscription(id, root, depth, nodes, revision, root === desktop, this.out);
     this.trees.set(id, sub);
     this.patchFeed ??= cache.patches$.subscribe((b) => this.onPatches(b));
     const result: MethodResult<'tree.subscribe'> = { subscription: id, revision, root, nodes };

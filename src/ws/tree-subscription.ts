@@ -8,11 +8,6 @@ import type { ElementNode, Patch, PatchBatch } from '../../protocol/src/index.js
 import { frameBytes } from './send-queue.js';
 import type { Outbox } from './outbox.js';
 
-/** The few cache reads a mirror needs. */
-export interface MirrorSource {
-  node(ref: string): ElementNode | undefined;
-}
-
 export class TreeSubscription {
   private readonly depthOf = new Map<string, number>();
   private pending: Patch[] = [];
@@ -30,7 +25,6 @@ export class TreeSubscription {
     nodes: readonly ElementNode[],
     revision: number,
     private readonly desktopRoot: boolean,
-    private readonly source: MirrorSource,
     private readonly out: Outbox,
   ) {
     this.revision = revision;
@@ -50,33 +44,26 @@ export class TreeSubscription {
     if (this.resyncReason !== null || batch.revision <= this.revision) return;
     this.revision = batch.revision;
     const mine: Patch[] = [];
-    const limitParents = new Set<string>();
-    for (const patch of batch.patches) this.select(patch, mine, limitParents);
-    for (const ref of limitParents) {
-      const node = this.source.node(ref);
-      if (node !== undefined)
-        mine.push({ op: 'update', ref, props: { childCount: node.childCount } });
-    }
+    for (const patch of batch.patches) this.select(patch, mine);
     if (mine.length === 0) return;
     this.pending.push(...mine);
     this.pendingBytes += JSON.stringify(mine).length;
-    if (this.out.queue.bytes + this.pendingBytes > this.out.queue.capBytes) {
+    const queue = this.out.queue;
+    if (this.pending.length > mine.length && queue.bytes + this.pendingBytes > queue.capBytes) {
       this.abandon('send queue full: the client reads too slowly');
     }
   }
 
-  private select(patch: Patch, mine: Patch[], limitParents: Set<string>): void {
+  private select(patch: Patch, mine: Patch[]): void {
     switch (patch.op) {
       case 'add':
-        this.selectAdd(patch, mine, limitParents);
+        this.selectAdd(patch, mine);
         return;
       case 'remove': {
         if (this.depthOf.has(patch.ref)) {
           for (const ref of patch.refs) this.depthOf.delete(ref);
           mine.push(patch);
           if (patch.ref === this.root) this.abandon('the mirrored root was removed');
-        } else if (patch.parent !== null && this.depthOf.get(patch.parent) === this.maxDepth) {
-          limitParents.add(patch.parent);
         }
         return;
       }
@@ -96,18 +83,11 @@ export class TreeSubscription {
     }
   }
 
-  private selectAdd(
-    patch: Extract<Patch, { op: 'add' }>,
-    mine: Patch[],
-    limitParents: Set<string>,
-  ): void {
+  /** Children below the depth limit are not mirrored; the parent's childCount update is. */
+  private selectAdd(patch: Extract<Patch, { op: 'add' }>, mine: Patch[]): void {
     if (patch.parent === null) return;
     const parentDepth = this.depthOf.get(patch.parent);
-    if (parentDepth === undefined) return;
-    if (parentDepth >= this.maxDepth) {
-      limitParents.add(patch.parent);
-      return;
-    }
+    if (parentDepth === undefined || parentDepth >= this.maxDepth) return;
     const kept: ElementNode[] = [];
     for (const node of patch.nodes) {
       const up = node.parent === null ? undefined : this.depthOf.get(node.parent);
