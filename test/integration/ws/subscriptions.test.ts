@@ -117,7 +117,7 @@ describe('a stalled reader', () => {
     tcp.resume();
     const probe = await stalled.call('session.hello');
     expect(probe.result).toBeDefined();
-    await stalled.next((m) => covered(stalled.messages).has(last), 20_000);
+    await stalled.next(() => covered(stalled.messages).has(last), 20_000);
     const gaps = stalled.messages.filter(isNote('events.gap'));
     expect(gaps.length).toBeGreaterThan(0);
     const seen = covered(stalled.messages);
