@@ -172,21 +172,24 @@ class FetchApplier {
     return first;
   }
 
-  private expand(first: CachedNode, b: BackendNode): void {
-    const queue: [CachedNode, BackendNode][] = [[first, b]];
-    while (queue.length > 0) {
-      const [node, source] = queue.pop() as [CachedNode, BackendNode];
-      const ids = dedupe(source.children);
+  /** Build the fetched children below `top`, minting refs in pre-order. */
+  private expand(top: CachedNode, source: BackendNode): void {
+    const stack: [CachedNode, BackendNode][] = [];
+    const pushChildren = (node: CachedNode, from: BackendNode): void => {
+      const ids = dedupe(from.children);
       if (ids.length > 0 && !ids.every((id) => this.fetched.has(id) && !this.state.byId.has(id))) {
         this.needFetch.push(node.id);
-        continue;
+        return;
       }
-      for (const id of ids) {
-        const childSource = this.fetched.get(id) as BackendNode;
-        const child = this.makeNode(childSource, node);
-        node.children.push(child);
-        queue.push([child, childSource]);
-      }
+      for (let i = ids.length - 1; i >= 0; i--)
+        stack.push([node, this.fetched.get(ids[i] as BackendId) as BackendNode]);
+    };
+    pushChildren(top, source);
+    while (stack.length > 0) {
+      const [parent, childSource] = stack.pop() as [CachedNode, BackendNode];
+      const child = this.makeNode(childSource, parent);
+      parent.children.push(child);
+      pushChildren(child, childSource);
     }
   }
 

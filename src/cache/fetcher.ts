@@ -6,7 +6,7 @@
  * reducer re-applies them over the (possibly older) fetched values.
  */
 import type { AccessibilityBackend, BackendEvent } from '../backends/backend.js';
-import { ElementStaleError } from '../errors.js';
+import { abortError, ElementStaleError, TimeoutError } from '../errors.js';
 import type { CacheInput, FetchRequest } from './reducer.js';
 
 /** Events remembered per in-flight fetch; beyond this the fetch is simply repeated. */
@@ -27,6 +27,8 @@ export interface FetchRunnerOptions {
   timeoutMs: number;
   rootId: () => string | undefined;
   apply: (input: CacheInput, check: boolean) => void;
+  /** Called after each fetch has finished (applied or failed). */
+  settled: () => void;
 }
 
 export class FetchRunner {
@@ -104,13 +106,20 @@ export class FetchRunner {
   private async run(job: Job): Promise<void> {
     const { backend, timeoutMs, apply } = this.options;
     const { id, maxDepth } = job.request;
-    const signal = AbortSignal.any([this.stopper.signal, AbortSignal.timeout(timeoutMs)]);
+    // An own timer rather than AbortSignal.timeout: the deadline must fire even if nothing
+    // else holds a reference to the combined signal.
+    const controller = new AbortController();
+    const timer = setTimeout(
+      () => controller.abort(new TimeoutError(`fetch of ${id} exceeded ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    const onStop = (): void => controller.abort(this.stopper.signal.reason);
+    this.stopper.signal.addEventListener('abort', onStop, { once: true });
+    const signal = controller.signal;
     this.fetches++;
     try {
-      const nodes = await backend.fetchSubtree(
-        id,
-        maxDepth === undefined ? { signal } : { signal, maxDepth },
-      );
+      const options = maxDepth === undefined ? { signal } : { signal, maxDepth };
+      const nodes = await withDeadline(backend.fetchSubtree(id, options), signal);
       if (!this.stopper.signal.aborted)
         apply({ kind: 'fetched', nodes, replay: job.replay }, job.check);
     } catch (err) {
@@ -118,10 +127,13 @@ export class FetchRunner {
         apply({ kind: 'stale', id }, job.check);
       else this.failures++;
     } finally {
+      clearTimeout(timer);
+      this.stopper.signal.removeEventListener('abort', onStop);
       this.running.delete(job);
       if (job.overflow) void this.enqueue(job.request);
       for (const d of job.done) d();
       this.pump();
+      this.options.settled();
     }
   }
 }
@@ -142,4 +154,24 @@ export function mergeGroup(group: readonly FetchRequest[]): FetchRequest {
   const isRootKey = group.some((r) => r.id === r.key && r.maxDepth !== undefined);
   if (isRootKey) return { id: first.key, key: first.key, maxDepth: 1 };
   return { id: first.key, key: first.key };
+}
+
+/** Settle with the promise or with the signal's typed error, whichever comes first: a backend
+ * that ignores its signal must not hold a fetch slot past the deadline. */
+function withDeadline<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(abortError(signal));
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (err: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(err instanceof Error ? err : new Error(String(err)));
+      },
+    );
+  });
 }

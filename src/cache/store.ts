@@ -54,6 +54,10 @@ export class CacheStore implements UiCache {
   private readonly patchSubject = new Subject<PatchBatch>();
   readonly patches$: Observable<PatchBatch> = this.patchSubject.asObservable();
   private readonly inputs = new Subject<void>();
+  /** Ticks whenever something that may end a busy period happened. */
+  private readonly activity = new Subject<void>();
+  /** Fetch requests still waiting in the coalescer. */
+  private coalescing = 0;
   private readonly requests = new Subject<FetchRequest>();
   private readonly history: PatchHistory;
   private readonly runner: FetchRunner;
@@ -78,6 +82,7 @@ export class CacheStore implements UiCache {
       timeoutMs: config.fetchTimeoutMs,
       rootId: () => this.state.root?.id,
       apply: (input, check) => this.step(input, check),
+      settled: () => this.activity.next(),
     });
   }
 
@@ -99,7 +104,10 @@ export class CacheStore implements UiCache {
     this.subscription.add(
       this.requests
         .pipe(coalesceByKey((r) => r.key, this.config.coalesceMs, maxWait, this.scheduler))
-        .subscribe((group) => void this.runner.enqueueGroup(group)),
+        .subscribe((group) => {
+          this.coalescing -= group.length;
+          void this.runner.enqueueGroup(group);
+        }),
     );
     if (this.config.idleCheckMs > 0) this.startIdleCheck();
     await this.initialSync(signal);
@@ -167,13 +175,39 @@ export class CacheStore implements UiCache {
     ) {
       this.currentStatus = 'ok';
     }
-    for (const request of result.fetch) this.requests.next(request);
+    for (const request of result.fetch) {
+      this.coalescing++;
+      this.requests.next(request);
+    }
     this.inputs.next();
+    this.activity.next();
   }
 
-  /** True when no fetch is queued or running (tests wait for this after the backend is quiet). */
+  /** True when no fetch is waiting, queued or running. */
   get idle(): boolean {
-    return this.runner.idle;
+    return this.coalescing === 0 && this.runner.idle;
+  }
+
+  /** Resolve once no fetch is waiting, queued or running (tests: after the backend is quiet). */
+  whenIdle(signal: AbortSignal): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const done = (): void => {
+        sub.unsubscribe();
+        signal.removeEventListener('abort', onAbort);
+      };
+      const onAbort = (): void => {
+        done();
+        reject(abortError(signal));
+      };
+      const sub = this.activity.subscribe(() => {
+        if (!this.idle && !this.stopped) return;
+        done();
+        resolve();
+      });
+      if (signal.aborted) return onAbort();
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.activity.next();
+    });
   }
 
   async stop(): Promise<void> {
@@ -184,6 +218,8 @@ export class CacheStore implements UiCache {
     this.patchSubject.complete();
     this.requests.complete();
     this.events.complete();
+    this.activity.next();
+    this.activity.complete();
     return Promise.resolve();
   }
 

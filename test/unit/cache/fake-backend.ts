@@ -57,6 +57,8 @@ export class FakeBackend implements AccessibilityBackend {
   maxInFlight = 0;
   /** When set, fetches wait for it before reading the tree. */
   hold: Promise<void> | null = null;
+  /** Ticks when a fetch starts. */
+  readonly fetchStarted = new Subject<void>();
 
   constructor() {
     this.nodes.set('root', {
@@ -128,6 +130,7 @@ export class FakeBackend implements AccessibilityBackend {
     this.calls.push({ id, maxDepth: options.maxDepth });
     this.inFlight++;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+    this.fetchStarted.next();
     try {
       if (this.hold !== null) await this.hold;
       if (options.signal.aborted) throw abortError(options.signal);
