@@ -32,27 +32,44 @@ export function elementAt(d: Desktop, x: number, y: number): SimElement | null {
   }
 }
 
+const KINDS = new Set(['keys', 'text', 'click', 'wheel', 'move']);
+const BUTTONS = new Set(['left', 'right', 'middle']);
+const finite = (...ns: unknown[]): boolean => ns.every((n) => Number.isFinite(n));
+
+function validateKeys(combos: unknown): void {
+  if (!Array.isArray(combos) || combos.length === 0) {
+    throw new InvalidParamsError('keys needs at least one key combination');
+  }
+  for (const c of combos as Partial<KeyCombo>[]) {
+    if (typeof c.key !== 'string' || c.key.length === 0) {
+      throw new InvalidParamsError('a key combination needs a key');
+    }
+    if (!Array.isArray(c.modifiers) || !c.modifiers.every((m) => MODIFIERS.has(m))) {
+      throw new InvalidParamsError(`bad modifiers for ${c.key}: ${String(c.modifiers)}`);
+    }
+  }
+}
+
+/** Raw input arrives from the wire's callers: check every field before touching the desktop. */
 function validate(action: InputAction): void {
-  const finite = (...ns: number[]) => ns.every((n) => Number.isFinite(n));
-  if (action.kind === 'keys') {
-    if (!Array.isArray(action.combos) || action.combos.length === 0) {
-      throw new InvalidParamsError('keys needs at least one key combination');
-    }
-    for (const c of action.combos) {
-      if (typeof c.key !== 'string' || c.key.length === 0)
-        throw new InvalidParamsError('a key combination needs a key');
-      if (!c.modifiers.every((m) => MODIFIERS.has(m)))
-        throw new InvalidParamsError(`bad modifiers: ${c.modifiers.join('+')}`);
-    }
-  } else if (action.kind === 'text') {
+  if (!KINDS.has(action.kind))
+    throw new InvalidParamsError(`unknown input kind ${String(action.kind)}`);
+  if (action.kind === 'keys') return validateKeys(action.combos);
+  if (action.kind === 'text') {
     if (typeof action.text !== 'string') throw new InvalidParamsError('text needs a string');
-  } else if (action.kind === 'wheel') {
-    if (!finite(action.x, action.y, action.dx, action.dy))
-      throw new InvalidParamsError('wheel needs finite x, y, dx, dy');
-  } else if (!finite(action.x, action.y)) {
-    throw new InvalidParamsError(`${action.kind} needs finite coordinates`);
-  } else if (action.kind === 'click' && !(Number.isInteger(action.count) && action.count >= 1)) {
-    throw new InvalidParamsError('click count must be a positive integer');
+    return;
+  }
+  if (!finite(action.x, action.y))
+    throw new InvalidParamsError(`${action.kind} needs finite x and y`);
+  if (action.kind === 'wheel' && !finite(action.dx, action.dy)) {
+    throw new InvalidParamsError('wheel needs finite dx and dy');
+  }
+  if (action.kind === 'click') {
+    if (!BUTTONS.has(action.button))
+      throw new InvalidParamsError(`unknown mouse button ${String(action.button)}`);
+    if (!(Number.isInteger(action.count) && action.count >= 1)) {
+      throw new InvalidParamsError('click count must be a positive integer');
+    }
   }
 }
 

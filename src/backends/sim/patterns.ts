@@ -30,7 +30,24 @@ export function checkActionable(el: SimElement, action: PatternAction): void {
   }
 }
 
+const OPS: Partial<Record<PatternAction['pattern'], readonly string[]>> = {
+  ExpandCollapse: ['expand', 'collapse'],
+  SelectionItem: ['select', 'add', 'remove'],
+  Window: ['minimize', 'maximize', 'restore', 'close'],
+};
+const DIRECTIONS: readonly string[] = ['up', 'down', 'left', 'right'];
+
 function validateValues(action: PatternAction): void {
+  const ops = OPS[action.pattern];
+  const op: unknown = 'op' in action ? action.op : undefined;
+  if (ops !== undefined && !ops.includes(op as string)) {
+    throw new InvalidParamsError(
+      `${action.pattern} op must be one of ${ops.join(', ')}, got ${String(op)}`,
+    );
+  }
+  if (action.pattern === 'Scroll' && !DIRECTIONS.includes(action.direction)) {
+    throw new InvalidParamsError(`Scroll direction must be one of ${DIRECTIONS.join(', ')}`);
+  }
   if (action.pattern === 'RangeValue' && !Number.isFinite(action.value)) {
     throw new InvalidParamsError(`RangeValue needs a finite number, got ${action.value}`);
   }

@@ -298,3 +298,48 @@ describe('sim backend: data-described windows and window keys', () => {
     expect(windowTitles(sim)).toEqual(['Records']);
   });
 });
+
+describe('sim backend: bad input', () => {
+  it('answers malformed actions with invalid_params and keeps working', async () => {
+    const sim = await startSim();
+    const box = aid(sim, 'settings.notifications');
+    const editor = node(sim, aid(sim, 'editor.titlebar')).parentId ?? '';
+    const menu = aid(sim, 'editor.menu.file');
+    const bad = async (call: Promise<unknown>) =>
+      expect(call).rejects.toMatchObject({ code: 'invalid_params' });
+    await bad(
+      sim.performPattern(menu, { pattern: 'ExpandCollapse', op: 'open' as never }, deadline()),
+    );
+    await bad(
+      sim.performPattern(editor, { pattern: 'Window', op: 'explode' as never }, deadline()),
+    );
+    await bad(
+      sim.performPattern(
+        aid(sim, 'grid.table'),
+        { pattern: 'Scroll', direction: 'in' as never, amount: 1 },
+        deadline(),
+      ),
+    );
+    await bad(
+      sim.input({ kind: 'keys', combos: [{ key: 'a', modifiers: 'ctrl' as never }] }, deadline()),
+    );
+    await bad(sim.input({ kind: 'keys', combos: [{ key: '', modifiers: [] }] }, deadline()));
+    await bad(sim.input({ kind: 'teleport' } as never, deadline()));
+    await bad(
+      sim.input({ kind: 'click', x: 1, y: 1, button: 'thumb' as never, count: 1 }, deadline()),
+    );
+    await bad(sim.input({ kind: 'click', x: 1, y: 1, button: 'left', count: 0 }, deadline()));
+    await bad(
+      sim.input({ kind: 'wheel', x: 1, y: 1, dx: 0, dy: Number.POSITIVE_INFINITY }, deadline()),
+    );
+    await bad(sim.fetchSubtree(42 as never, deadline()));
+    await expect(
+      sim.performPattern(box, { pattern: 'Bogus' } as never, deadline()),
+    ).rejects.toMatchObject({
+      code: 'pattern_not_supported',
+    });
+    expect(node(sim, menu).props.states).toContain('collapsed');
+    await sim.performPattern(box, { pattern: 'Toggle' }, deadline());
+    expect(node(sim, box).props.states).toContain('checked');
+  });
+});
