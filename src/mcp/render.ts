@@ -107,7 +107,7 @@ export function actionText(r: ActionResult): string {
   const target = r.element !== null ? ` ${summaryLine(r.element)}` : '';
   const how = r.dryRun ? 'dry run' : `via ${r.method}`;
   const lines = [
-    `${r.action}${target} ${how} in ${Math.round(r.durationMs)}ms (rev ${r.revision})`,
+    `${r.action.replace(/^actions\./, '')}${target} ${how} in ${Math.round(r.durationMs)}ms (rev ${r.revision})`,
   ];
   if (r.window !== null) {
     const fg = r.window.foreground ? ' [foreground]' : '';

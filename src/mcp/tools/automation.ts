@@ -27,6 +27,7 @@ import {
 const AutomationInput = z.object({
   action: AutomationAction,
   elementId: ElementRef.optional().describe('A ref from an earlier answer'),
+  containerId: ElementRef.optional().describe('scroll_into_view: the list to scroll'),
   name: z.string().max(1024).optional(),
   nameMatch: MatchMode.default('contains'),
   automationId: z.string().max(512).optional(),
@@ -118,7 +119,8 @@ async function perform(i: AutomationInput, ctx: ToolContext): Promise<Outcome> {
     }
     case 'scroll_into_view': {
       const target = i.elementId !== undefined ? { ref: i.elementId } : locatorOf(i);
-      const r = await callMethod(ctx, 'actions.scrollIntoView', { ...act, target });
+      const container = i.containerId !== undefined ? { container: i.containerId } : {};
+      const r = await callMethod(ctx, 'actions.scrollIntoView', { ...act, ...container, target });
       return { node: await fullNode(ctx, r.element), scanned: 0 };
     }
     case 'get_tree':
