@@ -83,13 +83,18 @@ export async function ensureForeground(env: ActionEnv, windowRef: string | null)
   const id = env.cache.backendId(window.element);
   if (id === undefined) return;
   await env.progress.race(env.backend.activateWindow(id, callOptions(env)));
+  // Focus or activation landing elsewhere after our request means we lost the race: fail fast.
   const confirmed = await waitForValue(
     env.cache,
-    () => (windowInfo(env, windowRef)?.foreground === true ? true : undefined),
+    (batch) => {
+      if (windowInfo(env, windowRef)?.foreground === true) return true;
+      const moved = batch?.patches.some((p) => p.op === 'window.activated' || p.op === 'focus');
+      return moved === true ? false : undefined;
+    },
     env.progress.signal,
     Math.min(CONFIRM_MS, env.progress.remaining()),
   );
-  if (confirmed) return;
+  if (confirmed === true) return;
   const front = env.cache
     .windowsList({ includeMinimized: false })
     .windows.find((w) => w.foreground);

@@ -5,7 +5,7 @@
  * fails with a clear error instead of typing into the wrong window.
  */
 import type { ElementNode } from '../../protocol/src/index.js';
-import { ActionFailedError } from '../errors.js';
+import { ActionFailedError, isUiError } from '../errors.js';
 import { focusAndConfirm, focusWithin } from './actionability.js';
 import { summarize } from './changes.js';
 import { describeNode, type ActionEnv } from './env.js';
@@ -21,7 +21,7 @@ export async function focusThenInput(
   const lost: string[] = [];
   for (let attempt = 1; attempt <= FOCUS_ATTEMPTS; attempt++) {
     env.progress.check();
-    if (!(await focusAndConfirm(env, node))) {
+    if (!(await focusLanded(env, node))) {
       lost.push(`attempt ${attempt}: focus did not land (it is on ${focusedName(env)})`);
       continue;
     }
@@ -39,6 +39,16 @@ export async function focusThenInput(
       ],
     },
   );
+}
+
+/** Focus the node; a window that would not come forward counts as a lost attempt. */
+async function focusLanded(env: ActionEnv, node: ElementNode): Promise<boolean> {
+  try {
+    return await focusAndConfirm(env, node);
+  } catch (err) {
+    if (isUiError(err) && err.details?.reason === 'not_foreground') return false;
+    throw err;
+  }
 }
 
 function focusedName(env: ActionEnv): string {

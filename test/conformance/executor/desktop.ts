@@ -63,7 +63,7 @@ export async function startDesktop(options: DesktopOptions = {}): Promise<Deskto
     cache,
     executor,
     run: (method, input, context) => executor.run(method, parse(method, input), context ?? ctx()),
-    ctx: (clientId = 'spec') => ({ clientId, signal: never }),
+    ctx,
     ref(automationId, window) {
       const found = cache.find({
         automationId,

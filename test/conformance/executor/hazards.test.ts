@@ -1,0 +1,167 @@
+/**
+ * The desktop misbehaving under an action: a modal dialog blocking Invoke, an app crashing in
+ * the middle of a call, a virtualized list hiding its items, focus stolen between focusing and
+ * typing. The executor must answer each with a clear result or typed error and keep serving.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { codeOf, errorOf, startDesktop, type Desktop } from './desktop.js';
+
+let desk: Desktop | undefined;
+afterEach(async () => {
+  await desk?.stop();
+  desk = undefined;
+});
+
+describe('a modal dialog blocking Invoke', () => {
+  it('times out, releases the lane and keeps serving reads and actions', async () => {
+    desk = await startDesktop();
+    const save = desk.ref('editor.save');
+    const hung = desk.run('actions.invoke', {
+      target: { ref: save },
+      pattern: 'Invoke',
+      timeoutMs: 400,
+    });
+    // Reads are served while the Invoke hangs: the dialog is seen opening.
+    const opened = await desk.run('actions.waitFor', {
+      condition: 'windowOpened',
+      title: 'Save As',
+      timeoutMs: 5_000,
+    });
+    expect(opened.window?.title).toBe('Save As');
+    const failure = await errorOf(hung);
+    expect(failure.code).toBe('timeout');
+    // The editor's lane is free again: a pattern action on the same window runs.
+    const text = desk.ref('editor.text');
+    await desk.run('actions.setValue', { target: { ref: text }, value: 'after the hang' });
+    expect(desk.cache.node(text)?.value).toBe('after the hang');
+    expect(desk.executor.stats().running).toBe(0);
+    // Closing the dialog through the executor works too.
+    await desk.run('actions.click', { target: { automationId: 'saveas.cancel' } });
+    await desk.run('actions.waitFor', {
+      condition: 'windowClosed',
+      title: 'Save As',
+      timeoutMs: 5_000,
+    });
+  });
+});
+
+describe('an app crashing mid-action', () => {
+  it('fails the action with a typed error and keeps serving other apps', async () => {
+    desk = await startDesktop();
+    const keep = desk.ref('flaky.keep');
+    desk.sim.control.crashOnNextCall('flakyapp');
+    const failure = await errorOf(desk.run('actions.click', { target: { ref: keep } }));
+    expect(['element_stale', 'action_failed']).toContain(failure.code);
+    await desk.run('actions.waitFor', {
+      condition: 'disappear',
+      target: { ref: keep },
+      timeoutMs: 5_000,
+    });
+    expect(await codeOf(desk.run('actions.click', { target: { ref: keep } }))).toBe(
+      'element_stale',
+    );
+    const other = desk.ref('settings.startup');
+    const result = await desk.run('actions.click', { target: { ref: other } });
+    expect(result.element?.ref).toBe(other);
+  });
+});
+
+describe('a virtualized list', () => {
+  it('scrolls until a row far below exists, and brings it on screen', async () => {
+    desk = await startDesktop({ scene: { apps: [{ kind: 'grid', rows: 300, visibleRows: 10 }] } });
+    const table = desk.ref('grid.table');
+    expect(
+      desk.cache.find({
+        automationId: 'grid.row.150',
+        nameMatch: 'contains',
+        caseSensitive: false,
+        maxResults: 1,
+      }).elements,
+    ).toHaveLength(0);
+    const result = await desk.run('actions.scrollIntoView', {
+      target: { automationId: 'grid.row.150', within: table },
+      container: table,
+      timeoutMs: 20_000,
+    });
+    expect(result.element?.name).toBe('Row 151');
+    const row = desk.cache.node(result.element!.ref);
+    expect(row?.states).not.toContain('offscreen');
+  });
+
+  it('answers scroll_exhausted for a row that does not exist', async () => {
+    desk = await startDesktop({ scene: { apps: [{ kind: 'grid', rows: 40, visibleRows: 10 }] } });
+    const table = desk.ref('grid.table');
+    const failure = await errorOf(
+      desk.run('actions.scrollIntoView', {
+        target: { automationId: 'grid.row.999', within: table },
+        container: table,
+        timeoutMs: 20_000,
+      }),
+    );
+    expect(failure.code).toBe('scroll_exhausted');
+    expect(failure.details.scrolls).toBeGreaterThan(0);
+  });
+
+  it('scrolls a list by notches through its pattern', async () => {
+    desk = await startDesktop({ scene: { apps: [{ kind: 'grid', rows: 100, visibleRows: 10 }] } });
+    const table = desk.ref('grid.table');
+    const result = await desk.run('actions.scroll', {
+      target: { ref: table },
+      direction: 'down',
+      amount: 2,
+      settleMs: 100,
+    });
+    expect(result.method).toBe('pattern');
+    expect(result.changes.added + result.changes.removed).toBeGreaterThan(0);
+  });
+});
+
+/**
+ * Give the thief (Busy App) a remembered focus, then put focus on another element of the
+ * editor, so typing into the editor's text must move focus (and the thief gets its chance).
+ */
+async function focusElsewhere(d: Desktop): Promise<void> {
+  await d.run('actions.focus', { target: { automationId: 'slow.query' } });
+  await d.run('actions.focus', { target: { automationId: 'editor.new' } });
+}
+
+describe('focus stolen between focusing and typing', () => {
+  it('retries the whole step and types into the right element', async () => {
+    desk = await startDesktop();
+    const text = desk.ref('editor.text');
+    await focusElsewhere(desk);
+    desk.sim.control.stealFocusOnNextFocus('Busy App');
+    await desk.run('actions.type', { target: { ref: text }, text: 'safe', settleMs: 50 });
+    expect(desk.cache.node(text)?.value).toBe('safe');
+    // The thief's field (focused before, and again after the steal) got nothing.
+    expect(desk.cache.node(desk.ref('slow.query'))?.value ?? '').toBe('');
+    expect(desk.cache.focused({}).element?.ref).toBe(text);
+  });
+
+  it('fails clearly when focus is taken away on every attempt', async () => {
+    desk = await startDesktop();
+    const sim = desk.sim;
+    await focusElsewhere(desk);
+    const focus = sim.focus.bind(sim);
+    const activate = sim.activateWindow.bind(sim);
+    // The thief strikes after every focus and every activation, as a window that keeps
+    // popping up would.
+    sim.focus = (id, options) => {
+      sim.control.stealFocusOnNextFocus('Busy App');
+      return focus(id, options);
+    };
+    sim.activateWindow = async (id, options) => {
+      await activate(id, options);
+      sim.control.stealFocusOnNextFocus('Busy App');
+      sim.control.afterFocus();
+    };
+    const text = desk.ref('editor.text');
+    const failure = await errorOf(
+      desk.run('actions.type', { target: { ref: text }, text: 'lost' }),
+    );
+    expect(failure.code).toBe('action_failed');
+    expect(failure.details.reason).toBe('focus_lost');
+    expect(failure.details.attempts).toHaveLength(3);
+    expect(desk.cache.node(text)?.value ?? '').not.toContain('lost');
+  });
+});
