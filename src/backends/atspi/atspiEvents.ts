@@ -6,7 +6,7 @@
  * children-changed (no window:create is sent for an app's first window) and from the bus daemon's
  * NameOwnerChanged when an app dies.
  */
-import type { BackendEvent, BackendId } from '../backend.js';
+import type { BackendEvent, BackendId, BackendProps } from '../backend.js';
 import { UiError } from '../../errors.js';
 import type { ObjectRef } from './atspiBus.js';
 import type { AtspiReader } from './atspiFetch.js';
@@ -28,6 +28,7 @@ export const REGISTERED_EVENTS = [
   'object:children-changed',
   'object:property-change',
   'object:text-changed',
+  'object:bounds-changed',
   'window:create',
   'window:destroy',
   'window:activate',
@@ -42,7 +43,8 @@ export const MATCH_RULES = [
   "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged'",
 ] as const;
 
-const IGNORED_STATES = new Set(['defunct', 'showing', 'visible', 'armed']);
+/** State changes that alter none of the protocol's states. */
+const IGNORED_STATES = new Set(['defunct', 'visible', 'armed', 'stale', 'transient']);
 
 function refFromVariant(data: unknown): ObjectRef | undefined {
   const value = (data as { value?: unknown } | undefined)?.value;
@@ -93,6 +95,8 @@ export class AtspiEventMapper {
         return this.propertyChange(ref, id, detail, msg.body[3], signal);
       case 'TextChanged':
         return this.textChanged(ref, id, signal);
+      case 'BoundsChanged':
+        return this.boundsChanged(ref, id, signal);
       default:
         return [];
     }
@@ -129,6 +133,10 @@ export class AtspiEventMapper {
     const events: BackendEvent[] = [];
     if (detail === 'focused' && set === 1) events.push({ type: 'focus', id });
     if (IGNORED_STATES.has(detail) || isAppRoot(ref)) return events;
+    if (detail === 'showing') {
+      events.push(await this.shownOrHidden(ref, id, signal));
+      return events;
+    }
     const [[role], [words]] = await Promise.all([
       this.reader.call(ref, 'Accessible', 'GetRole', signal),
       this.reader.call(ref, 'Accessible', 'GetState', signal),
@@ -139,6 +147,21 @@ export class AtspiEventMapper {
       props: { states: statesOf(Number(role), (words ?? []) as number[]) },
     });
     return events;
+  }
+
+  /**
+   * Showing or hiding moves an element without a bounds event (GTK reports hidden elements at
+   * INT_MIN) and may change its range (a hidden scroll bar's adjustment): re-read all three.
+   */
+  private async shownOrHidden(
+    ref: ObjectRef,
+    id: BackendId,
+    signal: AbortSignal,
+  ): Promise<BackendEvent> {
+    const raw = await this.reader.element(ref, signal);
+    const props: Partial<BackendProps> = { states: statesOf(raw.role, raw.states), rect: raw.rect };
+    if (raw.range !== undefined) props.range = raw.range;
+    return { type: 'property', id, props };
   }
 
   private async childrenChanged(
@@ -245,6 +268,18 @@ export class AtspiEventMapper {
       { type: 'text', id, value },
       { type: 'property', id, props: { value } },
     ];
+  }
+
+  /** The event's own bounds are window-relative on some toolkits: re-read screen extents. */
+  private async boundsChanged(
+    ref: ObjectRef,
+    id: BackendId,
+    signal: AbortSignal,
+  ): Promise<BackendEvent[]> {
+    const [box] = await this.reader.call(ref, 'Component', 'GetExtents', signal, 'u', [0]);
+    const [x = 0, y = 0, width = -1, height = -1] = (box ?? []) as number[];
+    const rect = width >= 0 && height >= 0 ? { x, y, width, height } : null;
+    return [{ type: 'property', id, props: { rect } }];
   }
 
   private addWindow(id: BackendId): void {
