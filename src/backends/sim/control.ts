@@ -3,6 +3,7 @@
  * desktop from outside the accessibility API: launch, close or crash apps, steal focus,
  * switch quirks and latencies, drive the installer's progress, and wait for event quiet.
  */
+import { BackendStatus } from '../../../protocol/src/index.js';
 import { InvalidParamsError } from '../../errors.js';
 import type { BackendId } from '../backend.js';
 import type { SimApp } from './apps/app.js';
@@ -49,6 +50,10 @@ export interface SimControl {
   /** Caret offset of an edit. */
   caret(id: BackendId): number | undefined;
   apps(): AppInfo[];
+  /** Raise a backend status change (e.g. degraded while the platform struggles). */
+  setStatus(status: BackendStatus, reason?: string): void;
+  /** Raise `reset`: as if the platform connection was lost and rebuilt (consumers resync). */
+  reset(reason: string): void;
   /** @internal called by the backend after each focus() for focus stealing. */
   afterFocus(): void;
 }
@@ -136,6 +141,17 @@ export function createControl(host: Host, d: Desktop, pump: EventPump): SimContr
         windows: a.windows.map((w) => w.id),
         crashed: a.crashed,
       })),
+    setStatus(status, reason) {
+      const checked = validated(BackendStatus, status, 'status');
+      pump.emit(
+        reason === undefined
+          ? { type: 'status', status: checked }
+          : { type: 'status', status: checked, reason },
+      );
+    },
+    reset(reason) {
+      pump.emit({ type: 'reset', reason });
+    },
     afterFocus() {
       if (stealTitle === undefined) return;
       const thief = windowByTitle(stealTitle);

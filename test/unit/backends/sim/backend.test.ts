@@ -343,3 +343,22 @@ describe('sim backend: bad input', () => {
     expect(node(sim, box).props.states).toContain('checked');
   });
 });
+
+describe('sim backend: status and reset', () => {
+  it('raises status at start and on demand, and reset for a rebuilt connection', async () => {
+    const sim = createSimBackend({ scene: { apps: [] } });
+    const seen: unknown[] = [];
+    sim.events$.subscribe((batch) => seen.push(...batch));
+    await sim.start(AbortSignal.timeout(1_000));
+    sim.control.setStatus('degraded', 'slow platform');
+    sim.control.reset('bus restarted');
+    await sim.control.quiet();
+    expect(seen).toEqual([
+      { type: 'status', status: 'ok' },
+      { type: 'status', status: 'degraded', reason: 'slow platform' },
+      { type: 'reset', reason: 'bus restarted' },
+    ]);
+    expect(() => sim.control.setStatus('melting' as never)).toThrow(/invalid status/);
+    await sim.stop();
+  });
+});
