@@ -142,6 +142,12 @@ async function getTree(i: AutomationInput, ctx: ToolContext): Promise<Outcome> {
   return { node, scanned: snap.total, text: snap.text };
 }
 
+/** What "invoke" means for this element: press a button, toggle a box, pick a tab or item. */
+const INVOKE_ORDER = ['Invoke', 'Toggle', 'SelectionItem', 'ExpandCollapse'] as const;
+function naturalPattern(node: ElementNode): (typeof INVOKE_ORDER)[number] {
+  return INVOKE_ORDER.find((p) => node.patterns.includes(p)) ?? 'Invoke';
+}
+
 async function actOnOne(
   i: AutomationInput,
   ctx: ToolContext,
@@ -168,7 +174,7 @@ async function actOnOne(
       await callMethod(ctx, 'actions.select', { ...act, target, option: i.value });
       break;
     case 'invoke':
-      await callMethod(ctx, 'actions.invoke', { ...act, target, pattern: 'Invoke' });
+      await callMethod(ctx, 'actions.invoke', { ...act, target, pattern: naturalPattern(r.node) });
       break;
     case 'focus':
       await callMethod(ctx, 'actions.focus', { ...act, target });

@@ -1,0 +1,99 @@
+/** Resources, subscriptions and completion over HTTP; the read-only tool listing. */
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, connectHttp, ok, startHttp, type HttpHarness } from './harness.js';
+
+let h: HttpHarness;
+let client: Client;
+let editorUri: string;
+
+beforeAll(async () => {
+  h = await startHttp();
+  client = await connectHttp(h.url);
+  const windows = await ok(client, 'ui_list_windows');
+  const editor = (windows.structured?.windows as { ref: string; title: string }[]).find((w) =>
+    w.title.endsWith('- Editor'),
+  );
+  editorUri = `ui://window/${editor?.ref ?? 'missing'}`;
+});
+
+afterAll(async () => {
+  await client.close();
+  await h.close();
+});
+
+describe('resources', () => {
+  it('lists the window list and one resource per window', async () => {
+    const { resources } = await client.listResources();
+    const uris = resources.map((r) => r.uri);
+    expect(uris[0]).toBe('ui://windows');
+    expect(uris).toContain(editorUri);
+    expect(uris.length).toBe(5);
+    const { resourceTemplates } = await client.listResourceTemplates();
+    expect(resourceTemplates.map((t) => t.uriTemplate)).toEqual(['ui://window/{ref}']);
+  });
+
+  it('reads the window list and a window snapshot', async () => {
+    const list = await client.readResource({ uri: 'ui://windows' });
+    expect(list.contents[0]).toMatchObject({ uri: 'ui://windows', mimeType: 'text/plain' });
+    expect(list.contents[0]?.text).toContain('"Settings"');
+    const win = await client.readResource({ uri: editorUri });
+    expect(win.contents[0]?.text).toMatch(/^- window ".* - Editor" \[ref=e\d+\]/);
+  });
+
+  it('answers an unknown resource with a not-found error', async () => {
+    await expect(client.readResource({ uri: 'ui://window/w999' })).rejects.toThrow();
+    await expect(client.readResource({ uri: 'file:///etc/hostname' })).rejects.toThrow(
+      /Resource not found/,
+    );
+  });
+
+  it('completes the window ref of the template', async () => {
+    const r = await client.complete({
+      ref: { type: 'ref/resource', uri: 'ui://window/{ref}' },
+      argument: { name: 'ref', value: 'w' },
+    });
+    expect(r.completion.values).toContain(editorUri.slice('ui://window/'.length));
+  });
+
+  it('notifies a subscriber when the window changes', async () => {
+    const updated = new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no update within 10 s')), 10_000);
+      client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => {
+        clearTimeout(timer);
+        resolve(n.params.uri);
+      });
+    });
+    await client.subscribeResource({ uri: editorUri });
+    await ok(client, 'ui_type', { target: { automationId: 'editor.text' }, text: 'changed' });
+    await expect(updated).resolves.toBe(editorUri);
+    await client.unsubscribeResource({ uri: editorUri });
+  });
+});
+
+describe('read-only mode', () => {
+  it('does not list acting tools and refuses to run them', async () => {
+    const ro = await startHttp({ readOnly: true });
+    try {
+      const c = await connectHttp(ro.url);
+      const names = (await c.listTools()).tools.map((t) => t.name);
+      expect(names).toContain('ui_snapshot');
+      expect(names).toContain('ui_wait_for');
+      expect(names).not.toContain('ui_click');
+      expect(names).not.toContain('ui_batch');
+      const r = await c
+        .callTool({ name: 'ui_click', arguments: { target: { name: 'Save' } } })
+        .then(
+          (x) => ({ isError: x.isError === true, thrown: false }),
+          () => ({ isError: true, thrown: true }),
+        );
+      expect(r.isError).toBe(true);
+      const read = await call(c, 'ui_list_windows');
+      expect(read.isError).toBe(false);
+      await c.close();
+    } finally {
+      await ro.close();
+    }
+  });
+});
