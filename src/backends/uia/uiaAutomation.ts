@@ -1,0 +1,435 @@
+/**
+ * The IUIAutomation interfaces the host needs, as thin typed wrappers over vtable slots
+ * (slot numbers from UIAutomationClient.h, checked against docs/platform-vocabulary.md).
+ * Every method returns owned pointers the caller must release (see `using` in uiaCom).
+ */
+import koffi, { type KoffiFunc } from 'koffi';
+import { BackendUnavailableError, PatternNotSupportedError } from '../../errors.js';
+import { CLSID, IID, TREE_SCOPE } from './uiaConstants.js';
+import { check } from './uiaHresult.js';
+import { guidBytes } from './uiaGuid.js';
+import {
+  VARIANT_SIZE,
+  queryInterface,
+  release,
+  takeSafeArray,
+  takeVariant,
+  vcall,
+  vcheck,
+  vout,
+  voutInt,
+  type Ptr,
+} from './uiaCom.js';
+import type { RawValue } from './uiaConvert.js';
+
+const COINIT_MULTITHREADED = 0x0;
+const CLSCTX_INPROC_SERVER = 0x1;
+
+type Ole32 = {
+  CoInitializeEx: KoffiFunc<(reserved: null, flags: number) => number>;
+  CoCreateInstance: KoffiFunc<
+    (clsid: Buffer, outer: null, ctx: number, iid: Buffer, out: Buffer) => number
+  >;
+};
+let ole32: Ole32 | undefined;
+
+function ole(): Ole32 {
+  if (ole32 === undefined) {
+    const lib = koffi.load('ole32.dll');
+    ole32 = {
+      CoInitializeEx: lib.func('int32_t __stdcall CoInitializeEx(void *reserved, uint32_t flags)'),
+      CoCreateInstance: lib.func(
+        'int32_t __stdcall CoCreateInstance(void *clsid, void *outer, uint32_t ctx, void *iid, void *out)',
+      ),
+    };
+  }
+  return ole32;
+}
+
+/** Enter the multithreaded apartment on this thread (UIA clients with handlers need it). */
+export function initComMta(): void {
+  check(ole().CoInitializeEx(null, COINIT_MULTITHREADED), 'CoInitializeEx(COINIT_MULTITHREADED)');
+}
+
+/** IUIAutomation slots. */
+const S = {
+  GetRootElement: 5,
+  ElementFromHandle: 6,
+  GetFocusedElement: 8,
+  ElementFromHandleBuildCache: 10,
+  get_ControlViewWalker: 14,
+  get_ControlViewCondition: 18,
+  CreateCacheRequest: 20,
+  AddAutomationEventHandler: 32,
+  AddPropertyChangedEventHandlerNativeArray: 34,
+  AddStructureChangedEventHandler: 37,
+  AddFocusChangedEventHandler: 39,
+  put_ConnectionTimeout: 61,
+  put_TransactionTimeout: 63,
+  CreateEventHandlerGroup: 70,
+  AddEventHandlerGroup: 71,
+  put_ConnectionRecoveryBehavior: 74,
+  put_CoalesceEvents: 76,
+} as const;
+
+/** IUIAutomationCacheRequest slots. */
+const CR = { AddProperty: 3, AddPattern: 4, put_TreeScope: 7, put_TreeFilter: 9 } as const;
+/** IUIAutomationEventHandlerGroup slots. */
+const GROUP = {
+  AddAutomationEventHandler: 4,
+  AddPropertyChangedEventHandler: 7,
+  AddStructureChangedEventHandler: 8,
+} as const;
+
+export class Automation {
+  private constructor(
+    readonly ptr: Ptr,
+    /** Highest IUIAutomation version available: 1, 2 or 6. */
+    readonly level: number,
+  ) {}
+
+  /** CoCreateInstance(CUIAutomation8, else CUIAutomation), then QI to the highest version. */
+  static create(): Automation {
+    const out = Buffer.alloc(8);
+    const iid = guidBytes(IID.IUIAutomation);
+    let hr = ole().CoCreateInstance(
+      guidBytes(CLSID.CUIAutomation8),
+      null,
+      CLSCTX_INPROC_SERVER,
+      iid,
+      out,
+    );
+    if (hr !== 0)
+      hr = ole().CoCreateInstance(
+        guidBytes(CLSID.CUIAutomation),
+        null,
+        CLSCTX_INPROC_SERVER,
+        iid,
+        out,
+      );
+    if (hr !== 0) {
+      check(hr, 'CoCreateInstance(CUIAutomation)');
+      throw new BackendUnavailableError('CoCreateInstance(CUIAutomation) gave no object');
+    }
+    const base = out.readBigUInt64LE(0);
+    for (const [level, id] of [
+      [6, IID.IUIAutomation6],
+      [2, IID.IUIAutomation2],
+    ] as const) {
+      const upgraded = queryInterface(base, guidBytes(id));
+      if (upgraded !== 0n) {
+        release(base);
+        return new Automation(upgraded, level);
+      }
+    }
+    return new Automation(base, 1);
+  }
+
+  root(): Ptr {
+    return vout('IUIAutomation::GetRootElement', this.ptr, S.GetRootElement);
+  }
+
+  focused(): Ptr {
+    return vout('IUIAutomation::GetFocusedElement', this.ptr, S.GetFocusedElement);
+  }
+
+  fromHandle(hwnd: bigint): Ptr {
+    return vout(
+      'IUIAutomation::ElementFromHandle',
+      this.ptr,
+      S.ElementFromHandle,
+      ['intptr_t'],
+      [hwnd],
+    );
+  }
+
+  fromHandleBuildCache(hwnd: bigint, cacheRequest: Ptr): Ptr {
+    return vout(
+      'IUIAutomation::ElementFromHandleBuildCache',
+      this.ptr,
+      S.ElementFromHandleBuildCache,
+      ['intptr_t', 'void *'],
+      [hwnd, cacheRequest],
+    );
+  }
+
+  controlViewWalker(): Ptr {
+    return vout('IUIAutomation::get_ControlViewWalker', this.ptr, S.get_ControlViewWalker);
+  }
+
+  /** A CacheRequest for `properties` and `patterns` over `scope`, filtered to the control view. */
+  cacheRequest(properties: readonly number[], scope: number = TREE_SCOPE.Subtree): Ptr {
+    const request = vout('IUIAutomation::CreateCacheRequest', this.ptr, S.CreateCacheRequest);
+    try {
+      for (const id of properties)
+        vcheck('CacheRequest::AddProperty', request, CR.AddProperty, ['int32_t'], id);
+      vcheck('CacheRequest::put_TreeScope', request, CR.put_TreeScope, ['int32_t'], scope);
+      const filter = vout(
+        'IUIAutomation::get_ControlViewCondition',
+        this.ptr,
+        S.get_ControlViewCondition,
+      );
+      try {
+        vcheck('CacheRequest::put_TreeFilter', request, CR.put_TreeFilter, ['void *'], filter);
+      } finally {
+        release(filter);
+      }
+      return request;
+    } catch (err) {
+      release(request);
+      throw err;
+    }
+  }
+
+  /** Lower IUIAutomation2's 2 s connection / 20 s transaction defaults. Returns false before v2. */
+  setTimeouts(connectionMs: number, transactionMs: number): boolean {
+    if (this.level < 2) return false;
+    vcheck(
+      'IUIAutomation2::put_ConnectionTimeout',
+      this.ptr,
+      S.put_ConnectionTimeout,
+      ['uint32_t'],
+      connectionMs,
+    );
+    vcheck(
+      'IUIAutomation2::put_TransactionTimeout',
+      this.ptr,
+      S.put_TransactionTimeout,
+      ['uint32_t'],
+      transactionMs,
+    );
+    return true;
+  }
+
+  /** IUIAutomation6: coalesce events and recover dropped connections. Returns false before v6. */
+  enableCoalescing(): boolean {
+    if (this.level < 6) return false;
+    vcheck('IUIAutomation6::put_CoalesceEvents', this.ptr, S.put_CoalesceEvents, ['int32_t'], 1);
+    vcheck(
+      'IUIAutomation6::put_ConnectionRecoveryBehavior',
+      this.ptr,
+      S.put_ConnectionRecoveryBehavior,
+      ['int32_t'],
+      1,
+    );
+    return true;
+  }
+
+  addFocusHandler(cacheRequest: Ptr, handler: Ptr): void {
+    vcheck(
+      'IUIAutomation::AddFocusChangedEventHandler',
+      this.ptr,
+      S.AddFocusChangedEventHandler,
+      ['void *', 'void *'],
+      cacheRequest,
+      handler,
+    );
+  }
+
+  addAutomationHandler(
+    eventId: number,
+    element: Ptr,
+    scope: number,
+    cacheRequest: Ptr,
+    handler: Ptr,
+  ): void {
+    vcheck(
+      'IUIAutomation::AddAutomationEventHandler',
+      this.ptr,
+      S.AddAutomationEventHandler,
+      ['int32_t', 'void *', 'int32_t', 'void *', 'void *'],
+      eventId,
+      element,
+      scope,
+      cacheRequest,
+      handler,
+    );
+  }
+
+  addPropertyHandler(
+    element: Ptr,
+    scope: number,
+    cacheRequest: Ptr,
+    handler: Ptr,
+    properties: readonly number[],
+  ): void {
+    const ids = Buffer.alloc(properties.length * 4);
+    properties.forEach((id, i) => ids.writeInt32LE(id, i * 4));
+    vcheck(
+      'IUIAutomation::AddPropertyChangedEventHandlerNativeArray',
+      this.ptr,
+      S.AddPropertyChangedEventHandlerNativeArray,
+      ['void *', 'int32_t', 'void *', 'void *', 'void *', 'int32_t'],
+      element,
+      scope,
+      cacheRequest,
+      handler,
+      ids,
+      properties.length,
+    );
+  }
+
+  addStructureHandler(element: Ptr, scope: number, cacheRequest: Ptr, handler: Ptr): void {
+    vcheck(
+      'IUIAutomation::AddStructureChangedEventHandler',
+      this.ptr,
+      S.AddStructureChangedEventHandler,
+      ['void *', 'int32_t', 'void *', 'void *'],
+      element,
+      scope,
+      cacheRequest,
+      handler,
+    );
+  }
+
+  /**
+   * IUIAutomation6: register a window's handlers as one group (one registration round trip).
+   * `events` are automation event IDs; returns false before v6 so the caller adds them singly.
+   */
+  addHandlerGroup(
+    element: Ptr,
+    scope: number,
+    cacheRequest: Ptr,
+    handlers: GroupHandlers,
+  ): boolean {
+    if (this.level < 6) return false;
+    const group = vout(
+      'IUIAutomation6::CreateEventHandlerGroup',
+      this.ptr,
+      S.CreateEventHandlerGroup,
+    );
+    try {
+      for (const eventId of handlers.events) {
+        vcheck(
+          'EventHandlerGroup::AddAutomationEventHandler',
+          group,
+          GROUP.AddAutomationEventHandler,
+          ['int32_t', 'int32_t', 'void *', 'void *'],
+          eventId,
+          scope,
+          cacheRequest,
+          handlers.automation,
+        );
+      }
+      const ids = Buffer.alloc(handlers.properties.length * 4);
+      handlers.properties.forEach((id, i) => ids.writeInt32LE(id, i * 4));
+      vcheck(
+        'EventHandlerGroup::AddPropertyChangedEventHandler',
+        group,
+        GROUP.AddPropertyChangedEventHandler,
+        ['int32_t', 'void *', 'void *', 'void *', 'int32_t'],
+        scope,
+        cacheRequest,
+        handlers.property,
+        ids,
+        handlers.properties.length,
+      );
+      vcheck(
+        'EventHandlerGroup::AddStructureChangedEventHandler',
+        group,
+        GROUP.AddStructureChangedEventHandler,
+        ['int32_t', 'void *', 'void *'],
+        scope,
+        cacheRequest,
+        handlers.structure,
+      );
+      vcheck(
+        'IUIAutomation6::AddEventHandlerGroup',
+        this.ptr,
+        S.AddEventHandlerGroup,
+        ['void *', 'void *'],
+        element,
+        group,
+      );
+      return true;
+    } finally {
+      release(group);
+    }
+  }
+}
+
+export interface GroupHandlers {
+  automation: Ptr;
+  property: Ptr;
+  structure: Ptr;
+  events: readonly number[];
+  properties: readonly number[];
+}
+
+/** IUIAutomationElement slots. */
+const E = {
+  SetFocus: 3,
+  GetRuntimeId: 4,
+  BuildUpdatedCache: 9,
+  GetCurrentPropertyValue: 10,
+  GetCachedPropertyValue: 12,
+  GetCurrentPatternAs: 14,
+  GetCachedChildren: 19,
+} as const;
+
+export const element = {
+  setFocus(el: Ptr): void {
+    vcheck('IUIAutomationElement::SetFocus', el, E.SetFocus, []);
+  },
+  runtimeId(el: Ptr): number[] {
+    return takeSafeArray(vout('IUIAutomationElement::GetRuntimeId', el, E.GetRuntimeId)) ?? [];
+  },
+  buildUpdatedCache(el: Ptr, cacheRequest: Ptr): Ptr {
+    return vout(
+      'IUIAutomationElement::BuildUpdatedCache',
+      el,
+      E.BuildUpdatedCache,
+      ['void *'],
+      [cacheRequest],
+    );
+  },
+  /** One property, cached (from the last cache build) or current (a cross-process call). */
+  property(el: Ptr, propertyId: number, cached: boolean): RawValue {
+    const variant = Buffer.alloc(VARIANT_SIZE);
+    const slot = cached ? E.GetCachedPropertyValue : E.GetCurrentPropertyValue;
+    check(
+      vcall(el, slot, ['int32_t', 'void *'], propertyId, variant),
+      cached ? 'GetCachedPropertyValue' : 'GetCurrentPropertyValue',
+      'property',
+    );
+    return takeVariant(variant);
+  },
+  /** The pattern interface, or pattern_not_supported when the element lacks it. */
+  pattern(el: Ptr, patternId: number, iid: string, name: string): Ptr {
+    const p = vout(
+      'IUIAutomationElement::GetCurrentPatternAs',
+      el,
+      E.GetCurrentPatternAs,
+      ['int32_t', 'void *'],
+      [patternId, guidBytes(iid)],
+      'pattern',
+    );
+    if (p === 0n)
+      throw new PatternNotSupportedError(`the element does not support the ${name} pattern`);
+    return p;
+  },
+  /** Cached children (each an owned pointer). */
+  cachedChildren(el: Ptr): Ptr[] {
+    const array = vout('IUIAutomationElement::GetCachedChildren', el, E.GetCachedChildren);
+    if (array === 0n) return [];
+    try {
+      const length = voutInt('ElementArray::get_Length', array, 3);
+      const out: Ptr[] = [];
+      for (let i = 0; i < length; i++)
+        out.push(vout('ElementArray::GetElement', array, 4, ['int32_t'], [i]));
+      return out;
+    } finally {
+      release(array);
+    }
+  },
+};
+
+/** IUIAutomationTreeWalker slots: the slow path where cached children are unavailable. */
+export const walker = {
+  firstChild(w: Ptr, el: Ptr): Ptr {
+    return vout('TreeWalker::GetFirstChildElement', w, 4, ['void *'], [el]);
+  },
+  nextSibling(w: Ptr, el: Ptr): Ptr {
+    return vout('TreeWalker::GetNextSiblingElement', w, 6, ['void *'], [el]);
+  },
+};

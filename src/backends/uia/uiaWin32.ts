@@ -1,0 +1,246 @@
+/**
+ * The Win32 calls the host needs besides UIA: window enumeration and identity, foreground,
+ * process name and elevation, DPI awareness, SendInput, and WM_GETOBJECT to wake lazy
+ * (Chromium/Electron) accessibility trees. Loaded on first use.
+ */
+import koffi, { type TypeObject } from 'koffi';
+import { ActionFailedError } from '../../errors.js';
+import { INPUT_SIZE, encodeInputs, type LowEvent, type VirtualScreen } from './uiaInput.js';
+
+type Fn = (...args: unknown[]) => unknown;
+
+interface Api {
+  EnumWindows: Fn;
+  IsWindowVisible: Fn;
+  GetWindowTextW: Fn;
+  GetWindowThreadProcessId: Fn;
+  GetForegroundWindow: Fn;
+  SetForegroundWindow: Fn;
+  ShowWindow: Fn;
+  IsIconic: Fn;
+  SendInput: Fn;
+  GetSystemMetrics: Fn;
+  VkKeyScanW: Fn;
+  SendMessageTimeoutW: Fn;
+  SetProcessDpiAwarenessContext: Fn;
+  OpenProcess: Fn;
+  CloseHandle: Fn;
+  QueryFullProcessImageNameW: Fn;
+  OpenProcessToken: Fn;
+  GetTokenInformation: Fn;
+  GetCurrentProcess: Fn;
+}
+
+let api: Api | undefined;
+let enumProto: TypeObject | undefined;
+
+function win(): Api {
+  if (api !== undefined) return api;
+  const user32 = koffi.load('user32.dll');
+  const kernel32 = koffi.load('kernel32.dll');
+  const advapi32 = koffi.load('advapi32.dll');
+  enumProto = koffi.proto('__stdcall', 'EnumWindowsProc', 'int32_t', ['intptr_t', 'intptr_t']);
+  const u = (sig: string): Fn => user32.func(sig) as Fn;
+  const k = (sig: string): Fn => kernel32.func(sig) as Fn;
+  api = {
+    EnumWindows: u('int32_t __stdcall EnumWindows(EnumWindowsProc *cb, intptr_t lparam)'),
+    IsWindowVisible: u('int32_t __stdcall IsWindowVisible(intptr_t hwnd)'),
+    GetWindowTextW: u(
+      'int32_t __stdcall GetWindowTextW(intptr_t hwnd, _Out_ char16_t *text, int32_t max)',
+    ),
+    GetWindowThreadProcessId: u(
+      'uint32_t __stdcall GetWindowThreadProcessId(intptr_t hwnd, _Out_ uint32_t *pid)',
+    ),
+    GetForegroundWindow: u('intptr_t __stdcall GetForegroundWindow()'),
+    SetForegroundWindow: u('int32_t __stdcall SetForegroundWindow(intptr_t hwnd)'),
+    ShowWindow: u('int32_t __stdcall ShowWindow(intptr_t hwnd, int32_t cmd)'),
+    IsIconic: u('int32_t __stdcall IsIconic(intptr_t hwnd)'),
+    SendInput: u('uint32_t __stdcall SendInput(uint32_t count, void *inputs, int32_t size)'),
+    GetSystemMetrics: u('int32_t __stdcall GetSystemMetrics(int32_t index)'),
+    VkKeyScanW: u('int16_t __stdcall VkKeyScanW(char16_t ch)'),
+    SendMessageTimeoutW: u(
+      'intptr_t __stdcall SendMessageTimeoutW(intptr_t hwnd, uint32_t msg, uintptr_t wparam, intptr_t lparam, uint32_t flags, uint32_t timeout, _Out_ uintptr_t *result)',
+    ),
+    SetProcessDpiAwarenessContext: u(
+      'int32_t __stdcall SetProcessDpiAwarenessContext(intptr_t ctx)',
+    ),
+    OpenProcess: k(
+      'intptr_t __stdcall OpenProcess(uint32_t access, int32_t inherit, uint32_t pid)',
+    ),
+    CloseHandle: k('int32_t __stdcall CloseHandle(intptr_t h)'),
+    QueryFullProcessImageNameW: k(
+      'int32_t __stdcall QueryFullProcessImageNameW(intptr_t h, uint32_t flags, _Out_ char16_t *name, _Inout_ uint32_t *size)',
+    ),
+    OpenProcessToken: advapi32.func(
+      'int32_t __stdcall OpenProcessToken(intptr_t process, uint32_t access, _Out_ intptr_t *token)',
+    ) as Fn,
+    GetTokenInformation: advapi32.func(
+      'int32_t __stdcall GetTokenInformation(intptr_t token, int32_t cls, _Out_ uint32_t *info, uint32_t size, _Out_ uint32_t *ret)',
+    ) as Fn,
+    GetCurrentProcess: k('intptr_t __stdcall GetCurrentProcess()'),
+  };
+  return api;
+}
+
+export type Hwnd = bigint;
+
+/** Visible top-level windows, in Z order. */
+export function topLevelWindows(): Hwnd[] {
+  const w = win();
+  const found: Hwnd[] = [];
+  const cb = koffi.register(
+    (hwnd: bigint | number) => {
+      found.push(BigInt(hwnd));
+      return 1;
+    },
+    koffi.pointer(enumProto as TypeObject),
+  );
+  try {
+    w.EnumWindows(cb, 0);
+  } finally {
+    koffi.unregister(cb);
+  }
+  return found.filter((h) => w.IsWindowVisible(h) !== 0);
+}
+
+export function windowTitle(hwnd: Hwnd): string {
+  const out = ['' as string];
+  const n = win().GetWindowTextW(hwnd, out, 512) as number;
+  return n > 0 ? (out[0] ?? '') : '';
+}
+
+export function windowPid(hwnd: Hwnd): number {
+  const pid = [0];
+  win().GetWindowThreadProcessId(hwnd, pid);
+  return pid[0] ?? 0;
+}
+
+export function foregroundWindow(): Hwnd {
+  return BigInt(win().GetForegroundWindow() as number | bigint);
+}
+
+const PROCESS_QUERY_LIMITED_INFORMATION = 0x1000;
+const TOKEN_QUERY = 0x8;
+const TOKEN_ELEVATION = 20;
+
+function withProcess<T>(pid: number, fallback: T, fn: (handle: bigint) => T): T {
+  const handle = BigInt(
+    win().OpenProcess(PROCESS_QUERY_LIMITED_INFORMATION, 0, pid) as number | bigint,
+  );
+  if (handle === 0n) return fallback;
+  try {
+    return fn(handle);
+  } finally {
+    win().CloseHandle(handle);
+  }
+}
+
+/** Executable name without path or extension, lower-case ("notepad"); '' when unknown. */
+export function processName(pid: number): string {
+  return withProcess(pid, '', (handle) => {
+    const name = [''];
+    const size = [1024];
+    if (win().QueryFullProcessImageNameW(handle, 0, name, size) === 0) return '';
+    const base = (name[0] ?? '').split(/[\\/]/).pop() ?? '';
+    return base.replace(/\.exe$/i, '').toLowerCase();
+  });
+}
+
+function tokenElevated(process: bigint): boolean | null {
+  const token = [0n];
+  if (win().OpenProcessToken(process, TOKEN_QUERY, token) === 0) return null;
+  try {
+    const info = [0];
+    const ret = [0];
+    if (win().GetTokenInformation(token[0], TOKEN_ELEVATION, info, 4, ret) === 0) return null;
+    return info[0] !== 0;
+  } finally {
+    win().CloseHandle(token[0]);
+  }
+}
+
+/**
+ * Why this process cannot drive `pid`, or null when it can: a non-elevated client cannot send
+ * input or most UIA calls to an elevated process (UIPI). A process we cannot even open for a
+ * limited query is treated as protected.
+ */
+export function elevationBlock(pid: number): string | null {
+  const self = tokenElevated(BigInt(win().GetCurrentProcess() as number | bigint));
+  if (self === true) return null;
+  const target = withProcess<boolean | null | 'unopenable'>(pid, 'unopenable', tokenElevated);
+  if (target === 'unopenable')
+    return `process ${pid} cannot be opened by this non-elevated server (protected or elevated)`;
+  return target === true ? `process ${pid} runs elevated and this server does not` : null;
+}
+
+const SW_RESTORE = 9;
+const VK_MENU = 0x12;
+
+/**
+ * SetForegroundWindow is refused unless this process received the last input; a harmless Alt
+ * tap first is the documented way to be allowed. Restores a minimised window first.
+ */
+export function bringToFront(hwnd: Hwnd): void {
+  const w = win();
+  if (w.IsIconic(hwnd) !== 0) w.ShowWindow(hwnd, SW_RESTORE);
+  sendInput([
+    { type: 'key', vk: VK_MENU, scan: 0, flags: 0 },
+    { type: 'key', vk: VK_MENU, scan: 0, flags: 0x2 },
+  ]);
+  if (w.SetForegroundWindow(hwnd) === 0) {
+    throw new ActionFailedError('SetForegroundWindow was refused', {
+      details: { reason: 'foreground_lock' },
+    });
+  }
+}
+
+export function sendInput(events: readonly LowEvent[]): void {
+  if (events.length === 0) return;
+  const sent = win().SendInput(events.length, encodeInputs(events), INPUT_SIZE) as number;
+  if (sent !== events.length) {
+    throw new ActionFailedError(
+      `SendInput injected ${sent} of ${events.length} events (blocked by UIPI or a secure desktop?)`,
+    );
+  }
+}
+
+export function virtualScreen(): VirtualScreen {
+  const m = (i: number): number => win().GetSystemMetrics(i) as number;
+  return { x: m(76), y: m(77), width: m(78), height: m(79) };
+}
+
+/** The layout's virtual key for a character (VkKeyScanW), or null when it has none. */
+export function layoutKey(char: string): { vk: number; shift: boolean } | null {
+  const code = win().VkKeyScanW(char) as number;
+  if (code === -1) return null;
+  return { vk: code & 0xff, shift: (code & 0x100) !== 0 };
+}
+
+const DPI_AWARENESS_CONTEXT_PER_MONITOR_AWARE_V2 = -4;
+
+/** Coordinates in physical pixels on every monitor. False where the OS lacks the call. */
+export function makeDpiAware(): boolean {
+  try {
+    return win().SetProcessDpiAwarenessContext(DPI_AWARENESS_CONTEXT_PER_MONITOR_AWARE_V2) !== 0;
+  } catch {
+    return false;
+  }
+}
+
+const WM_GETOBJECT = 0x003d;
+const OBJID_CLIENT = -4;
+const SMTO_ABORTIFHUNG = 0x2;
+
+/** Ask a window for its accessible object: Chromium/Electron build their tree on this. */
+export function wakeAccessibility(hwnd: Hwnd, timeoutMs = 500): void {
+  const result = [0n];
+  win().SendMessageTimeoutW(
+    hwnd,
+    WM_GETOBJECT,
+    0,
+    OBJID_CLIENT,
+    SMTO_ABORTIFHUNG,
+    timeoutMs,
+    result,
+  );
+}
