@@ -34,12 +34,15 @@ describe('resources', () => {
     expect(resourceTemplates.map((t) => t.uriTemplate)).toEqual(['ui://window/{ref}']);
   });
 
+  const textOf = (c: { text?: unknown } | undefined): string =>
+    typeof c?.text === 'string' ? c.text : '';
+
   it('reads the window list and a window snapshot', async () => {
     const list = await client.readResource({ uri: 'ui://windows' });
     expect(list.contents[0]).toMatchObject({ uri: 'ui://windows', mimeType: 'text/plain' });
-    expect(list.contents[0]?.text).toContain('"Settings"');
+    expect(textOf(list.contents[0])).toContain('"Settings"');
     const win = await client.readResource({ uri: editorUri });
-    expect(win.contents[0]?.text).toMatch(/^- window ".* - Editor" \[ref=e\d+\]/);
+    expect(textOf(win.contents[0])).toMatch(/^- window ".* - Editor" \[ref=e\d+\]/);
   });
 
   it('answers an unknown resource with a not-found error', async () => {
