@@ -35,8 +35,19 @@ export type ClientState = 'open' | 'reconnecting' | 'closed';
 
 /** What streams need from the client: calls and notification routing. */
 export interface StreamHost {
+  /** Counters a stream bumps (for observability and tests). */
+  readonly stats: ClientStats;
   request(method: string, params: unknown, onResult?: (result: unknown) => void): Promise<unknown>;
   route(subscription: string, handler: ((method: string, params: unknown) => void) | null): void;
+}
+
+export interface ClientStats {
+  /** Gaps reported by the server and filled from its replay log. */
+  gapsFilled: number;
+  /** Successful reconnects. */
+  reconnects: number;
+  /** Tree mirrors rebuilt after tree.resync. */
+  resyncs: number;
 }
 
 /** A live mirror of a subtree, emitted after the first copy and after every patch. */
@@ -50,6 +61,8 @@ export interface MirroredTree {
 export interface Resumable {
   resume(): Promise<void>;
   fail(error: UistreamError): void;
+  /** The client was closed on purpose: complete the stream. */
+  end(): void;
 }
 
 export class UistreamClient implements StreamHost {
@@ -57,6 +70,7 @@ export class UistreamClient implements StreamHost {
   private readonly routes = new Map<string, (method: string, params: unknown) => void>();
   private readonly streams = new Set<Resumable>();
   private closing = false;
+  readonly stats: ClientStats = { gapsFilled: 0, reconnects: 0, resyncs: 0 };
   readonly state$ = new BehaviorSubject<ClientState>('reconnecting');
 
   private constructor(
@@ -132,7 +146,7 @@ export class UistreamClient implements StreamHost {
   private onClose(reason: string): void {
     this.routes.clear();
     if (this.closing || this.options.reconnect === false) {
-      this.finish(connectionLost(reason));
+      this.finish(this.closing ? null : connectionLost(reason));
       return;
     }
     this.state$.next('reconnecting');
@@ -152,6 +166,7 @@ export class UistreamClient implements StreamHost {
         if (err instanceof UistreamError && err.code === 'unauthorized') break;
         continue;
       }
+      this.stats.reconnects++;
       this.state$.next('open');
       for (const stream of this.streams) void stream.resume();
       return;
@@ -159,8 +174,12 @@ export class UistreamClient implements StreamHost {
     this.finish(connectionLost('could not reconnect'));
   }
 
-  private finish(error: UistreamError): void {
-    for (const stream of this.streams) stream.fail(error);
+  /** End every stream: completed after close(), errored when the connection is gone for good. */
+  private finish(error: UistreamError | null): void {
+    for (const stream of this.streams) {
+      if (error === null) stream.end();
+      else stream.fail(error);
+    }
     this.streams.clear();
     this.state$.next('closed');
     this.state$.complete();

@@ -10,7 +10,8 @@ import { UistreamError } from './errors.js';
 
 export type EventFilterInput = Omit<NonNullable<MethodInput<'events.subscribe'>>, 'since'>;
 
-const FILL_PAGE = 1000;
+/** Small pages keep each answer small; a gap may span thousands of events. */
+const FILL_PAGE = 200;
 
 export class EventStream implements Resumable {
   private id: string | null = null;
@@ -82,6 +83,7 @@ export class EventStream implements Resumable {
       cursor = page.cursor;
     }
     if (this.lastSeq === null || this.lastSeq < to) this.lastSeq = to;
+    this.host.stats.gapsFilled++;
   }
 
   stop(): void {
@@ -89,6 +91,12 @@ export class EventStream implements Resumable {
     if (this.id === null) return;
     this.host.route(this.id, null);
     this.host.request('events.unsubscribe', { subscription: this.id }).catch(() => undefined);
+  }
+
+  end(): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.subscriber.complete();
   }
 
   fail(err: unknown): void {

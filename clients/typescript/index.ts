@@ -1,6 +1,12 @@
 /** The uistream TypeScript client. */
 export { connect, UistreamClient } from './client.js';
-export type { ClientOptions, ClientState, MirroredTree, ReconnectOptions } from './client.js';
+export type {
+  ClientOptions,
+  ClientState,
+  ClientStats,
+  MirroredTree,
+  ReconnectOptions,
+} from './client.js';
 export type { EventFilterInput } from './event-stream.js';
 export { UistreamError } from './errors.js';
 export { TreeMirror } from './mirror.js';

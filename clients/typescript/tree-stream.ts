@@ -52,6 +52,7 @@ export class TreeStream implements Resumable {
     } else if (method === 'tree.resync' && this.id !== null) {
       this.host.route(this.id, null);
       this.id = null;
+      this.host.stats.resyncs++;
       void this.subscribe();
     }
   }
@@ -70,6 +71,12 @@ export class TreeStream implements Resumable {
     if (this.id === null) return;
     this.host.route(this.id, null);
     this.host.request('tree.unsubscribe', { subscription: this.id }).catch(() => undefined);
+  }
+
+  end(): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.subscriber.complete();
   }
 
   fail(err: unknown): void {

@@ -2,7 +2,7 @@
  * The per-connection send queue, bounded in bytes. It counts what was handed to the socket but
  * not yet flushed to the kernel (the memory a slow reader makes the server hold). Notifications
  * ask `fits` first and coalesce or report gaps when there is no room; responses always go out,
- * but a peer that lets even those pile past twice the cap is disconnected.
+ * but a peer that lets them pile up behind a backlog of twice the cap is disconnected.
  */
 import type { WebSocket } from 'ws';
 
@@ -35,9 +35,11 @@ export class SendQueue {
   /** Send now, whatever the queue holds (responses). */
   send(frame: Frame, size = frameBytes(frame)): void {
     if (this.socket.readyState !== this.socket.OPEN) return;
+    const backlog = this.inflight;
     this.inflight += size;
     this.socket.send(frame, () => this.flushed(size));
-    if (this.inflight > 2 * this.capBytes) this.onOverflow();
+    // One big answer is fine; answers piling up behind an unread backlog are not.
+    if (backlog > 2 * this.capBytes) this.onOverflow();
   }
 
   /** Send only when it fits the cap; answers whether it was sent. */

@@ -177,3 +177,23 @@ export interface RpcReply {
   result?: unknown;
   error?: { code: number; message: string; data?: WireError };
 }
+
+/**
+ * Set the editor document's value through the backend `count` times with `size`-char texts,
+ * one change per event delivery; resolves with the newest seq once the log holds them all.
+ */
+export async function churn(server: TestServer, count: number, size: number): Promise<number> {
+  const doc = server.sim.control.find('editor.text');
+  if (doc === undefined) throw new Error('no editor document');
+  const target = server.cache.events.seq + count;
+  for (let i = 0; i < count; i++) {
+    const value = `${i}:`.padEnd(size, String.fromCharCode(97 + (i % 26)));
+    const signal = AbortSignal.timeout(5_000);
+    await server.sim.performPattern(doc, { pattern: 'Value', value }, { signal });
+    await server.sim.control.quiet();
+  }
+  if (server.cache.events.seq < target) {
+    await waitFor(server.cache.events.events$, (e) => e.seq >= target, 10_000);
+  }
+  return server.cache.events.seq;
+}

@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { UiEvent } from '../../../protocol/src/index.js';
-import { RawClient, startTestServer, waitFor, type TestServer } from './harness.js';
+import { RawClient, churn, startTestServer, type TestServer } from './harness.js';
 
 let t: TestServer | undefined;
 afterEach(async () => {
@@ -17,28 +17,6 @@ interface Note {
   params?: { subscription: string; events?: UiEvent[]; from?: number; to?: number };
 }
 const isNote = (method: string) => (m: unknown) => (m as Note).method === method;
-
-/** Set the editor document's value through the backend, `count` times, with `size`-char text. */
-async function churn(server: TestServer, count: number, size: number): Promise<number> {
-  const doc = server.sim.control.find('editor.text');
-  if (doc === undefined) throw new Error('no editor document');
-  const target = server.cache.events.seq;
-  for (let i = 0; i < count; i++) {
-    const value = `${i}:`.padEnd(size, String.fromCharCode(97 + (i % 26)));
-    await server.sim.performPattern(
-      doc,
-      { pattern: 'Value', value },
-      { signal: AbortSignal.timeout(5_000) },
-    );
-    // One change per delivery: a steady stream, not one burst bigger than any queue.
-    await server.sim.control.quiet();
-  }
-  // The cache appends one event per value change: wait for the last one to be logged.
-  if (server.cache.events.seq < target + count) {
-    await waitFor(server.cache.events.events$, (e) => e.seq >= target + count, 10_000);
-  }
-  return server.cache.events.seq;
-}
 
 describe('events.subscribe', () => {
   it('delivers window.opened to a type-filtered subscriber', async () => {
