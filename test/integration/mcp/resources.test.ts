@@ -34,8 +34,8 @@ describe('resources', () => {
     expect(resourceTemplates.map((t) => t.uriTemplate)).toEqual(['ui://window/{ref}']);
   });
 
-  const textOf = (c: { text?: unknown } | undefined): string =>
-    typeof c?.text === 'string' ? c.text : '';
+  const textOf = (c: object | undefined): string =>
+    c !== undefined && 'text' in c && typeof c.text === 'string' ? c.text : '';
 
   it('reads the window list and a window snapshot', async () => {
     const list = await client.readResource({ uri: 'ui://windows' });
