@@ -5,10 +5,10 @@
  * property/text/focus events patch in place, and events about unknown or dead ids are counted,
  * never thrown.
  */
-import type { BackendStatus, Patch } from '../../protocol/src/index.js';
+import { STATES, type BackendStatus, type Patch } from '../../protocol/src/index.js';
 import type { BackendEvent, BackendId, BackendNode } from '../backends/backend.js';
 import { applyFetch, updateProps } from './diff.js';
-import type { TreeState } from './tree.js';
+import type { CachedNode, TreeState } from './tree.js';
 
 /** A bulk fetch the store should run. `key` groups requests that may be coalesced. */
 export interface FetchRequest {
@@ -140,8 +140,29 @@ function applyFocus(state: TreeState, id: BackendId | null, result: ReduceResult
   }
   state.pendingFocusId = null;
   if (state.focused === node) return;
-  result.patches.push({ op: 'focus', ref: node.ref, previous: state.focused?.ref ?? null });
+  const previous = state.focused;
+  result.patches.push({ op: 'focus', ref: node.ref, previous: previous?.ref ?? null });
   state.focused = node;
+  // Keyboard focus is exclusive: the focus event alone says the previous holder lost the
+  // `focused` state and the new one gained it, even when their property events are lost.
+  if (previous !== null) setFocusedState(state, previous, false, result);
+  setFocusedState(state, node, true, result);
+}
+
+function setFocusedState(
+  state: TreeState,
+  node: CachedNode,
+  on: boolean,
+  result: ReduceResult,
+): void {
+  const has = node.props.states.includes('focused');
+  if (has === on) return;
+  const states = on
+    ? [...node.props.states, 'focused' as const].sort(
+        (a, b) => STATES.indexOf(a) - STATES.indexOf(b),
+      )
+    : node.props.states.filter((s) => s !== 'focused');
+  updateProps(state, node, { states }, false, result.patches);
 }
 
 function applyActivated(state: TreeState, id: BackendId, result: ReduceResult): void {

@@ -134,12 +134,17 @@ export class CacheStore implements UiCache {
     this.inputs.next();
   }
 
-  /** Re-fetch the focused (or foreground) window and count what it repaired as drift. */
-  checkDrift(): Promise<void> {
+  /**
+   * The drift check: re-list the desktop's top level (windows opened or closed without an
+   * event, window states) and re-fetch the focused (or foreground) window; whatever it had to
+   * repair counts as drift. Scoped by design: never a desktop-wide walk.
+   */
+  async checkDrift(): Promise<void> {
     const s = this.state;
+    if (s.root === null || this.stopped) return;
+    await this.runner.enqueue({ id: s.root.id, key: s.root.id, maxDepth: 1 }, true);
     const win = s.foreground ?? (s.focused === null ? null : s.windowOf(s.focused));
-    if (win === null || this.stopped) return Promise.resolve();
-    return this.runner.enqueue({ id: win.id, key: win.id }, true);
+    if (win !== null) await this.runner.enqueue({ id: win.id, key: win.id }, true);
   }
 
   /** Run one input through the reducer; state first, then the emission. */
