@@ -1,0 +1,68 @@
+/** The stack the executor benchmark runs on: sim + live cache + executor, and params parsing. */
+import { getMethod, type MethodInput, type MethodParams } from '../../protocol/src/index.js';
+import { createSimBackend, type SimBackend } from '../../src/backends/sim/index.js';
+import { createCache } from '../../src/cache/index.js';
+import { loadConfig } from '../../src/config.js';
+import type { ActionMethod, Executor } from '../../src/executor/api.js';
+import { createExecutor } from '../../src/executor/index.js';
+
+export interface Stack {
+  sim: SimBackend;
+  cache: ReturnType<typeof createCache>;
+  executor: Executor;
+  ref(automationId: string): string;
+  /** Resolve once the sim has delivered every event and the cache has applied them. */
+  drain(signal: AbortSignal): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startStack(signal: AbortSignal): Promise<Stack> {
+  const config = loadConfig({ executor: { rateLimitPerSec: 100_000, queueLimit: 10_000 } });
+  const sim = createSimBackend();
+  await sim.start(signal);
+  const cache = createCache(sim, config.cache);
+  await cache.start(signal);
+  const executor = createExecutor({
+    backend: sim,
+    cache,
+    config: config.executor,
+    readOnly: false,
+  });
+  return {
+    sim,
+    cache,
+    executor,
+    ref(automationId) {
+      const query = {
+        automationId,
+        nameMatch: 'contains',
+        caseSensitive: false,
+        maxResults: 1,
+      } as const;
+      const node = cache.find(query).elements[0];
+      if (node === undefined) throw new Error(`no element #${automationId}`);
+      return node.ref;
+    },
+    async drain(signal) {
+      await sim.control.quiet();
+      await cache.whenIdle(signal);
+    },
+    async stop() {
+      await executor.stop();
+      await cache.stop();
+      await sim.stop();
+    },
+  };
+}
+
+/** Params as the wire hands them over: validated, defaults applied. */
+export function parse<M extends ActionMethod>(method: M, input: MethodInput<M>): MethodParams<M> {
+  const def = getMethod(method);
+  if (def === undefined) throw new Error(`no method ${method}`);
+  return def.params.parse(input) as MethodParams<M>;
+}
+
+export const percentile = (xs: readonly number[], p: number): number =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)] ??
+  NaN;
+export const round = (x: number, digits = 4): number => Number(x.toFixed(digits));
