@@ -32,6 +32,8 @@ export class Desktop {
   /** Modal dialog -> the window it blocks. */
   readonly modalOwner = new Map<SimElement, SimElement>();
   readonly apps: SimApp[] = [];
+  /** The system clipboard (text only). */
+  clipboard = '';
   focused: SimElement | null = null;
   foreground: SimElement | null = null;
   private nextId = 0;

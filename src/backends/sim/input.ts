@@ -9,7 +9,7 @@ import type { InputAction, KeyCombo } from '../backend.js';
 import type { Desktop } from './desktop.js';
 import { contains, type SimElement } from './element.js';
 import { expandCollapse, selectItem, setRange, toggle } from './patterns.js';
-import { deleteText, insertText, moveCaret, selectAll } from './text.js';
+import { clipboardKey, deleteText, insertText, moveCaret, selectAll } from './text.js';
 import { closeWindow } from './windows.js';
 
 const MODIFIERS = new Set(['ctrl', 'alt', 'shift', 'meta']);
@@ -121,6 +121,10 @@ function moveFocus(d: Desktop, win: SimElement, back: boolean): void {
 }
 
 function editKey(d: Desktop, el: SimElement, key: string, ctrl: boolean, shift: boolean): void {
+  const lower = key.toLowerCase();
+  if (ctrl && (lower === 'c' || lower === 'x' || lower === 'v')) {
+    return lower === 'v' && el.states.has('readonly') ? undefined : clipboardKey(d, el, lower);
+  }
   if (el.states.has('readonly')) return void moveCaret(el, key, ctrl);
   if (key === 'Backspace' || key === 'Delete') return deleteText(d, el, key === 'Delete');
   if (ctrl && key.toLowerCase() === 'a') return selectAll(el);

@@ -115,3 +115,13 @@ function verticalMove(value: string, caret: number, up: boolean): number {
   if (end === value.length) return value.length;
   return Math.min(end + 1 + col, lineEnd(value, end + 1));
 }
+
+/** Ctrl+C / Ctrl+X / Ctrl+V on an edit through the desktop's clipboard. */
+export function clipboardKey(d: Desktop, el: SimElement, key: 'c' | 'x' | 'v'): void {
+  const edit = editOf(el);
+  const [from, to] = selection(edit);
+  if (key === 'v') return insertText(d, el, d.clipboard);
+  if (from === to) return;
+  d.clipboard = (el.value ?? '').slice(from, to);
+  if (key === 'x' && !el.states.has('readonly')) deleteText(d, el, false);
+}

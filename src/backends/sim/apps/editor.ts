@@ -8,7 +8,7 @@
 import type { Desktop } from '../desktop.js';
 import type { ElementSpec, SimElement } from '../element.js';
 import { expandCollapse } from '../patterns.js';
-import { lineCol, selectAll, setEditValue } from '../text.js';
+import { clipboardKey, lineCol, selectAll, setEditValue } from '../text.js';
 import { closeWindow, openWindow } from '../windows.js';
 import type { SimApp } from './app.js';
 import { must, setTitle, slot, titleBar, untilGone } from './parts.js';
@@ -82,7 +82,15 @@ export function launchEditor(d: Desktop, app: SimApp, o: EditorOptions): SimElem
         { name: 'Exit', run: () => closeWindow(d, win.get()) },
       ],
     ],
-    ['Edit', [{ name: 'Select All', run: () => selectAll(doc.get()) }]],
+    [
+      'Edit',
+      [
+        { name: 'Cut', run: () => clipboardKey(d, doc.get(), 'x') },
+        { name: 'Copy', run: () => clipboardKey(d, doc.get(), 'c') },
+        { name: 'Paste', run: () => clipboardKey(d, doc.get(), 'v') },
+        { name: 'Select All', run: () => selectAll(doc.get()) },
+      ],
+    ],
     ['Help', [{ name: 'About', run: () => aboutDialog(d, app, win.get()) }]],
   ];
   const spec: ElementSpec = {

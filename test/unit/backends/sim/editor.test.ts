@@ -156,4 +156,23 @@ describe('sim editor', () => {
     await click(sim, aid(sim, 'editor.new'));
     expect(node(sim, doc).props.value).toBe('');
   });
+
+  it('Ctrl+C / Ctrl+X / Ctrl+V and the Edit menu go through the clipboard', async () => {
+    const sim = await startSim({ apps: [{ kind: 'editor', text: 'one two' }] });
+    const doc = aid(sim, 'editor.text');
+    await sim.focus(doc, deadline());
+    await keys(sim, 'Ctrl+a', 'Ctrl+c', 'End');
+    await type(sim, ' ');
+    await keys(sim, 'Ctrl+v');
+    expect(node(sim, doc).props.value).toBe('one two one two');
+    await keys(sim, 'Ctrl+a', 'Ctrl+x');
+    expect(node(sim, doc).props.value).toBe('');
+    await sim.performPattern(
+      aid(sim, 'editor.menu.edit'),
+      { pattern: 'ExpandCollapse', op: 'expand' },
+      deadline(),
+    );
+    await sim.performPattern(aid(sim, 'editor.menu.edit.2'), { pattern: 'Invoke' }, deadline());
+    expect(node(sim, doc).props.value).toBe('one two one two');
+  });
 });
