@@ -28,6 +28,7 @@ export class Session {
   private readonly abort = new AbortController();
   private readonly subs: Subscriptions;
   alive = true;
+  private disposed = false;
 
   constructor(
     private readonly socket: WebSocket,
@@ -124,9 +125,11 @@ export class Session {
   }
 
   private dispose(): void {
-    if (this.abort.signal.aborted) return;
-    this.abort.abort(new CancelledError('connection closed'));
+    if (this.disposed) return;
+    this.disposed = true;
+    // Cancel through the executor first (it counts and audits), then abort whatever remains.
     this.deps.executor.cancel(this.clientId);
+    this.abort.abort(new CancelledError('connection closed'));
     this.subs.dispose();
   }
 }

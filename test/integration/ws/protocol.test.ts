@@ -42,15 +42,66 @@ describe.each(['json', 'msgpack'] as const)('over %s', (encoding) => {
 });
 
 describe('actions', () => {
-  it('runs an action through the executor and reports what it opened', async () => {
+  it('runs actions through the executor and reports what they opened and closed', async () => {
     const c = await RawClient.open(t.url);
-    const reply = await c.call('actions.click', { target: { automationId: 'editor.save' } });
-    const result = reply.result as MethodResult<'actions.click'>;
-    expect(reply.error).toBeUndefined();
-    expect(result.changes.opened.map((w) => w.title)).toContain('Save As');
-    const cancel = await c.call('actions.click', { target: { automationId: 'saveas.cancel' } });
-    expect((cancel.result as MethodResult<'actions.click'>).changes.closed.length).toBe(1);
+    const expand = await c.call('actions.invoke', {
+      target: { automationId: 'editor.menu.help' },
+      pattern: 'ExpandCollapse',
+      op: 'expand',
+    });
+    expect(expand.error).toBeUndefined();
+    const about = await c.call('actions.click', {
+      target: { name: 'About', controlType: 'MenuItem' },
+    });
+    const opened = about.result as MethodResult<'actions.click'>;
+    expect(opened.changes.opened.map((w) => w.title)).toContain('About Editor');
+    const ok = await c.call('actions.click', { target: { automationId: 'about.ok' } });
+    const closed = ok.result as MethodResult<'actions.click'>;
+    expect(closed.changes.closed.map((w) => w.title)).toContain('About Editor');
     c.close();
+  });
+});
+
+describe('cancel', () => {
+  it('actions.cancel cancels this connection’s pending wait', async () => {
+    const c = await RawClient.open(t.url);
+    const wait = c.call('actions.waitFor', {
+      condition: 'windowOpened',
+      title: 'Never',
+      timeoutMs: 60_000,
+    });
+    // The wait is registered once the executor saw it; a read on the same connection after it
+    // is answered first only if the wait is truly pending.
+    await c.call('session.hello');
+    const cancel = await c.call('actions.cancel');
+    expect((cancel.result as { cancelled: number }).cancelled).toBeGreaterThanOrEqual(1);
+    const reply = await wait;
+    expect(reply.error?.data?.code).toBe('cancelled');
+    c.close();
+  });
+
+  it('closing a connection cancels its actions', async () => {
+    const c = await RawClient.open(t.url);
+    // Other connections of this file close too; wait for the call that cancelled something.
+    const cancelled = new Promise<number>((resolve) => {
+      const original = t.executor.cancel.bind(t.executor);
+      t.executor.cancel = (clientId: string) => {
+        const n = original(clientId);
+        if (n > 0) {
+          t.executor.cancel = original;
+          resolve(n);
+        }
+        return n;
+      };
+    });
+    void c.call('actions.waitFor', {
+      condition: 'windowOpened',
+      title: 'Never',
+      timeoutMs: 60_000,
+    });
+    await c.call('session.hello');
+    c.close();
+    expect(await cancelled).toBeGreaterThanOrEqual(1);
   });
 });
 
