@@ -38,13 +38,15 @@ export function text(
     (node) => {
       const t = nodeText(node);
       if (t === '') return true;
-      if (length + t.length > p.maxChars) {
-        parts.push(t.slice(0, Math.max(0, p.maxChars - length)));
+      const sep = parts.length > 0 ? 1 : 0;
+      if (length + sep + t.length > p.maxChars) {
+        const room = p.maxChars - length - sep;
+        if (room > 0) parts.push(t.slice(0, room));
         truncated = true;
         return false;
       }
       parts.push(t);
-      length += t.length + 1;
+      length += sep + t.length;
       return true;
     },
     p.includeChildren ? Infinity : 0,

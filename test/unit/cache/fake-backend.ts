@@ -172,7 +172,7 @@ export function smallDesktop(): FakeBackend {
   b.add('w1', 'mb1', props('MenuBar', 'Application'));
   b.add('mb1', 'mf', props('MenuItem', 'File', { states: ['enabled', 'collapsed'] }));
   b.add('mb1', 'me', props('MenuItem', 'Edit'));
-  b.add('w1', 'p1', props('Pane', ''));
+  b.add('w1', 'p1', props('Pane', '', { rect: { x: 0, y: 40, width: 800, height: 500 } }));
   b.add(
     'p1',
     'ed1',
