@@ -1,0 +1,115 @@
+/**
+ * `uistream serve|mcp`: parse flags, compose the app, start the servers, print what is served
+ * and (for serve) a live feed of UI events; stop cleanly on SIGINT/SIGTERM. Bad flags exit 2.
+ */
+import { createApp, type App } from './app.js';
+import { parseCli, USAGE, UsageError, type ParsedCli } from './cli/args.js';
+import { isUiError } from './errors.js';
+import { createMcpHttpEndpoint, MCP_PATH, runMcpStdio } from './mcp/index.js';
+import { eventLine } from './mcp/render.js';
+import { startServer } from './server/index.js';
+import { SERVER_VERSION } from './service/version.js';
+
+function fail(message: string, code: number): never {
+  process.stderr.write(`uistream: ${message}\n`);
+  process.exit(code);
+}
+
+function onSignals(stop: () => Promise<void>): void {
+  let stopping = false;
+  const handler = (): void => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
+}
+
+async function startDemoIfAsked(app: App, signal: AbortSignal, log: (line: string) => void) {
+  if (!app.config.demo) return;
+  const { startDemo, SimBackend } = await import('./backends/sim/index.js');
+  if (!(app.backend instanceof SimBackend)) {
+    log('--demo applies only to the simulated desktop; ignored');
+    return;
+  }
+  log('demo: scripted activity on the simulated desktop (windows, typing, dialogs)');
+  startDemo(app.backend, signal).catch((err: unknown) => log(`demo stopped: ${String(err)}`));
+}
+
+async function serve(cli: ParsedCli): Promise<void> {
+  const log = (line: string): void => void process.stdout.write(`${line}\n`);
+  const app = await createApp(cli.config);
+  const server = await startServer(app);
+  const mcp = createMcpHttpEndpoint({
+    handlers: app.handlers,
+    config: app.config,
+    cache: app.cache,
+  });
+  server.addRoute(MCP_PATH, (req, res) => mcp.handle(req, res));
+  const demo = new AbortController();
+  const stats = app.cache.stats();
+  log(`uistream ${SERVER_VERSION} on ${app.backend.name} (${app.backendReason})`);
+  log(
+    `  cached ${stats.elements} elements in ${stats.windows} windows, revision ${stats.revision}`,
+  );
+  log(`  WebSocket  ${server.url}   (JSON-RPC 2.0; subprotocol uistream.v1.json or .msgpack)`);
+  log(`  MCP        ${server.httpUrl}${MCP_PATH}   (streamable HTTP)`);
+  log(`  health     ${server.httpUrl}/health`);
+  log(server.token === null ? '  auth       none (--no-auth)' : `  token      ${server.token}`);
+  if (app.config.readOnly) log('  read-only: every action is refused');
+  if (!cli.quiet) {
+    log('live UI activity (--quiet hides it):');
+    app.cache.events.events$.subscribe((event) => {
+      log(`${new Date(event.time).toISOString().slice(11, 23)} ${eventLine(event)}`);
+    });
+  }
+  await startDemoIfAsked(app, demo.signal, log);
+  onSignals(async () => {
+    demo.abort();
+    await mcp.close();
+    await server.close();
+    await app.stop();
+  });
+}
+
+async function mcpStdio(cli: ParsedCli): Promise<void> {
+  const app = await createApp(cli.config);
+  const demo = new AbortController();
+  // stdout carries the protocol: diagnostics go to stderr only.
+  await startDemoIfAsked(app, demo.signal, (line) => void process.stderr.write(`${line}\n`));
+  const stop = async (): Promise<void> => {
+    demo.abort();
+    await app.stop();
+  };
+  await runMcpStdio(app, () => {
+    stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+  onSignals(stop);
+}
+
+async function main(argv: readonly string[]): Promise<void> {
+  let cli: ParsedCli;
+  try {
+    cli = parseCli(argv);
+  } catch (err) {
+    if (err instanceof UsageError) fail(`${err.message}\n\n${USAGE}`, 2);
+    throw err;
+  }
+  if (cli.command === 'help') return void process.stdout.write(USAGE);
+  if (cli.command === 'version') return void process.stdout.write(`${SERVER_VERSION}\n`);
+  try {
+    await (cli.command === 'mcp' ? mcpStdio(cli) : serve(cli));
+  } catch (err) {
+    if (isUiError(err)) fail(`${err.code}: ${err.message}`, err.code === 'invalid_params' ? 2 : 1);
+    throw err;
+  }
+}
+
+await main(process.argv.slice(2));
