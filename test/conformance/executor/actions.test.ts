@@ -108,6 +108,36 @@ describe('actions.click', () => {
   });
 });
 
+describe('results', () => {
+  it('include the raw patches of the settle period when asked', async () => {
+    const ref = desk.ref('settings.notifications');
+    const result = await desk.run('actions.click', {
+      target: { ref },
+      settleMs: 100,
+      includePatches: true,
+    });
+    expect(result.patches?.some((p) => p.op === 'update' && p.ref === ref)).toBe(true);
+    const without = await desk.run('actions.click', { target: { ref }, settleMs: 100 });
+    expect(without.patches).toBeUndefined();
+    expect(without.durationMs).toBeGreaterThan(0);
+    expect(without.revision).toBeGreaterThan(0);
+  });
+
+  it('report the window opened by the action and where focus went', async () => {
+    const result = await desk.run('actions.click', {
+      target: { automationId: 'editor.save' },
+      timeoutMs: 300,
+      allowInput: true,
+      button: 'left',
+      clickCount: 2,
+      settleMs: 150,
+    });
+    expect(result.method).toBe('input');
+    expect(result.changes.opened.map((w) => w.title)).toContain('Save As');
+    expect(result.changes.focus?.window).toBe(result.changes.opened[0]?.ref);
+  });
+});
+
 describe('keyboard actions', () => {
   it('types into an edit with clearFirst, focusing it first', async () => {
     const ref = desk.ref('editor.text');
