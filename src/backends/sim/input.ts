@@ -20,16 +20,35 @@ function fire(handler: (() => void | Promise<void>) | undefined): void {
   if (result instanceof Promise) result.catch(() => undefined);
 }
 
-/** The topmost, deepest element at a point, or null (desktop background). */
-export function elementAt(d: Desktop, x: number, y: number): SimElement | null {
-  const win = d.zOrder.find((w) => !w.states.has('minimized') && contains(w.rect, x, y));
-  if (win === undefined) return null;
-  let hit = win;
-  for (;;) {
-    const child = [...hit.children].reverse().find((c) => contains(c.rect, x, y));
-    if (child === undefined) return hit;
-    hit = child;
+/** The deepest element under the point within `el` (children later in order are on top). */
+function deepestAt(el: SimElement, x: number, y: number): SimElement | null {
+  if (!contains(el.rect, x, y)) return null;
+  for (const child of [...el.children].reverse()) {
+    const hit = deepestAt(child, x, y);
+    if (hit !== null) return hit;
   }
+  return el;
+}
+
+/** An open popup (a menu or a drop-down list: the content of an expanded element) under the point. */
+function popupAt(el: SimElement, x: number, y: number): SimElement | null {
+  for (const child of el.children) {
+    const hit = el.states.has('expanded') ? deepestAt(child, x, y) : popupAt(child, x, y);
+    if (hit !== null) return hit;
+  }
+  return null;
+}
+
+/** The topmost, deepest element at a point, or null (desktop background). Popups lie on top. */
+export function elementAt(d: Desktop, x: number, y: number): SimElement | null {
+  for (const win of d.zOrder) {
+    if (win.states.has('minimized')) continue;
+    const popup = popupAt(win, x, y);
+    if (popup !== null) return popup;
+    const hit = deepestAt(win, x, y);
+    if (hit !== null) return hit;
+  }
+  return null;
 }
 
 const KINDS = new Set(['keys', 'text', 'click', 'wheel', 'move']);

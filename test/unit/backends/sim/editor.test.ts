@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   aid,
+  centreOf,
   click,
   deadline,
   keys,
@@ -174,5 +175,16 @@ describe('sim editor', () => {
     );
     await sim.performPattern(aid(sim, 'editor.menu.edit.2'), { pattern: 'Invoke' }, deadline());
     expect(node(sim, doc).props.value).toBe('one two one two');
+  });
+
+  it('clicks reach open popup menus above the content under them', async () => {
+    const sim = await startSim();
+    await click(sim, aid(sim, 'editor.menu.file'));
+    const saveAs = aid(sim, 'editor.menu.file.2');
+    const { x, y } = centreOf(sim, saveAs);
+    expect(sim.control.elementAt(x, y)).toBe(saveAs);
+    await click(sim, saveAs);
+    expect(windowTitles(sim)).toContain('Save As');
+    expect(nodeOf(sim, 'editor.menu.file').props.states).toContain('collapsed');
   });
 });
