@@ -13,6 +13,7 @@ import {
   CallToolRequestSchema,
   CompleteRequestSchema,
   ErrorCode,
+  type JSONRPCMessage,
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
@@ -22,6 +23,7 @@ import {
   UnsubscribeRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { SERVER_VERSION } from '../service/version.js';
+import { BoundedEventStore } from './event-store.js';
 import {
   completeWindowRef,
   listResources,
@@ -34,6 +36,9 @@ import { runTool } from './run-tool.js';
 import { listedTools } from './tool-list.js';
 import { toolsFor } from './tools/index.js';
 import type { McpDeps, ToolContext } from './types.js';
+
+/** How long an HTTP client waits before reconnecting a dropped SSE stream. */
+const SSE_RETRY_MS = 1_000;
 
 /** JSON-RPC error code the MCP spec gives "resource not found". */
 const RESOURCE_NOT_FOUND = -32002;
@@ -173,6 +178,8 @@ export async function createHttpSession(
   const { server, close } = createServer(deps, clientId);
   const transport = new StreamableHTTPServerTransport({
     sessionIdGenerator: () => randomUUID(),
+    eventStore: new BoundedEventStore<JSONRPCMessage>(),
+    retryInterval: SSE_RETRY_MS,
     onsessioninitialized: (id) => onInitialized(id, session),
     onsessionclosed: (id) => onClosed(id),
   });
