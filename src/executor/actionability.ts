@@ -19,7 +19,7 @@ export function windowInfo(env: ActionEnv, ref: string | null): WindowInfo | und
 
 /** Refuse an element whose app is on the deny list (checked on the node and its window). */
 export function checkAllowed(env: ActionEnv, node: ElementNode | null): void {
-  if (node === null) return;
+  if (node === null || !env.gate.hasDenyList) return;
   const window = windowInfo(env, node.window);
   env.gate.checkTarget({ app: node.app, pid: node.pid, window: node.window });
   if (window !== undefined) {

@@ -72,6 +72,11 @@ export class SafetyGate {
     this.buckets.set(clientId, { tokens: refilled - 1, at: now });
   }
 
+  /** True when a deny list is configured (so callers can skip looking up owners). */
+  get hasDenyList(): boolean {
+    return this.denied.size > 0;
+  }
+
   /** Refuse a target whose app or pid is on the deny list. */
   checkTarget(owner: TargetOwner): void {
     if (this.denied.size === 0) return;

@@ -15,6 +15,7 @@ import {
   type ActionEnv,
   type ActionPlan,
 } from '../env.js';
+import { summarize } from '../changes.js';
 import { INPUT_LANE, windowLane } from '../queue.js';
 import { findMatches, describeLocator, nodeByRef, resolveTarget } from '../target.js';
 import { recordPatches, waitForValue } from '../waits.js';
@@ -92,12 +93,7 @@ export async function planScroll(env: ActionEnv, p: ScrollParams): Promise<Actio
 }
 
 function containerOf(env: ActionEnv, p: IntoViewParams): ElementNode {
-  const ref = p.container ?? p.target.within;
-  if (ref === undefined) {
-    throw new InvalidParamsError('scrollIntoView needs container (or target.within) to scroll', {
-      recovery: ['Pass the list as container: its ref from a snapshot'],
-    });
-  }
+  const ref = p.container ?? p.target.within ?? onlyScrollableIn(env, p.target.window);
   const node = nodeByRef(env.cache, ref);
   if (!node.patterns.includes('Scroll')) {
     throw new PatternNotSupportedError(`${describeNode(node)} cannot scroll`, {
@@ -105,6 +101,24 @@ function containerOf(env: ActionEnv, p: IntoViewParams): ElementNode {
     });
   }
   return node;
+}
+
+/** The one scrollable container of a window, when the caller named no container. */
+function onlyScrollableIn(env: ActionEnv, window: string | undefined): string {
+  const recovery = ['Pass the list as container: its ref from a snapshot'];
+  if (window === undefined) {
+    throw new InvalidParamsError('scrollIntoView needs container, target.within or target.window', {
+      recovery,
+    });
+  }
+  const query = { window, nameMatch: 'contains', caseSensitive: false, maxResults: 1000 } as const;
+  const scrollables = env.cache.find(query).elements.filter((n) => n.patterns.includes('Scroll'));
+  const [only, another] = scrollables;
+  if (only !== undefined && another === undefined) return only.ref;
+  throw new InvalidParamsError(
+    `window "${window}" has ${scrollables.length} scrollable containers; name one as container`,
+    { details: { candidates: scrollables.slice(0, 10).map(summarize) }, recovery },
+  );
 }
 
 /** Scroll one step; true when the container's subtree changed because of it. */

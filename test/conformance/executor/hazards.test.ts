@@ -88,6 +88,19 @@ describe('a virtualized list', () => {
     expect(row?.states).not.toContain('offscreen');
   });
 
+  it('finds the one scrollable container of the target window by itself', async () => {
+    desk = await startDesktop({ scene: { apps: [{ kind: 'grid', rows: 200, visibleRows: 10 }] } });
+    const result = await desk.run('actions.scrollIntoView', {
+      target: { window: 'Records', name: 'Row 120', nameMatch: 'equals' },
+      timeoutMs: 20_000,
+    });
+    expect(result.element?.name).toBe('Row 120');
+    const noWindow = await errorOf(
+      desk.run('actions.scrollIntoView', { target: { name: 'Row 3', nameMatch: 'equals' } }),
+    );
+    expect(noWindow.code).toBe('invalid_params');
+  });
+
   it('answers scroll_exhausted for a row that does not exist', async () => {
     desk = await startDesktop({ scene: { apps: [{ kind: 'grid', rows: 40, visibleRows: 10 }] } });
     const table = desk.ref('grid.table');
