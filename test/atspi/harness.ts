@@ -9,7 +9,7 @@ import {
   type LaunchedApp,
 } from '../../scripts/desktop/session.js';
 import type { AccessibilityBackend, BackendNode } from '../../src/backends/backend.js';
-import { createAtspiBackend } from '../../src/backends/atspi/index.js';
+import { createAtspiBackend, type AtspiBackend } from '../../src/backends/atspi/index.js';
 
 export const APP_DEADLINE_MS = 10_000;
 
@@ -31,7 +31,7 @@ export async function stopSharedDesktop(): Promise<void> {
 export async function startBackend(
   desktop: DesktopSession,
   signal: AbortSignal,
-): Promise<AccessibilityBackend> {
+): Promise<AtspiBackend> {
   const backend = createAtspiBackend({ env: desktop.env, a11yBusAddress: desktop.a11yBusAddress });
   await backend.start(signal);
   return backend;

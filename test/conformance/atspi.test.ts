@@ -77,7 +77,8 @@ async function createFixture(signal: AbortSignal): Promise<ConformanceFixture> {
     return {
       backend,
       target: (name, s) => findTarget(backend, windows, name, s),
-      groundTruth: (s) => backend.fetchSubtree(backend.rootId, { signal: s }),
+      // An element-by-element walk, independent of the bulk Cache.GetItems path under test.
+      groundTruth: (s) => backend.walk(backend.rootId, { signal: s }),
       dispose,
     };
   } catch (err) {

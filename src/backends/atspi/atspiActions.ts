@@ -22,6 +22,7 @@ import { hasState, patternsOf, ROLE, STATE_BIT } from './atspiRoles.js';
 
 const A = 'org.a11y.atspi.';
 const MAX_ANCESTORS = 64;
+const FOCUS_ATTEMPTS = 10;
 
 interface Facts {
   ref: ObjectRef;
@@ -222,11 +223,18 @@ export class AtspiActions {
     throw new PatternNotSupportedError('no scroll bar in that direction');
   }
 
+  /**
+   * No window manager is assumed. Close destroys the X window (GTK treats that like a delete
+   * request); minimize unmaps it and restore maps it again, which GTK reports as iconified and
+   * back; maximize needs a window manager.
+   */
   private async windowOp(f: Facts, op: string, signal: AbortSignal): Promise<void> {
-    if (op !== 'close')
+    const command = { close: 'windowclose', minimize: 'windowunmap', restore: 'windowmap' }[op];
+    if (command === undefined) {
       throw new NotSupportedError(`window ${op} needs a window manager; none is assumed`);
-    const wid = await this.xWindowOf(f.ref, signal);
-    await this.x.run(['windowclose', wid], signal);
+    }
+    const wid = await this.xWindowOf(f.ref, signal, op !== 'restore');
+    await this.x.run([command, wid], signal);
   }
 
   /** Focus a top-level window's X window (no window manager: XSetInputFocus). */
@@ -241,9 +249,21 @@ export class AtspiActions {
   async focus(id: BackendId, signal: AbortSignal): Promise<void> {
     const ref = refOf(id);
     const top = await this.topLevelOf(ref, signal);
+    // Without a window manager several windows may claim ACTIVE: always give the X focus.
     const wid = await this.xWindowOf(top, signal).catch(() => undefined);
     if (wid !== undefined) await this.x.run(['windowfocus', '--sync', wid], signal);
-    await this.expectTrue(this.reader.call(ref, 'Component', 'GrabFocus', signal), 'GrabFocus');
+    // The app handles the X focus-in in its own time and that may land after the first grab
+    // (each call is a main-loop turn of the app): grab until it sticks, a bounded number of times.
+    for (let attempt = 0; attempt < FOCUS_ATTEMPTS; attempt++) {
+      await this.expectTrue(this.reader.call(ref, 'Component', 'GrabFocus', signal), 'GrabFocus');
+      if (await this.hasStateBit(ref, STATE_BIT.FOCUSED, signal)) return;
+    }
+    throw new ActionFailedError('the element did not keep keyboard focus');
+  }
+
+  private async hasStateBit(ref: ObjectRef, bit: number, signal: AbortSignal): Promise<boolean> {
+    const [words] = await this.reader.call(ref, 'Accessible', 'GetState', signal);
+    return hasState((words ?? []) as number[], bit);
   }
 
   private async topLevelOf(ref: ObjectRef, signal: AbortSignal): Promise<ObjectRef> {
@@ -267,12 +287,16 @@ export class AtspiActions {
     throw new ActionFailedError('the element is nested too deeply to find its window');
   }
 
-  private async xWindowOf(ref: ObjectRef, signal: AbortSignal): Promise<string> {
+  private async xWindowOf(
+    ref: ObjectRef,
+    signal: AbortSignal,
+    visibleOnly = true,
+  ): Promise<string> {
     const pid = await this.pidOf(ref[0], signal);
     const all = await this.reader.getAll(ref, 'Accessible', signal);
     const title = asString(all.Name?.value);
     if (pid === undefined) throw new ActionFailedError('the window’s process is unknown');
-    const [wid] = await this.x.findWindows(pid, title, signal);
+    const [wid] = await this.x.findWindows(pid, title, signal, visibleOnly);
     if (wid === undefined)
       throw new ActionFailedError(`no visible X window titled ${JSON.stringify(title)}`);
     return wid;

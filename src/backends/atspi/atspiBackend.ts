@@ -30,6 +30,7 @@ import {
 import { AtspiReader, type AppInfo } from './atspiFetch.js';
 import { asString, DESKTOP_ID, REGISTRY_NAME, ROOT_PATH } from './atspiIds.js';
 import { XInput } from './atspiInput.js';
+import { bulkSubtree } from './atspiBulk.js';
 import { walkSubtree } from './atspiWalk.js';
 
 export interface AtspiBackendOptions {
@@ -67,7 +68,7 @@ const CAPABILITIES: BackendCapabilities = {
     'Window',
   ],
   input: { keyboard: true, mouse: true },
-  bulkFetch: false,
+  bulkFetch: true,
 };
 
 const BACKOFF_MS = [100, 250, 500, 1_000, 2_000, 5_000] as const;
@@ -123,10 +124,20 @@ export class AtspiBackend implements AccessibilityBackend {
 
   fetchSubtree(id: BackendId, options: FetchOptions): Promise<BackendNode[]> {
     return this.withConnection(options.signal, async (c, signal) => {
-      const nodes = await walkSubtree(c.reader, id, { ...options, signal });
+      const nodes = await bulkSubtree(c.reader, id, { ...options, signal });
       if (id === DESKTOP_ID) c.mapper.noteWindows(nodes[0]?.children ?? []);
       return nodes;
     });
+  }
+
+  /**
+   * The same subtree read element by element (GetChildren and property calls, no Cache.GetItems):
+   * the independent ground truth that tests and benchmarks compare bulk fetches against.
+   */
+  walk(id: BackendId, options: FetchOptions): Promise<BackendNode[]> {
+    return this.withConnection(options.signal, (c, signal) =>
+      walkSubtree(c.reader, id, { ...options, signal }),
+    );
   }
 
   performPattern(id: BackendId, action: PatternAction, options: ActionOptions): Promise<void> {

@@ -131,7 +131,7 @@ export class AtspiReader {
   }
 
   /** Extents, range and text: only for elements with the interface. */
-  private async readExtras(raw: RawElement, signal: AbortSignal): Promise<void> {
+  async readExtras(raw: RawElement, signal: AbortSignal): Promise<void> {
     const has = (iface: string): boolean => raw.interfaces.includes(A + iface);
     const work: Promise<void>[] = [];
     if (has('Component')) {

@@ -140,11 +140,17 @@ export class XInput {
   }
 
   /** X window ids of an app's visible top-level windows with exactly this title. */
-  async findWindows(pid: number, title: string, signal: AbortSignal): Promise<string[]> {
+  async findWindows(
+    pid: number,
+    title: string,
+    signal: AbortSignal,
+    visibleOnly = true,
+  ): Promise<string[]> {
     const pattern = `^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`;
+    const visible = visibleOnly ? ['--onlyvisible'] : [];
     try {
       const out = await this.run(
-        ['search', '--all', '--onlyvisible', '--pid', String(pid), '--name', pattern],
+        ['search', '--all', ...visible, '--pid', String(pid), '--name', pattern],
         signal,
       );
       return out.split('\n').filter((line) => /^\d+$/.test(line));

@@ -89,7 +89,7 @@ async function walkFrom(
 }
 
 /** Read and walk children in parallel; the ones that vanished are left out. */
-async function readChildren(
+export async function readChildren(
   reader: AtspiReader,
   refs: readonly ObjectRef[],
   parentId: BackendId,
