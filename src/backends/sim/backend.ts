@@ -24,7 +24,7 @@ import type {
 } from '../backend.js';
 import { launchApp } from './apps/launch.js';
 import { Desktop } from './desktop.js';
-import type { SimElement } from './element.js';
+import { windowOf, type SimElement } from './element.js';
 import { EventPump } from './events.js';
 import { applyInput } from './input.js';
 import { applyPattern } from './patterns.js';
@@ -142,6 +142,16 @@ export class SimBackend implements AccessibilityBackend {
     const isWindow = el.parent === this.desktop.root;
     if (!isWindow && !(el.states.has('focusable') && el.states.has('enabled'))) {
       throw new ActionFailedError(`${el.controlType} "${el.name}" cannot take keyboard focus`);
+    }
+    const win = windowOf(el);
+    const blocker = win === null ? undefined : this.desktop.blocker(win);
+    if (!isWindow && blocker !== undefined) {
+      throw new ActionFailedError(
+        `"${win?.name}" is disabled by its modal dialog "${blocker.name}"`,
+        {
+          details: { dialog: blocker.id },
+        },
+      );
     }
     if (isWindow) this.desktop.activate(el);
     else this.desktop.focus(el);

@@ -178,7 +178,8 @@ export class Desktop {
   focus(el: SimElement): void {
     const win = windowOf(el);
     if (win !== null && this.foreground !== win) this.activate(win, el);
-    if (this.focused === el) return;
+    // A window disabled by its modal dialog cannot take focus: the dialog keeps it.
+    if (this.focused === el || (win !== null && this.blocker(win) !== undefined)) return;
     const previous = this.focused;
     this.focused = el;
     if (win !== null) this.lastFocus.set(win, el);
@@ -189,7 +190,7 @@ export class Desktop {
 
   /** Bring a window to the front (a modal dialog it owns comes instead), then restore focus. */
   activate(win: SimElement, focusTarget?: SimElement): void {
-    const blocker = [...this.modalOwner].find(([, owner]) => owner === win)?.[0];
+    const blocker = this.blocker(win);
     if (blocker !== undefined) return this.activate(blocker);
     if (win.states.has('minimized')) this.setMinimized(win, false);
     const z = this.zOrder.indexOf(win);
@@ -231,6 +232,12 @@ export class Desktop {
       on ? ['active'] : ['minimized', 'offscreen'],
     );
     this.pump.emit({ type: 'structure', change: 'invalidated', id: win.id, windowId: win.id });
+  }
+
+  /** The open modal dialog that disables `win`, if any. */
+  blocker(win: SimElement): SimElement | undefined {
+    for (const [dialog, owner] of this.modalOwner) if (owner === win) return dialog;
+    return undefined;
   }
 
   /** Focusable, enabled elements of a window in tab order (pre-order). */

@@ -6,6 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { State } from '../../../../protocol/src/index.js';
 import type { InputAction, PatternAction } from '../../../../src/backends/backend.js';
 import type { SimBackend } from '../../../../src/backends/sim/index.js';
 import { isUiError } from '../../../../src/errors.js';
@@ -97,7 +98,22 @@ async function converges(
   for (const s of steps) await run(sim, s);
   await mirror.settle();
   expect(mirror.tree()).toEqual(sim.groundTruth());
+  expectFocusInvariants(sim);
   await sim.stop();
+}
+
+/** At most one focused element and one active window, and the focus lies in the active window. */
+function expectFocusInvariants(sim: SimBackend): void {
+  const truth = sim.groundTruth();
+  const byId = new Map(truth.map((n) => [n.id, n]));
+  const withState = (state: State) => truth.filter((n) => n.props.states.includes(state));
+  const [focused, ...moreFocused] = withState('focused');
+  const [active, ...moreActive] = withState('active');
+  expect(moreFocused).toEqual([]);
+  expect(moreActive).toEqual([]);
+  let top = focused;
+  while (top !== undefined && top.parentId !== sim.rootId) top = byId.get(top.parentId ?? '');
+  if (focused !== undefined) expect(top?.id).toBe(active?.id);
 }
 
 describe('sim event completeness', () => {

@@ -187,4 +187,16 @@ describe('sim editor', () => {
     expect(windowTitles(sim)).toContain('Save As');
     expect(nodeOf(sim, 'editor.menu.file').props.states).toContain('collapsed');
   });
+
+  it('a window disabled by its modal dialog refuses focus; the dialog keeps it', async () => {
+    const sim = await startSim();
+    await keys(sim, 'Ctrl+s');
+    const name = aid(sim, 'saveas.name');
+    await expect(sim.focus(aid(sim, 'editor.text'), deadline())).rejects.toMatchObject({
+      code: 'action_failed',
+      details: { dialog: node(sim, name).parentId },
+    });
+    expect(node(sim, name).props.states).toContain('focused');
+    expect(sim.groundTruth().filter((n) => n.props.states.includes('focused'))).toHaveLength(1);
+  });
 });
