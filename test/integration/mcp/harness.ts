@@ -1,6 +1,6 @@
 /**
  * MCP integration harness: the real HTTP front with /mcp mounted on a loopback port, SDK
- * clients over streamable HTTP and over stdio (a spawned server process), and helpers to read
+ * clients over streamable HTTP and over stdio (the spawned CLI), and helpers to read
  * tool answers.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -53,12 +53,12 @@ export async function connectHttp(url: URL, token = TOKEN): Promise<Client> {
   return client;
 }
 
-/** Spawn the stdio server (`--read-only`, `--tools ui_automation` pass through). */
+/** Spawn the real CLI, `uistream mcp --backend sim`, with extra flags (e.g. `--tools ui_automation`). */
 export async function connectStdio(args: string[] = []): Promise<Client> {
   const client = new Client({ name: 'uistream-test', version: '1.0.0' });
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ['--import', 'tsx', 'test/integration/mcp/stdio-entry.ts', ...args],
+    args: ['--import', 'tsx', 'src/cli.ts', 'mcp', '--backend', 'sim', '--quiet', ...args],
     stderr: 'inherit',
   });
   await client.connect(transport);

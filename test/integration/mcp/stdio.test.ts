@@ -1,5 +1,5 @@
 /**
- * MCP over stdio: a spawned server process (the composed sim server behind runMcpStdio)
+ * MCP over stdio: the real CLI (`uistream mcp --backend sim`, default desktop) spawned and
  * driven by the SDK's Client, in the default and the ui_automation profiles.
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
