@@ -8,7 +8,7 @@ import type { Config } from '../config.js';
 import type { Executor } from '../executor/api.js';
 import type { HandlerTable } from '../service/handlers.js';
 import { SERVER_VERSION } from '../service/version.js';
-import { createWsEndpoint } from '../ws/server.js';
+import { createWsEndpoint, type WsStats } from '../ws/server.js';
 import type { RouteHandler, RouteOptions } from './http.js';
 import { createHttpFront, sendJson } from './http.js';
 import { resolvePolicy } from './security.js';
@@ -16,6 +16,7 @@ import { resolvePolicy } from './security.js';
 export { authorize, checkHost, checkOrigin, checkToken, isLoopbackHost } from './security.js';
 export type { SecurityPolicy, Verdict } from './security.js';
 export type { RouteHandler, RouteOptions } from './http.js';
+export type { WsStats } from '../ws/server.js';
 
 /** What the server needs of the composed app (createApp's result satisfies it). */
 export interface ServableApp {
@@ -37,6 +38,8 @@ export interface RunningServer {
   /** Mount another HTTP route (token-checked unless public). */
   addRoute(path: string, handler: RouteHandler, options?: RouteOptions): void;
   readonly connections: number;
+  /** Connection and send-queue figures of the WebSocket endpoint. */
+  stats(): WsStats;
   close(): Promise<void>;
 }
 
@@ -73,6 +76,7 @@ export async function startServer(app: ServableApp): Promise<RunningServer> {
     get connections() {
       return ws.connections;
     },
+    stats: () => ws.stats(),
     close: async () => {
       await ws.close();
       await front.close();

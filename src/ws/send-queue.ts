@@ -14,6 +14,8 @@ export function frameBytes(frame: Frame): number {
 
 export class SendQueue {
   private inflight = 0;
+  /** The most bytes ever held at once (for stats and benchmarks). */
+  highWater = 0;
   private readonly drainListeners = new Set<() => void>();
 
   constructor(
@@ -37,6 +39,7 @@ export class SendQueue {
     if (this.socket.readyState !== this.socket.OPEN) return;
     const backlog = this.inflight;
     this.inflight += size;
+    if (this.inflight > this.highWater) this.highWater = this.inflight;
     this.socket.send(frame, () => this.flushed(size));
     // One big answer is fine; answers piling up behind an unread backlog are not.
     if (backlog > 2 * this.capBytes) this.onOverflow();

@@ -19,7 +19,16 @@ export interface WsEndpoint {
   /** Hand an already authorised upgrade request to the endpoint. */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
   readonly connections: number;
+  stats(): WsStats;
   close(): Promise<void>;
+}
+
+export interface WsStats {
+  connections: number;
+  /** Bytes waiting in all send queues now. */
+  queuedBytes: number;
+  /** The most any one connection ever held queued (bounded by about sendQueueBytes). */
+  maxQueuedBytes: number;
 }
 
 /** The encoding the client asked for; JSON when it named none we know. */
@@ -38,13 +47,17 @@ export function createWsEndpoint(deps: SessionDeps): WsEndpoint {
   });
   const sessions = new Set<Session>();
   let nextClient = 1;
+  let closedHighWater = 0;
 
   wss.on('connection', (socket) => {
     const encoding: Encoding = socket.protocol === SUBPROTOCOL_MSGPACK ? 'msgpack' : 'json';
     const session = new Session(socket, codecFor(encoding), `ws${nextClient++}`, deps);
     sessions.add(session);
     socket.on('error', () => socket.terminate());
-    socket.once('close', () => sessions.delete(session));
+    socket.once('close', () => {
+      closedHighWater = Math.max(closedHighWater, session.queueStats().highWater);
+      sessions.delete(session);
+    });
   });
 
   const heartbeat = setInterval(() => {
@@ -57,6 +70,16 @@ export function createWsEndpoint(deps: SessionDeps): WsEndpoint {
       wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req)),
     get connections() {
       return sessions.size;
+    },
+    stats: () => {
+      let queuedBytes = 0;
+      let maxQueuedBytes = closedHighWater;
+      for (const session of sessions) {
+        const q = session.queueStats();
+        queuedBytes += q.bytes;
+        maxQueuedBytes = Math.max(maxQueuedBytes, q.highWater);
+      }
+      return { connections: sessions.size, queuedBytes, maxQueuedBytes };
     },
     close: () =>
       new Promise<void>((resolve) => {

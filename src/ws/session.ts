@@ -114,6 +114,11 @@ export class Session {
     this.queue.send(this.out.codec.encode({ jsonrpc: '2.0', id, error }));
   }
 
+  /** Bytes queued now and the most ever queued on this connection. */
+  queueStats(): { bytes: number; highWater: number } {
+    return { bytes: this.queue.bytes, highWater: this.queue.highWater };
+  }
+
   /** Heartbeat: drop a peer that did not answer the previous ping. */
   heartbeat(): void {
     if (!this.alive) {
