@@ -140,4 +140,20 @@ export const patternSpecs: ConformanceSpec[] = [
       expect((await fetchOne(backend, win, signal)).props.states).not.toContain('minimized');
     },
   },
+  {
+    id: 'pattern.scroll-item',
+    title: 'ScrollItem brings an offscreen item of the scrollable container into view',
+    async run(fx, signal) {
+      const { backend } = fx;
+      const box = await fx.target('scrollable', signal);
+      const hidden = (await backend.fetchSubtree(box, { signal })).find(
+        (n) => n.props.patterns.includes('ScrollItem') && n.props.states.includes('offscreen'),
+      );
+      if (hidden === undefined) throw new Error('the scrollable container holds no offscreen item');
+      const shown = watchFor(backend, 'states property', propertyOf(hidden.id, 'states'));
+      await backend.performPattern(hidden.id, { pattern: 'ScrollItem' }, { signal });
+      await shown;
+      expect((await fetchOne(backend, hidden.id, signal)).props.states).not.toContain('offscreen');
+    },
+  },
 ];

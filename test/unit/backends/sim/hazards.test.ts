@@ -150,3 +150,15 @@ describe('sim backend: status and reset', () => {
     await sim.stop();
   });
 });
+
+describe('sim backend: stop', () => {
+  it('releases a call blocked on a modal dialog with backend_unavailable', async () => {
+    const sim = await startSim();
+    const hung = sim.performPattern(aid(sim, 'editor.save'), { pattern: 'Invoke' }, deadline());
+    await sim.control.quiet();
+    expect(windowTitles(sim)).toContain('Save As');
+    await sim.stop();
+    await expect(hung).rejects.toMatchObject({ code: 'backend_unavailable' });
+    expect(sim.desktop.activeTimers).toBe(0);
+  });
+});

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createSimBackend, loadScene, parseScene } from '../../../../src/backends/sim/index.js';
 import { InvalidParamsError } from '../../../../src/errors.js';
@@ -59,5 +60,18 @@ describe('sim scenes', () => {
     expect(() => createSimBackend({ scene: { eventLatencyMs: Number.NaN } })).toThrow(
       InvalidParamsError,
     );
+  });
+
+  it('loads the example scene of the sim README', () => {
+    const readme = readFileSync(
+      new URL('../../../../src/backends/sim/README.md', import.meta.url),
+      'utf8',
+    );
+    const example = /```json\n([\s\S]*?)```/.exec(readme)?.[1];
+    expect(example).toBeDefined();
+    const sim = createSimBackend({ scene: loadScene(example ?? '') });
+    const windows = sim.groundTruth().filter((n) => n.parentId === sim.rootId);
+    expect(windows.map((w) => w.props.app)).toEqual(['editor', 'records', 'probe']);
+    expect(sim.scene.quirks.dropRate).toBe(0.05);
   });
 });
