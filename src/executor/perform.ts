@@ -11,6 +11,7 @@ import { planScroll, planScrollIntoView } from './actions/scroll.js';
 import { planSelect } from './actions/select.js';
 import { planKeys, planType } from './actions/type.js';
 import type { ActionMethod } from './api.js';
+import { InvalidParamsError } from '../errors.js';
 import { emptyChanges, summarize, summarizeChanges, windowState } from './changes.js';
 import type { ActionEnv, ActionPlan } from './env.js';
 import { nodeByRef } from './target.js';
@@ -44,6 +45,10 @@ export function planAction(
     case 'actions.scrollIntoView':
       return planScrollIntoView(env, params as MethodParams<'actions.scrollIntoView'>);
   }
+  // Unreachable for typed callers; a caller that bypasses the types still gets a typed error.
+  return Promise.reject(
+    new InvalidParamsError(`${String(method)} is not an action`, { details: { method } }),
+  );
 }
 
 function baseResult(

@@ -138,6 +138,19 @@ describe('results', () => {
   });
 });
 
+describe('bad calls', () => {
+  it('answers invalid_params for a method that is not an action, and keeps serving', async () => {
+    const bogus = desk.executor.run(
+      'actions.cancel' as 'actions.focus',
+      { target: { ref: desk.ref('settings.startup') } } as never,
+      desk.ctx(),
+    );
+    expect(await codeOf(bogus)).toBe('invalid_params');
+    const ok = await desk.run('actions.focus', { target: { automationId: 'settings.startup' } });
+    expect(ok.element?.name).toBe('Start at login');
+  });
+});
+
 describe('keyboard actions', () => {
   it('types into an edit with clearFirst, focusing it first', async () => {
     const ref = desk.ref('editor.text');
