@@ -2,16 +2,16 @@
  * Real-desktop test plumbing: one headless desktop per test file, apps launched into it, and
  * waits that are driven by backend events under deadlines (never sleeps).
  */
-import { concatMap, filter, firstValueFrom, map, merge, of, timeout, throwError } from 'rxjs';
 import {
   startDesktop,
   type DesktopSession,
   type LaunchedApp,
 } from '../../scripts/desktop/session.js';
 import type { AccessibilityBackend, BackendNode } from '../../src/backends/backend.js';
+import { waitForAppWindow } from '../../scripts/desktop/apps.js';
 import { createAtspiBackend, type AtspiBackend } from '../../src/backends/atspi/index.js';
 
-export const APP_DEADLINE_MS = 10_000;
+export { APP_DEADLINE_MS, waitForAppWindow } from '../../scripts/desktop/apps.js';
 
 let shared: Promise<DesktopSession> | undefined;
 
@@ -35,47 +35,6 @@ export async function startBackend(
   const backend = createAtspiBackend({ env: desktop.env, a11yBusAddress: desktop.a11yBusAddress });
   await backend.start(signal);
   return backend;
-}
-
-/**
- * Resolve with the app's first shown top-level window once it is registered and populated.
- * Checks now and again after every window/structure event, under a deadline.
- */
-export function waitForAppWindow(
-  backend: AccessibilityBackend,
-  app: LaunchedApp,
-  signal: AbortSignal,
-  accept: (window: BackendNode) => boolean = () => true,
-): Promise<BackendNode> {
-  const find = async (): Promise<BackendNode | undefined> => {
-    const nodes = await backend.fetchSubtree(backend.rootId, { signal, maxDepth: 1 });
-    return nodes
-      .slice(1)
-      .find(
-        (n) =>
-          n.props.pid === app.pid &&
-          n.children.length > 0 &&
-          !n.props.states.includes('offscreen') &&
-          accept(n),
-      );
-  };
-  const changes = backend.events$.pipe(
-    filter((batch) => batch.some((e) => e.type.startsWith('window.') || e.type === 'structure')),
-  );
-  return firstValueFrom(
-    merge(of(null), changes).pipe(
-      concatMap(find),
-      filter((found): found is BackendNode => found !== undefined),
-      map((found) => found),
-      timeout({
-        first: APP_DEADLINE_MS,
-        with: () =>
-          throwError(
-            () => new Error(`${app.command} showed no window within ${APP_DEADLINE_MS} ms`),
-          ),
-      }),
-    ),
-  );
 }
 
 /** Launch an app and wait for its window. */
