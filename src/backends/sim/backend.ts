@@ -24,7 +24,7 @@ import type {
 } from '../backend.js';
 import { launchApp } from './apps/launch.js';
 import { Desktop } from './desktop.js';
-import { windowOf, type SimElement } from './element.js';
+import { walkTree, windowOf, type SimElement } from './element.js';
 import { EventPump } from './events.js';
 import { applyInput } from './input.js';
 import { applyPattern } from './patterns.js';
@@ -100,7 +100,7 @@ export class SimBackend implements AccessibilityBackend {
   stop(): Promise<void> {
     if (this.phase !== 'stopped') {
       this.phase = 'stopped';
-      this.desktop.stopTimers();
+      this.desktop.timers.stopAll();
       for (const call of this.blocked)
         call.abort(new BackendUnavailableError('the simulated desktop stopped'));
       this.pump.stop();
@@ -110,7 +110,7 @@ export class SimBackend implements AccessibilityBackend {
 
   /** The whole desktop, pre-order, synchronously: what a perfect full walk would return now. */
   groundTruth(): BackendNode[] {
-    return this.desktop.walk();
+    return walkTree(this.desktop.root);
   }
 
   async fetchSubtree(id: BackendId, options: FetchOptions): Promise<BackendNode[]> {
@@ -119,11 +119,11 @@ export class SimBackend implements AccessibilityBackend {
       throw new InvalidParamsError(`maxDepth must be a non-negative integer, got ${maxDepth}`);
     }
     const root = this.resolve(id, signal);
-    const count = this.desktop.walk(root, maxDepth).length;
+    const count = walkTree(root, maxDepth).length;
     const { perCallMs, perElementUs } = this.fetchLatency;
     const busy = Math.max(0, ...this.appsUnder(root).map((a) => a.delayMs));
     await delay(perCallMs + (count * perElementUs) / 1000 + busy, signal);
-    return this.desktop.walk(this.resolve(id, signal), maxDepth);
+    return walkTree(this.resolve(id, signal), maxDepth);
   }
 
   async performPattern(

@@ -9,7 +9,6 @@ import type { SimApp } from './apps/app.js';
 import {
   defaultPatterns,
   defaultStates,
-  nodeOf,
   propsOf,
   sortedStates,
   windowOf,
@@ -17,6 +16,7 @@ import {
   type SimElement,
 } from './element.js';
 import type { EventPump } from './events.js';
+import { Timers } from './timers.js';
 
 export interface Screen {
   width: number;
@@ -39,7 +39,8 @@ export class Desktop {
   private nextId = 0;
   private readonly byId = new Map<BackendId, SimElement>();
   private readonly lastFocus = new Map<SimElement, SimElement>();
-  private readonly timers = new Set<NodeJS.Timeout>();
+  /** The apps' repeating timers (unref'd), all cleared on stop. */
+  readonly timers = new Timers();
   /** Elements made offscreen by their window's minimize (not offscreen on their own). */
   private readonly hiddenByMinimize = new WeakSet<SimElement>();
 
@@ -264,37 +265,6 @@ export class Desktop {
       if (hit !== undefined) return hit;
     }
     return undefined;
-  }
-
-  /** The whole desktop as BackendNodes, pre-order. */
-  walk(from: SimElement = this.root, maxDepth = Infinity): ReturnType<typeof nodeOf>[] {
-    const out: ReturnType<typeof nodeOf>[] = [];
-    const visit = (el: SimElement, depth: number): void => {
-      out.push(nodeOf(el));
-      if (depth < maxDepth) for (const c of el.children) visit(c, depth + 1);
-    };
-    visit(from, 0);
-    return out;
-  }
-
-  /** A repeating unref'd timer, cleared on stop. */
-  every(ms: number, tick: () => void): () => void {
-    const timer = setInterval(tick, ms).unref();
-    this.timers.add(timer);
-    return () => {
-      clearInterval(timer);
-      this.timers.delete(timer);
-    };
-  }
-
-  /** Timers still running (tests check that none outlive their use). */
-  get activeTimers(): number {
-    return this.timers.size;
-  }
-
-  stopTimers(): void {
-    for (const t of this.timers) clearInterval(t);
-    this.timers.clear();
   }
 
   /** After the focused element vanished: focus goes to its window or the next window. */

@@ -185,3 +185,14 @@ export function contains(rect: Rect | null, x: number, y: number): boolean {
     y < rect.y + rect.height
   );
 }
+
+/** A subtree as BackendNodes, pre-order, down to `maxDepth` levels below `from`. */
+export function walkTree(from: SimElement, maxDepth = Infinity): BackendNode[] {
+  const out: BackendNode[] = [];
+  const visit = (el: SimElement, depth: number): void => {
+    out.push(nodeOf(el));
+    if (depth < maxDepth) for (const c of el.children) visit(c, depth + 1);
+  };
+  visit(from, 0);
+  return out;
+}

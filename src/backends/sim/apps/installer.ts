@@ -115,7 +115,7 @@ export function launchInstaller(d: Desktop, app: SimApp, o: InstallerOptions): I
       backEnabled ? [] : ['enabled'],
     );
     if (page === 'Installing' && o.progressStepMs > 0)
-      stopTicking = d.every(o.progressStepMs, () => advance(5));
+      stopTicking = d.timers.every(o.progressStepMs, () => advance(5));
   };
   const onAccept = (on: boolean): void => {
     accepted = on;

@@ -159,6 +159,6 @@ describe('sim backend: stop', () => {
     expect(windowTitles(sim)).toContain('Save As');
     await sim.stop();
     await expect(hung).rejects.toMatchObject({ code: 'backend_unavailable' });
-    expect(sim.desktop.activeTimers).toBe(0);
+    expect(sim.desktop.timers.active).toBe(0);
   });
 });

@@ -117,6 +117,6 @@ describe('sim installer', () => {
     });
     await finished;
     expect(windowTitles(sim)).toEqual(['Setup - Finished']);
-    expect(sim.desktop.activeTimers).toBe(0);
+    expect(sim.desktop.timers.active).toBe(0);
   });
 });
