@@ -1,0 +1,114 @@
+/**
+ * Token cost of what the MCP tools show the model, counted with a real tokenizer
+ * (gpt-tokenizer, o200k_base) on the default simulated desktop: ui_snapshot of every window
+ * next to a plain JSON dump of the same tree (tree.get), every region read, and action
+ * results. Prints one JSON line with the figures, the ratios and whether the targets hold:
+ * region reads <= 200 tokens, the editor's snapshot <= 1/4 of its JSON dump, an action
+ * result <= 150 tokens.
+ */
+import { encode } from 'gpt-tokenizer';
+import { Region } from '../../protocol/src/index.js';
+import { createApp, type App } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { runTool } from '../../src/mcp/run-tool.js';
+import { defaultTools } from '../../src/mcp/tools/index.js';
+import type { ToolContext } from '../../src/mcp/types.js';
+
+const tokens = (text: string): number => encode(text).length;
+const round = (n: number): number => Math.round(n * 1000) / 1000;
+
+function context(app: App): ToolContext {
+  return {
+    deps: { handlers: app.handlers, config: app.config, cache: app.cache },
+    caller: { clientId: 'bench-tokens', signal: AbortSignal.timeout(60_000) },
+  };
+}
+
+async function toolText(ctx: ToolContext, name: string, args: object): Promise<string> {
+  const tool = defaultTools.find((t) => t.name === name);
+  if (tool === undefined) throw new Error(`no tool ${name}`);
+  const r = await runTool(tool, args, ctx);
+  const text = r.content.map((c) => c.text).join('\n');
+  if (r.isError === true) throw new Error(`${name} failed: ${text}`);
+  return text;
+}
+
+async function windowFigures(app: App, ctx: ToolContext) {
+  const { windows } = await app.handlers['windows.list']({ includeMinimized: true }, ctx.caller);
+  const out = [];
+  for (const w of windows) {
+    const snapshot = tokens(await toolText(ctx, 'ui_snapshot', { window: w.ref }));
+    const tree = await app.handlers['tree.get']({ window: w.ref, depth: 64 }, ctx.caller);
+    const json = tokens(JSON.stringify(tree.tree));
+    out.push({ app: w.app, title: w.title, snapshot, json, ratio: round(snapshot / json) });
+  }
+  return out;
+}
+
+async function regionFigures(app: App, ctx: ToolContext, windowRefs: string[]) {
+  const out = [];
+  for (const window of windowRefs) {
+    for (const region of Region.options) {
+      const r = await app.handlers['regions.read']({ region, window }, ctx.caller);
+      if (!r.found) continue;
+      out.push({
+        window,
+        region,
+        tokens: tokens(await toolText(ctx, 'ui_read', { region, window })),
+      });
+    }
+  }
+  return out;
+}
+
+async function actionFigures(ctx: ToolContext) {
+  const steps: [string, object][] = [
+    ['ui_type', { target: { automationId: 'editor.text' }, text: 'The quick brown fox.' }],
+    ['ui_press_keys', { target: { automationId: 'editor.text' }, keys: 'Ctrl+S' }],
+    ['ui_set_value', { target: { automationId: 'saveas.name' }, value: 'bench.txt' }],
+    ['ui_click', { target: { automationId: 'saveas.save' } }],
+    ['ui_invoke', { target: { automationId: 'settings.notifications' }, pattern: 'Toggle' }],
+    ['ui_scroll', { target: { automationId: 'grid.table' }, direction: 'down', amount: 5 }],
+  ];
+  const out = [];
+  for (const [tool, args] of steps)
+    out.push({ tool, tokens: tokens(await toolText(ctx, tool, args)) });
+  return out;
+}
+
+async function main(): Promise<void> {
+  const app = await createApp(loadConfig({ backend: 'sim' }));
+  try {
+    const ctx = context(app);
+    const windows = await windowFigures(app, ctx);
+    // Give the region reads something to find: focus in the editor and its modeless Find dialog.
+    await toolText(ctx, 'ui_focus', { target: { automationId: 'editor.text' } });
+    await toolText(ctx, 'ui_click', { target: { name: 'Find', controlType: 'Button' } });
+    const refs = (
+      await app.handlers['windows.list']({ includeMinimized: true }, ctx.caller)
+    ).windows.map((w) => w.ref);
+    const regions = await regionFigures(app, ctx, refs);
+    const actions = await actionFigures(ctx);
+    const editor = windows.find((w) => w.app === 'editor');
+    const regionMax = Math.max(...regions.map((r) => r.tokens));
+    const actionMax = Math.max(...actions.map((a) => a.tokens));
+    const line = {
+      bench: 'tokens',
+      tokenizer: 'gpt-tokenizer o200k_base',
+      windows,
+      regions: { count: regions.length, max: regionMax, reads: regions },
+      actions: { max: actionMax, results: actions },
+      targets: {
+        regionReadsMax200: regionMax <= 200,
+        editorSnapshotQuarterOfJson: editor !== undefined && editor.ratio <= 0.25,
+        editorRatio: editor?.ratio ?? null,
+        actionResultMax150: actionMax <= 150,
+      },
+    };
+    process.stdout.write(`${JSON.stringify(line)}\n`);
+  } finally {
+    await app.stop();
+  }
+}
+
+await main();
