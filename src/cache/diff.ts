@@ -153,6 +153,7 @@ class FetchApplier {
     const survivors = ids.filter((id) => kept.has(id)).map((id) => kept.get(id) as CachedNode);
     if (survivors.some((c, i) => node.children[i] !== c)) {
       node.children = survivors;
+      this.state.shapeVersion++;
       this.out.push({ op: 'reorder', parent: node.ref, children: survivors.map((c) => c.ref) });
     }
     for (const child of survivors) this.diffNode(child, this.fetched.get(child.id) as BackendNode);

@@ -1,6 +1,13 @@
+/** An `add` weighs as many nodes as it carries: the bound is on memory, not on patch count. */
+function weight(patches: readonly Patch[]): number {
+  let n = 0;
+  for (const p of patches) n += p.op === 'add' ? p.nodes.length : 1;
+  return n;
+}
+
 /**
  * A bounded history of patch batches by revision, for `since` snapshots. It keeps at most
- * `limit` patches; asking for a revision older than what it holds answers null (the caller
+ * `limit` patches (an add counts its nodes); asking for a revision older than what it holds answers null (the caller
  * turns that into cursor_expired).
  */
 import type { Patch, PatchBatch } from '../../protocol/src/index.js';
@@ -20,11 +27,20 @@ export class PatchHistory {
   }
 
   push(batch: PatchBatch): void {
+    const size = weight(batch.patches);
+    if (size > this.limit) {
+      // Too big to keep (e.g. the initial sync): nothing before it can be answered any more.
+      this.batches.length = 0;
+      this.head = 0;
+      this.patchCount = 0;
+      this.floor = batch.revision;
+      return;
+    }
     this.batches.push(batch);
-    this.patchCount += batch.patches.length;
-    while (this.patchCount > this.limit && this.head < this.batches.length - 1) {
+    this.patchCount += size;
+    while (this.patchCount > this.limit && this.head < this.batches.length) {
       const dropped = this.batches[this.head++] as PatchBatch;
-      this.patchCount -= dropped.patches.length;
+      this.patchCount -= weight(dropped.patches);
       this.floor = dropped.revision;
     }
     if (this.head > 1024 && this.head * 2 > this.batches.length) {

@@ -41,6 +41,8 @@ export class TreeState {
   pendingFocusId: BackendId | null = null;
   foreground: CachedNode | null = null;
   revision = 0;
+  /** Bumped by every change of names or tree shape (the name index rebuilds on it). */
+  shapeVersion = 0;
   tombstoneLimit = TOMBSTONE_LIMIT;
   private nextElement = 1;
   private nextWindow = 1;
@@ -59,6 +61,7 @@ export class TreeState {
 
   /** Put a node (not its children) into every index. */
   index(node: CachedNode): void {
+    this.shapeVersion++;
     this.byRef.set(node.ref, node);
     this.byId.set(node.id, node);
     this.tombstones.delete(node.ref);
@@ -69,6 +72,7 @@ export class TreeState {
 
   /** Take a node (not its children) out of every index (tombstones are the caller's job). */
   unindex(node: CachedNode): void {
+    this.shapeVersion++;
     this.byRef.delete(node.ref);
     if (this.byId.get(node.id) === node) this.byId.delete(node.id);
     removeFrom(this.byControlType, node.props.controlType, node);
@@ -90,7 +94,10 @@ export class TreeState {
       if (before.automationId) removeFrom(this.byAutomationId, before.automationId, node);
       if (node.props.automationId) addTo(this.byAutomationId, node.props.automationId, node);
     }
-    node.nameKey = node.props.name.toLowerCase();
+    if (before.name !== node.props.name) {
+      node.nameKey = node.props.name.toLowerCase();
+      this.shapeVersion++;
+    }
   }
 
   locator(node: CachedNode): ElementLocator {

@@ -6,36 +6,57 @@
 import type { ElementNode, MethodResult } from '../../../protocol/src/index.js';
 import { InvalidParamsError } from '../../errors.js';
 import type { FindParams } from '../api.js';
+import { NameIndex } from '../name-index.js';
 import type { CachedNode, TreeState } from '../tree.js';
 import { nodeForRef, windowForSelector } from './resolve.js';
 
 type Predicate = (node: CachedNode) => boolean;
+
+const nameIndexes = new WeakMap<TreeState, NameIndex>();
 
 export function find(state: TreeState, p: FindParams): MethodResult<'elements.find'> {
   const scope = findScope(state, p);
   const matches = buildPredicate(p);
   const max = p.maxResults ?? 50;
   const found: CachedNode[] = [];
-  let scanned = 0;
   let hasMore = false;
-  if (scope !== null) {
+  const visit = (node: CachedNode): boolean => {
+    if (node === state.root || !matches(node)) return true;
+    if (found.length === max) {
+      hasMore = true;
+      return false;
+    }
+    found.push(node);
+    return true;
+  };
+  let scanned = 0;
+  if (scope !== null && canUseNameIndex(p)) {
+    let index = nameIndexes.get(state);
+    if (index === undefined) nameIndexes.set(state, (index = new NameIndex(state)));
+    const key = (p.name as string).toLowerCase();
+    scanned = index.search(key, p.nameMatch === 'equals', scope, p.maxDepth ?? Infinity, visit);
+  } else if (scope !== null) {
     state.walk(
       scope,
       (node) => {
         scanned++;
-        if (node === state.root || !matches(node)) return true;
-        if (found.length === max) {
-          hasMore = true;
-          return false;
-        }
-        found.push(node);
-        return true;
+        return visit(node);
       },
       p.maxDepth ?? Infinity,
     );
   }
   const elements: ElementNode[] = found.map((n) => state.toElement(n));
   return { revision: state.revision, elements, hasMore, scanned };
+}
+
+/** Case-insensitive contains/equals on names goes through the flat name index. */
+function canUseNameIndex(p: FindParams): boolean {
+  return (
+    p.name !== undefined &&
+    p.nameMatch !== 'regex' &&
+    p.caseSensitive !== true &&
+    !p.name.includes('\n')
+  );
 }
 
 function findScope(state: TreeState, p: FindParams): CachedNode | null {

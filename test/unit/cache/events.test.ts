@@ -89,7 +89,7 @@ describe('event log', () => {
         { type: 'property', id: 'mf', props: { states: ['enabled', 'expanded'] } },
       ],
     });
-    const names = (p: Parameters<RingEventLog['read']>[0]): string[] =>
+    const names = (p: Partial<Parameters<RingEventLog['read']>[0]>): string[] =>
       log
         .read({ ...all, ...p })
         .events.map((e) => ('element' in e && e.element !== null ? e.element.name : e.type));

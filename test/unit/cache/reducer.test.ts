@@ -204,7 +204,14 @@ describe('reducer: events', () => {
     const b = smallDesktop();
     const { state, step } = synced(b);
     const r1 = step({ kind: 'events', events: [{ type: 'focus', id: 'ed1' }] });
-    expect(r1.patches).toEqual([{ op: 'focus', ref: refOf(state, 'ed1'), previous: null }]);
+    expect(r1.patches).toEqual([
+      { op: 'focus', ref: refOf(state, 'ed1'), previous: null },
+      {
+        op: 'update',
+        ref: refOf(state, 'ed1'),
+        props: { states: ['enabled', 'focused', 'focusable', 'editable'] },
+      },
+    ]);
     const r2 = step({ kind: 'events', events: [{ type: 'focus', id: 'new' }] });
     expect(r2.patches).toEqual([]);
     b.add('w1', 'new', props('Button', 'New'));

@@ -1,0 +1,223 @@
+/**
+ * Cache benchmark: cached reads against the same reads done by a fresh backend walk (the sim
+ * with a bulk-fetch latency model of 2 ms per call + 50 µs per element), on desktops of 1k, 10k
+ * and 100k elements; event-batch-to-patch latency; reducer and store throughput on property
+ * events; heap per cached element. Prints exactly one JSON line. Counts are fixed and small, so
+ * the run is bounded (about a minute on two cores).
+ */
+import { Subject, merge } from 'rxjs';
+import type {
+  AccessibilityBackend,
+  BackendEvent,
+  BackendNode,
+} from '../../src/backends/backend.js';
+import type { SimBackend } from '../../src/backends/sim/index.js';
+import { createCache, type CacheStore } from '../../src/cache/index.js';
+import { reduce } from '../../src/cache/reducer.js';
+import { snapshot } from '../../src/cache/snapshot.js';
+import { TreeState } from '../../src/cache/tree.js';
+import { loadConfig } from '../../src/config.js';
+import { benchDesktop } from './desktop.js';
+
+const LATENCY = { perCallMs: 2, perElementUs: 50 };
+const SIZES = [
+  { label: '1k', windows: 2, freshFindRuns: 3 },
+  { label: '10k', windows: 20, freshFindRuns: 3 },
+  { label: '100k', windows: 200, freshFindRuns: 1 },
+] as const;
+
+const gc = (globalThis as { gc?: () => void }).gc;
+const signal = (): AbortSignal => AbortSignal.timeout(120_000);
+const round = (n: number, digits = 2): number => Number(n.toFixed(digits));
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+/** Per-call durations in µs of `fn` over `runs` calls (after a short warm-up). */
+function timeSync(runs: number, fn: (i: number) => unknown): { p50: number; p99: number } {
+  for (let i = 0; i < Math.min(200, runs); i++) fn(i);
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    fn(i);
+    times.push((performance.now() - t0) * 1000);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: round(percentile(times, 50), 3), p99: round(percentile(times, 99), 3) };
+}
+
+async function timeAsync(runs: number, fn: () => Promise<unknown>): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await fn();
+    times.push((performance.now() - t0) * 1000);
+  }
+  times.sort((a, b) => a - b);
+  return round(percentile(times, 50), 1);
+}
+
+/** The sim, plus a way to inject event batches through its events$ (for latency figures). */
+function injectable(sim: SimBackend): {
+  backend: AccessibilityBackend;
+  inject: Subject<readonly BackendEvent[]>;
+} {
+  const inject = new Subject<readonly BackendEvent[]>();
+  const backend: AccessibilityBackend = {
+    name: sim.name,
+    capabilities: sim.capabilities,
+    rootId: sim.rootId,
+    events$: merge(sim.events$, inject),
+    start: (s) => sim.start(s),
+    stop: () => sim.stop(),
+    fetchSubtree: (id, o) => sim.fetchSubtree(id, o),
+    performPattern: (id, a, o) => sim.performPattern(id, a, o),
+    focus: (id, o) => sim.focus(id, o),
+    activateWindow: (id, o) => sim.activateWindow(id, o),
+    input: (a, o) => sim.input(a, o),
+  };
+  return { backend, inject };
+}
+
+function heapUsed(): number {
+  gc?.();
+  gc?.();
+  return process.memoryUsage().heapUsed;
+}
+
+async function measureSize(size: (typeof SIZES)[number]): Promise<Record<string, unknown>> {
+  const sim = await benchDesktop(size.windows);
+  const { backend, inject } = injectable(sim);
+  const before = heapUsed();
+  const cache = createCache(backend, loadConfig({ cache: {} }).cache);
+  await cache.start(signal());
+  const elements = cache.stats().elements;
+  const heapPerElement = gc === undefined ? null : round((heapUsed() - before) / elements, 0);
+  const refs = [...cache.state.byRef.keys()];
+  const win = cache.state.root?.children[Math.floor(size.windows / 2)];
+  const target = `Item ${Math.floor(size.windows / 2)}.100`;
+  const findParams = {
+    name: target,
+    nameMatch: 'contains',
+    caseSensitive: false,
+    maxResults: 50,
+  } as const;
+  const found = cache.find(findParams);
+  if (found.elements.length !== 1 || found.scanned !== elements)
+    throw new Error(`find sanity: ${found.elements.length}`);
+  const readRuns = size.label === '100k' ? 300 : 2000;
+  const find = timeSync(readRuns, () => cache.find(findParams));
+  const get = timeSync(20_000, (i) => cache.get({ ref: refs[(i * 7919) % refs.length] as string }));
+  const snapParams = { mode: 'full', maxElements: 1000, root: win?.ref ?? 'e1' } as const;
+  const snapLines = cache.snapshot(snapParams).total;
+  const snap = timeSync(300, () => cache.snapshot(snapParams));
+
+  sim.control.setFetchLatency(LATENCY);
+  const freshFind = await timeAsync(size.freshFindRuns, async () => {
+    const nodes = await sim.fetchSubtree(sim.rootId, { signal: signal() });
+    return nodes.filter((n) => n.props.name.toLowerCase().includes(target.toLowerCase()));
+  });
+  const someId = win?.children[0]?.id ?? sim.rootId;
+  const freshGet = await timeAsync(20, () =>
+    sim.fetchSubtree(someId, { signal: signal(), maxDepth: 0 }),
+  );
+  const freshSnap = await timeAsync(5, async () => {
+    const nodes: BackendNode[] = await sim.fetchSubtree(win?.id ?? sim.rootId, {
+      signal: signal(),
+    });
+    const fresh = new TreeState();
+    reduce(fresh, { kind: 'fetched', nodes });
+    return snapshot(fresh, { mode: 'full', maxElements: 1000 }, () => []);
+  });
+  sim.control.setFetchLatency({ perCallMs: 0, perElementUs: 0 });
+
+  const result: Record<string, unknown> = {
+    elements,
+    heapBytesPerElement: heapPerElement,
+    findUs: find,
+    getUs: get,
+    snapshotUs: { ...snap, lines: snapLines },
+    freshUs: { find: freshFind, get: freshGet, snapshot: freshSnap },
+    speedup: {
+      find: round(freshFind / find.p50, 0),
+      get: round(freshGet / get.p50, 0),
+      snapshot: round(freshSnap / snap.p50, 0),
+    },
+  };
+  if (size.label === '10k') Object.assign(result, measureEvents(cache, inject));
+  await cache.stop();
+  await sim.stop();
+  return result;
+}
+
+/** Batch-to-patch latency through the store, and property-event throughput. */
+function measureEvents(
+  cache: CacheStore,
+  inject: Subject<readonly BackendEvent[]>,
+): Record<string, unknown> {
+  const ids = [...cache.state.byId.keys()];
+  let sent = 0;
+  let latencies: number[] = [];
+  const sub = cache.patches$.subscribe(() => latencies.push((performance.now() - sent) * 1000));
+  for (let i = 0; i < 2000; i++) {
+    const batch: BackendEvent[] = Array.from({ length: 10 }, (_, k) => ({
+      type: 'property',
+      id: ids[(i * 31 + k * 977) % ids.length] as string,
+      props: { name: `n${i}.${k}` },
+    }));
+    sent = performance.now();
+    inject.next(batch);
+  }
+  latencies = latencies.slice(200).sort((a, b) => a - b);
+  sub.unsubscribe();
+  const storeRate = throughput(1000, 100, (batch) => inject.next(batch), ids);
+  const state = cache.state;
+  const reducerRate = throughput(
+    1000,
+    200,
+    (batch) => reduce(state, { kind: 'events', events: batch }),
+    ids,
+  );
+  return {
+    eventBatchToPatchUs: {
+      p50: round(percentile(latencies, 50), 1),
+      p99: round(percentile(latencies, 99), 1),
+      batch: 10,
+    },
+    propertyEventsPerSec: { reducer: reducerRate, store: storeRate },
+  };
+}
+
+function throughput(
+  batchSize: number,
+  batches: number,
+  apply: (b: BackendEvent[]) => void,
+  ids: string[],
+): number {
+  const all = Array.from({ length: batches }, (_, b) =>
+    Array.from({ length: batchSize }, (_, k): BackendEvent => ({
+      type: 'property',
+      id: ids[(b * 7 + k * 13) % ids.length] as string,
+      props: { name: `t${b}.${k}` },
+    })),
+  );
+  const t0 = performance.now();
+  for (const batch of all) apply(batch);
+  return round((batchSize * batches) / ((performance.now() - t0) / 1000), 0);
+}
+
+const results: Record<string, Record<string, unknown>> = {};
+for (const size of SIZES) results[size.label] = await measureSize(size);
+const r10 = results['10k'] as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const r100 = results['100k'] as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const targets = {
+  findP99Under100UsAt10k: r10.findUs.p99 <= 100,
+  getP99Under5Us: r10.getUs.p99 <= 5 && r100.getUs.p99 <= 5,
+  atLeast1000xFresh: Math.min(r10.speedup.find, r10.speedup.get, r10.speedup.snapshot) >= 1000,
+  batchToPatchP99Under1Ms: r10.eventBatchToPatchUs.p99 <= 1000,
+  reducerOver100kEventsPerSec: r10.propertyEventsPerSec.reducer >= 100_000,
+  heapUnder1KbPerElementAt100k:
+    r100.heapBytesPerElement !== null && r100.heapBytesPerElement <= 1024,
+};
+console.log(JSON.stringify({ latencyModel: LATENCY, ...results, targets }));
