@@ -25,6 +25,9 @@ interface Bucket {
   at: number;
 }
 
+/** Client buckets kept before full ones are pruned (clients come and go). */
+const MAX_BUCKETS = 10_000;
+
 /** Methods that only read and therefore stay allowed in read-only mode. */
 const READ_METHODS: ReadonlySet<string> = new Set(['actions.waitFor']);
 
@@ -70,6 +73,20 @@ export class SafetyGate {
       });
     }
     this.buckets.set(clientId, { tokens: refilled - 1, at: now });
+    if (this.buckets.size > MAX_BUCKETS) this.pruneFull(now, capacity);
+  }
+
+  /** Drop buckets that have refilled completely: they hold nothing a new bucket would not. */
+  private pruneFull(now: number, capacity: number): void {
+    for (const [client, bucket] of this.buckets) {
+      const tokens = bucket.tokens + ((now - bucket.at) / 1000) * this.config.rateLimitPerSec;
+      if (tokens >= capacity) this.buckets.delete(client);
+    }
+  }
+
+  /** Clients with a rate bucket held (a diagnostic). */
+  get rateClients(): number {
+    return this.buckets.size;
   }
 
   /** True when a deny list is configured (so callers can skip looking up owners). */

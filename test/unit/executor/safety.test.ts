@@ -103,3 +103,17 @@ describe('audit log', () => {
     expect(describeTarget(undefined)).toBeNull();
   });
 });
+
+describe('rate limit memory', () => {
+  it('forgets refilled clients once many have come and gone, keeping limited ones', () => {
+    let now = 0;
+    const gate = new SafetyGate({ ...base, rateLimitPerSec: 1 }, () => now);
+    gate.checkRate('busy');
+    now = 10_000;
+    for (let i = 0; i < 10_001; i++) gate.checkRate(`client-${i}`);
+    // Everyone refilled at the same clock except those just charged: the old ones are pruned.
+    expect(gate.rateClients).toBeLessThan(10_002);
+    expect(codeOf(() => gate.checkRate('client-10000'))).toBe('rate_limited');
+    expect(codeOf(() => gate.checkRate('busy'))).toBeUndefined();
+  });
+});
