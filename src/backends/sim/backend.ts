@@ -115,7 +115,8 @@ export class SimBackend implements AccessibilityBackend {
 
   async fetchSubtree(id: BackendId, options: FetchOptions): Promise<BackendNode[]> {
     const { signal, maxDepth } = options;
-    if (maxDepth !== undefined && !(Number.isInteger(maxDepth) && maxDepth >= 0)) {
+    const depthOk = maxDepth === Infinity || (Number.isInteger(maxDepth) && (maxDepth ?? 0) >= 0);
+    if (maxDepth !== undefined && !depthOk) {
       throw new InvalidParamsError(`maxDepth must be a non-negative integer, got ${maxDepth}`);
     }
     const root = this.resolve(id, signal);

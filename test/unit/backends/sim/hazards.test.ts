@@ -65,6 +65,10 @@ describe('sim backend: slow, crashing and costly apps', () => {
     await expect(
       sim.fetchSubtree(sim.rootId, { ...deadline(), maxDepth: -1 }),
     ).rejects.toMatchObject({ code: 'invalid_params' });
+    const all = { ...deadline(), maxDepth: Infinity };
+    expect(await sim.fetchSubtree(sim.rootId, all)).toEqual(sim.groundTruth());
+    const fractional = sim.fetchSubtree(sim.rootId, { ...deadline(), maxDepth: 1.5 });
+    await expect(fractional).rejects.toMatchObject({ code: 'invalid_params' });
     expect(() => sim.control.setFetchLatency({ perCallMs: Number.NaN })).toThrow(/non-negative/);
   });
 
