@@ -9,6 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Writable } from 'node:stream';
 import { execText, firstLine, stopChild, waitExit } from './processes.js';
 
 const STEP_DEADLINE_MS = 10_000;
@@ -28,8 +29,15 @@ export interface LaunchedApp {
   readonly command: string;
   /** Resolves with the exit code (null when killed by a signal). */
   readonly exited: Promise<number | null>;
+  /** The app's standard input when launched with `{ stdin: true }` (zenity --progress reads it). */
+  readonly stdin: Writable | null;
   /** Stop the app by its PID (SIGTERM, then SIGKILL after a deadline). */
   stop(): Promise<void>;
+}
+
+export interface LaunchOptions {
+  /** Give the app a pipe as its standard input (else /dev/null). */
+  stdin?: boolean;
 }
 
 export interface DesktopSession {
@@ -40,7 +48,7 @@ export interface DesktopSession {
   /** Environment for anything that should run inside the session (apps, the server). */
   readonly env: NodeJS.ProcessEnv;
   /** Launch an app with accessibility on. It is stopped with the session. */
-  launch(command: string, args?: readonly string[]): LaunchedApp;
+  launch(command: string, args?: readonly string[], options?: LaunchOptions): LaunchedApp;
   /** Stop every app and then the session's own processes, by PID. Idempotent. */
   stop(): Promise<void>;
 }
@@ -74,8 +82,8 @@ export async function startDesktop(signal?: AbortSignal): Promise<DesktopSession
       sessionBusAddress,
       a11yBusAddress,
       env,
-      launch(command, args = []) {
-        const app = launchApp(command, args, env);
+      launch(command, args = [], options = {}) {
+        const app = launchApp(command, args, env, options);
         apps.push(app);
         return app;
       },
@@ -161,14 +169,23 @@ async function startA11yBus(
   return match[1];
 }
 
-function launchApp(command: string, args: readonly string[], env: NodeJS.ProcessEnv): LaunchedApp {
-  const child = spawn(command, [...args], { stdio: 'ignore', env });
+function launchApp(
+  command: string,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+  options: LaunchOptions,
+): LaunchedApp {
+  const stdin = options.stdin === true ? 'pipe' : 'ignore';
+  const child = spawn(command, [...args], { stdio: [stdin, 'ignore', 'ignore'], env });
+  // A pipe to an app that exits must not crash the caller with EPIPE.
+  child.stdin?.on('error', () => undefined);
   const exited = waitExit(child);
   if (child.pid === undefined) throw new Error(`could not start ${command}`);
   return {
     pid: child.pid,
     command,
     exited,
+    stdin: child.stdin,
     stop: () => stopChild(child),
   };
 }

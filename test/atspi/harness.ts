@@ -6,6 +6,7 @@ import {
   startDesktop,
   type DesktopSession,
   type LaunchedApp,
+  type LaunchOptions,
 } from '../../scripts/desktop/session.js';
 import type { AccessibilityBackend, BackendNode } from '../../src/backends/backend.js';
 import { waitForAppWindow } from '../../scripts/desktop/apps.js';
@@ -44,8 +45,9 @@ export async function launchAndWait(
   command: string,
   args: readonly string[],
   signal: AbortSignal,
+  options: LaunchOptions = {},
 ): Promise<{ app: LaunchedApp; window: BackendNode }> {
-  const app = desktop.launch(command, args);
+  const app = desktop.launch(command, args, options);
   try {
     const window = await waitForAppWindow(backend, app, signal);
     return { app, window };
