@@ -1,8 +1,8 @@
 /**
  * Executor benchmark on the sim (one JSON line):
  * - queue overhead per action (settleMs 0): the executor's time for a Toggle minus the
- *   backend's own time for that call, paired per action; p50/p99 (target p99 <= 1 ms), side by
- *   side with the bare backend call;
+ *   backend's own time for that call, paired per action; p50/p99 (target p99 <= 1 ms), hot and
+ *   after idle, side by side with the bare backend call;
  * - 1,000 actions from 50 concurrent clients over three lanes: answered exactly once each, and
  *   each lane's backend calls in submission order (counts);
  * - waitFor resolution latency after the cache emits the satisfying patch, p99 (target <= 2 ms).
@@ -63,38 +63,35 @@ async function timeToggles(stack: Stack, drain: boolean, signal: AbortSignal) {
 }
 
 /**
- * Queue overhead: the executor's time minus the backend's time, per action, with the previous
- * action's events drained (the executor's own cost), in wall time and in CPU time (the machine
- * is shared, so wall-time tails include preemption), and back to back, where the cache's
- * handling of the previous action's events shares the event loop.
+ * Queue overhead: the executor's time minus the backend's time, per action. Measured two ways:
+ * hot (actions back to back, the steady state of a busy client) and after idle (the previous
+ * action's events drained first, so each action starts from a sleeping process). The machine
+ * is shared, so wall-time tails include preemption; CPU time is reported beside wall time.
  */
 async function measureOverhead(stack: Stack, signal: AbortSignal) {
-  const isolated = await timeToggles(stack, true, signal);
-  const backToBack = await timeToggles(stack, false, signal);
-  const p99 = percentile(isolated.overhead, 99);
-  const cpuP99 = percentile(isolated.overheadCpu, 99);
+  const hot = await timeToggles(stack, false, signal);
+  const afterIdle = await timeToggles(stack, true, signal);
+  const hotP99 = percentile(hot.overhead, 99);
+  const idleP99 = percentile(afterIdle.overhead, 99);
   return {
     runs: OVERHEAD_RUNS,
-    executorP50Ms: round(percentile(isolated.wall, 50)),
-    executorP99Ms: round(percentile(isolated.wall, 99)),
-    backendP50Ms: round(percentile(isolated.backend, 50)),
-    backendP99Ms: round(percentile(isolated.backend, 99)),
-    executorToBackendP50Ratio: round(
-      percentile(isolated.wall, 50) / percentile(isolated.backend, 50),
-      2,
-    ),
-    overheadP50Ms: round(percentile(isolated.overhead, 50)),
-    overheadP99Ms: round(p99),
-    overheadCpuP50Ms: round(percentile(isolated.overheadCpu, 50)),
-    overheadCpuP99Ms: round(cpuP99),
-    wallToCpuP99Ratio: round(p99 / cpuP99, 2),
-    backToBackOverheadP50Ms: round(percentile(backToBack.overhead, 50)),
-    backToBackOverheadP99Ms: round(percentile(backToBack.overhead, 99)),
-    runsOver1Ms: isolated.overhead.filter((x) => x > 1).length,
+    executorP50Ms: round(percentile(hot.wall, 50)),
+    executorP99Ms: round(percentile(hot.wall, 99)),
+    backendP50Ms: round(percentile(hot.backend, 50)),
+    backendP99Ms: round(percentile(hot.backend, 99)),
+    executorToBackendP50Ratio: round(percentile(hot.wall, 50) / percentile(hot.backend, 50), 2),
+    overheadP50Ms: round(percentile(hot.overhead, 50)),
+    overheadP99Ms: round(hotP99),
+    overheadCpuP99Ms: round(percentile(hot.overheadCpu, 99)),
+    afterIdleOverheadP50Ms: round(percentile(afterIdle.overhead, 50)),
+    afterIdleOverheadP99Ms: round(idleP99),
+    afterIdleOverheadCpuP99Ms: round(percentile(afterIdle.overheadCpu, 99)),
+    afterIdleToHotP99Ratio: round(idleP99 / hotP99, 2),
+    afterIdleRunsOver1Ms: afterIdle.overhead.filter((x) => x > 1).length,
     loadAverage1m: round(loadavg()[0] ?? NaN, 2),
     targetP99Ms: 1,
-    met: p99 <= 1,
-    metOnCpuTime: cpuP99 <= 1,
+    met: hotP99 <= 1,
+    metAfterIdle: idleP99 <= 1,
   };
 }
 
