@@ -62,6 +62,19 @@ export function windowLine(w: WindowInfo): string {
   return `"${clip(w.title)}" [${w.ref}] app=${w.app}${marks.map((m) => ` ${m}`).join('')}`;
 }
 
+/** One changed property, the way a person would say it: `value="x"`, `[checked]`, `moved`. */
+function propText([key, value]: [string, unknown]): string {
+  if (key === 'rect') return 'moved';
+  if (key === 'states' && Array.isArray(value)) {
+    const shown = value.filter((v): v is string => typeof v === 'string' && SHOWN_STATES.has(v));
+    const disabled = value.includes('enabled') ? [] : ['disabled'];
+    const marks = [...disabled, ...shown].map((m) => `[${m}]`).join('');
+    return marks === '' ? 'states' : marks;
+  }
+  if (typeof value === 'string') return `${key}="${clip(value, 30)}"`;
+  return `${key}=${clip(JSON.stringify(value) ?? 'null', 20)}`;
+}
+
 function changeLines(changes: ActionResult['changes']): string[] {
   const parts: string[] = [];
   for (const w of changes.opened.slice(0, 3))
@@ -70,10 +83,7 @@ function changeLines(changes: ActionResult['changes']): string[] {
     parts.push(`closed "${clip(w.title, 40)}" [${w.ref}]`);
   if (changes.focus !== null) parts.push(`focus -> ${summaryLine(changes.focus)}`);
   for (const c of changes.changed.slice(0, 3)) {
-    const props = Object.entries(c.props)
-      .slice(0, 2)
-      .map(([k, v]) => `${k}=${clip(JSON.stringify(v) ?? 'null', 30)}`)
-      .join(' ');
+    const props = Object.entries(c.props).slice(0, 3).map(propText).join(' ');
     parts.push(`${c.ref} "${clip(c.name, 30)}" ${props}`);
   }
   const more = changes.changed.length - 3;

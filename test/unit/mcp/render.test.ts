@@ -32,6 +32,25 @@ describe('render', () => {
     expect(actionText(busy)).toMatch(/\+\d+ more/);
   });
 
+  it('describes changed properties the way a person would', () => {
+    const r: ActionResult = {
+      ...sampleAction,
+      changes: {
+        ...sampleAction.changes,
+        opened: [],
+        focus: null,
+        changed: [
+          { ref: 'e3', name: 'Bold', props: { states: ['focusable', 'checked'] } },
+          { ref: 'e4', name: 'Row 1', props: { rect: { x: 1, y: 2, width: 3, height: 4 } } },
+          { ref: 'e5', name: 'Name', props: { value: 'Ada', range: { value: 3 } } },
+        ],
+      },
+    };
+    expect(actionText(r).split('\n').at(-1)).toBe(
+      'changes: e3 "Bold" [disabled][checked]; e4 "Row 1" moved; e5 "Name" value="Ada" range={"value":3}; elements +31 -0',
+    );
+  });
+
   it('says so when nothing changed', () => {
     const quiet = {
       ...sampleAction,
