@@ -19,7 +19,7 @@ log() { printf '[wine-install] %s\n' "$*" >&2; }
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
 install_debian_packages() {
-  if command -v wine64 >/dev/null && command -v xvfb-run >/dev/null && command -v xauth >/dev/null; then
+  if command -v wine >/dev/null && [ -x /usr/lib/wine/wine64 ] && command -v xvfb-run >/dev/null && command -v xauth >/dev/null; then
     return
   fi
   log "installing Debian packages (wine, wine64, xvfb)"

@@ -4,7 +4,11 @@
  * Every method returns owned pointers the caller must release (see `using` in uiaCom).
  */
 import koffi, { type KoffiFunc } from 'koffi';
-import { BackendUnavailableError, PatternNotSupportedError } from '../../errors.js';
+import {
+  BackendUnavailableError,
+  NotSupportedError,
+  PatternNotSupportedError,
+} from '../../errors.js';
 import { CLSID, IID, TREE_SCOPE } from './uiaConstants.js';
 import { check } from './uiaHresult.js';
 import { guidBytes } from './uiaGuid.js';
@@ -157,23 +161,43 @@ export class Automation {
     return vout('IUIAutomation::get_ControlViewWalker', this.ptr, S.get_ControlViewWalker);
   }
 
-  /** A CacheRequest for `properties` and `patterns` over `scope`, filtered to the control view. */
+  /** Calls this runtime does not implement (Wine), recorded instead of failing the host. */
+  readonly missing = new Set<string>();
+
+  /** Run an optional setting; a runtime that lacks it is noted in `missing`. */
+  private optional(what: string, fn: () => void): void {
+    try {
+      fn();
+    } catch (err) {
+      if (!(err instanceof NotSupportedError)) throw err;
+      this.missing.add(what);
+    }
+  }
+
+  /** A CacheRequest for `properties` over `scope`, filtered to the control view. */
   cacheRequest(properties: readonly number[], scope: number = TREE_SCOPE.Subtree): Ptr {
     const request = vout('IUIAutomation::CreateCacheRequest', this.ptr, S.CreateCacheRequest);
     try {
-      for (const id of properties)
-        vcheck('CacheRequest::AddProperty', request, CR.AddProperty, ['int32_t'], id);
-      vcheck('CacheRequest::put_TreeScope', request, CR.put_TreeScope, ['int32_t'], scope);
-      const filter = vout(
-        'IUIAutomation::get_ControlViewCondition',
-        this.ptr,
-        S.get_ControlViewCondition,
-      );
-      try {
-        vcheck('CacheRequest::put_TreeFilter', request, CR.put_TreeFilter, ['void *'], filter);
-      } finally {
-        release(filter);
+      for (const id of properties) {
+        this.optional('CacheRequest::AddProperty', () =>
+          vcheck('CacheRequest::AddProperty', request, CR.AddProperty, ['int32_t'], id),
+        );
       }
+      this.optional('CacheRequest::put_TreeScope', () =>
+        vcheck('CacheRequest::put_TreeScope', request, CR.put_TreeScope, ['int32_t'], scope),
+      );
+      this.optional('CacheRequest::put_TreeFilter', () => {
+        const filter = vout(
+          'IUIAutomation::get_ControlViewCondition',
+          this.ptr,
+          S.get_ControlViewCondition,
+        );
+        try {
+          vcheck('CacheRequest::put_TreeFilter', request, CR.put_TreeFilter, ['void *'], filter);
+        } finally {
+          release(filter);
+        }
+      });
       return request;
     } catch (err) {
       release(request);
@@ -184,6 +208,16 @@ export class Automation {
   /** Lower IUIAutomation2's 2 s connection / 20 s transaction defaults. Returns false before v2. */
   setTimeouts(connectionMs: number, transactionMs: number): boolean {
     if (this.level < 2) return false;
+    try {
+      this.putTimeouts(connectionMs, transactionMs);
+      return true;
+    } catch (err) {
+      if (err instanceof NotSupportedError) return false; // Wine has v2 without these
+      throw err;
+    }
+  }
+
+  private putTimeouts(connectionMs: number, transactionMs: number): void {
     vcheck(
       'IUIAutomation2::put_ConnectionTimeout',
       this.ptr,
@@ -198,7 +232,6 @@ export class Automation {
       ['uint32_t'],
       transactionMs,
     );
-    return true;
   }
 
   /** IUIAutomation6: coalesce events and recover dropped connections. Returns false before v6. */
@@ -361,7 +394,7 @@ const E = {
   SetFocus: 3,
   GetRuntimeId: 4,
   BuildUpdatedCache: 9,
-  GetCurrentPropertyValue: 10,
+  GetCurrentPropertyValueEx: 11,
   GetCachedPropertyValue: 12,
   GetCurrentPatternAs: 14,
   GetCachedChildren: 19,
@@ -386,12 +419,19 @@ export const element = {
   /** One property, cached (from the last cache build) or current (a cross-process call). */
   property(el: Ptr, propertyId: number, cached: boolean): RawValue {
     const variant = Buffer.alloc(VARIANT_SIZE);
-    const slot = cached ? E.GetCachedPropertyValue : E.GetCurrentPropertyValue;
-    check(
-      vcall(el, slot, ['int32_t', 'void *'], propertyId, variant),
-      cached ? 'GetCachedPropertyValue' : 'GetCurrentPropertyValue',
-      'property',
-    );
+    // GetCurrentPropertyValueEx(ignoreDefaultValue = FALSE) equals GetCurrentPropertyValue and
+    // is the one Wine implements.
+    const hr = cached
+      ? vcall(el, E.GetCachedPropertyValue, ['int32_t', 'void *'], propertyId, variant)
+      : vcall(
+          el,
+          E.GetCurrentPropertyValueEx,
+          ['int32_t', 'int32_t', 'void *'],
+          propertyId,
+          0,
+          variant,
+        );
+    check(hr, cached ? 'GetCachedPropertyValue' : 'GetCurrentPropertyValueEx', 'property');
     return takeVariant(variant);
   },
   /** The pattern interface, or pattern_not_supported when the element lacks it. */

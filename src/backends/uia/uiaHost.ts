@@ -8,13 +8,21 @@ import type { BackendEvent, BackendId, InputAction, PatternAction } from '../bac
 import type { UiaWindowInfo, WindowQuery } from './uiaBackend.js';
 import { EventBatcher } from './uiaBatch.js';
 import { Automation, element, initComMta } from './uiaAutomation.js';
-import { TREE_SCOPE } from './uiaConstants.js';
+import type { Ptr } from './uiaCom.js';
+import { PROP, TREE_SCOPE } from './uiaConstants.js';
 import { CACHED_PROPERTIES, DESKTOP_ID, runtimeIdToBackendId } from './uiaConvert.js';
 import { activateWindow, focusElement, injectInput, performPattern } from './uiaHostActions.js';
 import { HostEvents } from './uiaHostEvents.js';
 import type { HostOp } from './uiaHostProtocol.js';
 import type { HostOps } from './uiaHostRuntime.js';
-import { ElementTable, fetchSubtree, idOf, readRaw, type TreeContext } from './uiaHostTree.js';
+import {
+  ElementTable,
+  fetchSubtree,
+  idOf,
+  readRaw,
+  windowElement,
+  type TreeContext,
+} from './uiaHostTree.js';
 import {
   elevationBlock,
   makeDpiAware,
@@ -27,6 +35,22 @@ import {
 /** Lowered from IUIAutomation2's 2 s / 20 s so one stuck provider cannot hold the host long. */
 const CONNECTION_TIMEOUT_MS = 1_500;
 const TRANSACTION_TIMEOUT_MS = 5_000;
+
+/** The desktop root's RuntimeId as a key, '' where the runtime gives none (Wine). */
+function rootRuntimeKey(root: Ptr): string {
+  for (const read of [
+    () => element.runtimeId(root),
+    () => element.property(root, PROP.RuntimeId, false),
+  ]) {
+    try {
+      const value = read();
+      if (Array.isArray(value) && value.length > 0) return runtimeIdToBackendId(value);
+    } catch {
+      // try the next way
+    }
+  }
+  return '';
+}
 
 export class UiaHost implements HostOps {
   private ctx: TreeContext | undefined;
@@ -45,7 +69,7 @@ export class UiaHost implements HostOps {
       log(`event coalescing unavailable: ${String(err)}`);
     }
     const root = automation.root();
-    const rootKey = runtimeIdToBackendId(element.runtimeId(root));
+    const rootKey = rootRuntimeKey(root);
     const request = (scope: number) => automation.cacheRequest(CACHED_PROPERTIES, scope);
     this.ctx = {
       automation,
@@ -66,7 +90,9 @@ export class UiaHost implements HostOps {
       log(`desktop event handlers not registered: ${String(err)}`);
     }
     await Promise.resolve();
+    const missing = [...automation.missing].join(' ') || 'none';
     return {
+      missing,
       uiaLevel: automation.level,
       dpiAware,
       timeouts,
@@ -143,7 +169,7 @@ export class UiaHost implements HostOps {
       if (query.title !== undefined && !title.toLowerCase().includes(query.title.toLowerCase()))
         continue;
       try {
-        const el = ctx.automation.fromHandleBuildCache(hwnd, ctx.elementRequest);
+        const el = windowElement(ctx, hwnd, ctx.elementRequest);
         const id = idOf(ctx, el, readRaw(el, true));
         ctx.table.put(id, el, DESKTOP_ID);
         out.push({

@@ -14,7 +14,7 @@ import { EVENT_ID, PROP, TREE_SCOPE } from './uiaConstants.js';
 import { DESKTOP_ID, runtimeIdToBackendId } from './uiaConvert.js';
 import { mapRawEvent, type RawSender, type RawUiaEvent } from './uiaEventMap.js';
 import { createHandlerObjects, type HandlerObjects } from './uiaEvents.js';
-import { idOf, nodeProps, readRaw, type TreeContext } from './uiaHostTree.js';
+import { idOf, nodeProps, readRaw, windowElement, type TreeContext } from './uiaHostTree.js';
 import { foregroundWindow } from './uiaWin32.js';
 
 /** Properties whose changes the window handlers ask for. */
@@ -162,7 +162,7 @@ export class HostEvents {
     if (hwnd === this.lastForeground || hwnd === 0n) return;
     this.lastForeground = hwnd;
     try {
-      const el = this.ctx.automation.fromHandleBuildCache(hwnd, this.ctx.elementRequest);
+      const el = windowElement(this.ctx, hwnd, this.ctx.elementRequest);
       const id = idOf(this.ctx, el, readRaw(el, true));
       this.ctx.table.put(id, el, DESKTOP_ID);
       this.callbacks += 1;

@@ -71,12 +71,25 @@ function appOf(pid: number): string {
   return name;
 }
 
+/** One property; a value missing from the cache is read live instead. */
+function readOne(el: Ptr, id: number, cached: boolean): RawValue {
+  if (cached) {
+    try {
+      return element.property(el, id, true);
+    } catch (err) {
+      if (err instanceof ElementStaleError) throw err;
+      // not in this cache (a runtime that ignores parts of the CacheRequest): read it live
+    }
+  }
+  return element.property(el, id, false);
+}
+
 /** All listed properties of one element; a property the provider fails on reads as null. */
 export function readRaw(el: Ptr, cached: boolean): Map<number, RawValue> {
   const raw = new Map<number, RawValue>();
   for (const id of CACHED_PROPERTIES) {
     try {
-      raw.set(id, element.property(el, id, cached));
+      raw.set(id, readOne(el, id, cached));
     } catch (err) {
       if (err instanceof ElementStaleError) throw err;
       raw.set(id, null);
@@ -127,7 +140,7 @@ function childrenOf(walk: Walk, el: Ptr, isDesktop: boolean): Ptr[] {
   const out: Ptr[] = [];
   for (const hwnd of topLevelWindows()) {
     try {
-      out.push(walk.ctx.automation.fromHandleBuildCache(hwnd, request));
+      out.push(windowElement(walk.ctx, hwnd, request));
     } catch {
       // a window that closed meanwhile
     }
@@ -159,6 +172,16 @@ function visit(walk: Walk, el: Ptr, parentId: BackendId | null, depth: number): 
     }
   }
   return id;
+}
+
+/** The element of a top-level window, with its cache built where the runtime can (not Wine). */
+export function windowElement(ctx: TreeContext, hwnd: bigint, request: Ptr): Ptr {
+  try {
+    return ctx.automation.fromHandleBuildCache(hwnd, request);
+  } catch (err) {
+    if (!(err instanceof NotSupportedError)) throw err;
+    return ctx.automation.fromHandle(hwnd);
+  }
 }
 
 const CHROMIUM_CLASS = /^Chrome_WidgetWin_\d+$/;

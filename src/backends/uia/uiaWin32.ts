@@ -45,9 +45,7 @@ function win(): Api {
   api = {
     EnumWindows: u('int32_t __stdcall EnumWindows(EnumWindowsProc *cb, intptr_t lparam)'),
     IsWindowVisible: u('int32_t __stdcall IsWindowVisible(intptr_t hwnd)'),
-    GetWindowTextW: u(
-      'int32_t __stdcall GetWindowTextW(intptr_t hwnd, _Out_ char16_t *text, int32_t max)',
-    ),
+    GetWindowTextW: u('int32_t __stdcall GetWindowTextW(intptr_t hwnd, void *text, int32_t max)'),
     GetWindowThreadProcessId: u(
       'uint32_t __stdcall GetWindowThreadProcessId(intptr_t hwnd, _Out_ uint32_t *pid)',
     ),
@@ -69,7 +67,7 @@ function win(): Api {
     ),
     CloseHandle: k('int32_t __stdcall CloseHandle(intptr_t h)'),
     QueryFullProcessImageNameW: k(
-      'int32_t __stdcall QueryFullProcessImageNameW(intptr_t h, uint32_t flags, _Out_ char16_t *name, _Inout_ uint32_t *size)',
+      'int32_t __stdcall QueryFullProcessImageNameW(intptr_t h, uint32_t flags, void *name, _Inout_ uint32_t *size)',
     ),
     OpenProcessToken: advapi32.func(
       'int32_t __stdcall OpenProcessToken(intptr_t process, uint32_t access, _Out_ intptr_t *token)',
@@ -104,9 +102,9 @@ export function topLevelWindows(): Hwnd[] {
 }
 
 export function windowTitle(hwnd: Hwnd): string {
-  const out = ['' as string];
+  const out = Buffer.alloc(1024);
   const n = win().GetWindowTextW(hwnd, out, 512) as number;
-  return n > 0 ? (out[0] ?? '') : '';
+  return n > 0 ? out.toString('utf16le', 0, n * 2) : '';
 }
 
 export function windowPid(hwnd: Hwnd): number {
@@ -138,10 +136,11 @@ function withProcess<T>(pid: number, fallback: T, fn: (handle: bigint) => T): T 
 /** Executable name without path or extension, lower-case ("notepad"); '' when unknown. */
 export function processName(pid: number): string {
   return withProcess(pid, '', (handle) => {
-    const name = [''];
+    const name = Buffer.alloc(2048);
     const size = [1024];
     if (win().QueryFullProcessImageNameW(handle, 0, name, size) === 0) return '';
-    const base = (name[0] ?? '').split(/[\\/]/).pop() ?? '';
+    const path = name.toString('utf16le', 0, (size[0] ?? 0) * 2);
+    const base = path.split(/[\\/]/).pop() ?? '';
     return base.replace(/\.exe$/i, '').toLowerCase();
   });
 }
@@ -177,12 +176,15 @@ const SW_RESTORE = 9;
 const VK_MENU = 0x12;
 
 /**
- * SetForegroundWindow is refused unless this process received the last input; a harmless Alt
- * tap first is the documented way to be allowed. Restores a minimised window first.
+ * SetForegroundWindow is refused unless this process received the last input; then a harmless
+ * Alt tap is the documented way to be allowed. The tap is skipped when the window is already in
+ * front or the plain call works, since Alt alone would open the target's menu bar.
  */
 export function bringToFront(hwnd: Hwnd): void {
   const w = win();
   if (w.IsIconic(hwnd) !== 0) w.ShowWindow(hwnd, SW_RESTORE);
+  if (foregroundWindow() === hwnd) return;
+  if (w.SetForegroundWindow(hwnd) !== 0 && foregroundWindow() === hwnd) return;
   sendInput([
     { type: 'key', vk: VK_MENU, scan: 0, flags: 0 },
     { type: 'key', vk: VK_MENU, scan: 0, flags: 0x2 },

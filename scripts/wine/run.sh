@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# `npm run test:wine`: install what the Wine proof needs (install.sh, cached), bundle the REAL
+# UIA backend and the proof for Windows node.exe, run it under Wine inside Xvfb against Wine's
+# notepad, and report each check. Closes with one "N passed, N failed" line; exits non-zero
+# when a check failed or the proof did not finish.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+bash scripts/wine/install.sh
+CACHE=${UISTREAM_WINE_CACHE:-$HOME/.cache/uistream-wine}
+RUN="$CACHE/run"
+mkdir -p "$RUN"
+rm -f "$RUN/result.json" "$RUN/node.log"
+
+# ESM bundles for node.exe; koffi stays external and resolves from $CACHE/node_modules.
+bundle() {
+  npx --no-install esbuild "$1" --bundle --platform=node --format=esm --target=node22 \
+    --external:koffi --log-level=warning --outfile="$2" \
+    --banner:js="import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);"
+}
+bundle test/wine/proof.ts "$RUN/proof.mjs"
+bundle src/backends/uia/uiaHostMain.ts "$RUN/uiaHostMain.mjs"
+
+export WINEPREFIX="$CACHE/prefix" WINEDEBUG=-all
+started=$(date +%s)
+# node.exe cannot write to a pipe under Wine (EBADF): its output goes to files.
+(cd "$RUN" && timeout 240 xvfb-run -a -s "-screen 0 1280x1024x24" \
+  sh -c 'wine ../node.exe proof.mjs result.json uiaHostMain.mjs >node.log 2>&1; wineserver -k' || true)
+echo "[wine] proof ran in $(($(date +%s) - started)) s"
+
+node --input-type=module -e '
+import { readFileSync, existsSync } from "node:fs";
+const file = process.argv[1];
+if (!existsSync(file)) {
+  console.error("[wine] the proof wrote no result; node.exe log follows");
+  try { console.error(readFileSync(process.argv[2], "utf8")); } catch {}
+  console.log("0 passed, 1 failed");
+  process.exit(1);
+}
+const { checks, measurements } = JSON.parse(readFileSync(file, "utf8"));
+for (const c of checks) console.log(`${c.ok ? "PASS" : "FAIL"} ${c.name}\n     ${c.detail}`);
+console.log(`[wine] host round trips: ${JSON.stringify(measurements)}`);
+const failed = checks.filter((c) => !c.ok).length;
+console.log(`${checks.length - failed} passed, ${failed} failed`);
+process.exit(failed === 0 && checks.length > 0 ? 0 : 1);
+' "$RUN/result.json" "$RUN/node.log"
