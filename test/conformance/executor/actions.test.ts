@@ -138,6 +138,34 @@ describe('results', () => {
   });
 });
 
+describe('composite actions (a locator target with an implicit wait)', () => {
+  it('find-and-type waits for the field of a dialog that is still opening', async () => {
+    const typing = desk.run('actions.type', {
+      target: { automationId: 'saveas.name' },
+      text: 'notes.txt',
+      clearFirst: true,
+      waitMs: 5_000,
+    });
+    await desk.run('actions.click', { target: { automationId: 'editor.save' }, clickCount: 2 });
+    const typed = await typing;
+    expect(typed.element?.automationId).toBe('saveas.name');
+    expect(desk.cache.node(typed.element!.ref)?.value).toBe('notes.txt');
+  });
+
+  it('find-and-select picks an option of a list by its text', async () => {
+    const result = await desk.run('actions.select', {
+      target: { controlType: 'Group', name: 'Theme', nameMatch: 'equals' },
+      option: 'Dark',
+      waitMs: 1_000,
+    });
+    expect(result.method).toBe('pattern');
+    // The settle period (150 ms by default) saw the selection land.
+    const dark = desk.ref('settings.theme.dark');
+    expect(result.changes.changed.map((c) => c.ref)).toContain(dark);
+    expect(desk.cache.node(dark)?.states).toContain('selected');
+  });
+});
+
 describe('bad calls', () => {
   it('answers invalid_params for a method that is not an action, and keeps serving', async () => {
     const bogus = desk.executor.run(
