@@ -8,7 +8,8 @@ import { launchEditor } from './editor.js';
 import { launchGrid } from './grid.js';
 import { launchInstaller } from './installer.js';
 import { launchSettings } from './settings.js';
-import { launchFlaky, launchSlow } from './simple.js';
+import { launchFlaky } from './flaky.js';
+import { launchSlow } from './slow.js';
 
 const PROCESS: Record<Exclude<AppSpec['kind'], 'window'>, string> = {
   editor: 'editor',

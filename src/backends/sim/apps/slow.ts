@@ -1,12 +1,7 @@
-/**
- * Two small apps with awkward runtime behaviour: a slow one (every call into it waits its
- * configured delay, as with a busy UI thread) and a flaky one that can crash, its window
- * vanishing mid-operation. The behaviour is the backend's (see SimApp.delayMs / crashed); the
- * windows here just give them something to hold.
- */
+/** The slow app: every call into it waits its configured delay (a busy UI thread; see SimApp.delayMs). */
 import type { Desktop } from '../desktop.js';
 import type { SimElement } from '../element.js';
-import { crashApp, openWindow } from '../windows.js';
+import { openWindow } from '../windows.js';
 import type { SimApp } from './app.js';
 import { must, titleBar } from './parts.js';
 
@@ -48,33 +43,6 @@ export function launchSlow(
             });
           },
         },
-      },
-    ],
-  });
-  return win;
-}
-
-export function launchFlaky(d: Desktop, app: SimApp, at: { x: number; y: number }): SimElement {
-  const win: SimElement = openWindow(d, app, {
-    type: 'Window',
-    name: 'Flaky App',
-    className: 'FlakyWindow',
-    rect: [at.x, at.y, W, H],
-    children: [
-      titleBar(d, 'Flaky App', W, () => must(win), 'flaky'),
-      {
-        type: 'CheckBox',
-        name: 'Keep running',
-        automationId: 'flaky.keep',
-        rect: [16, 50, 200, 24],
-      },
-      { type: 'Edit', name: 'Notes', automationId: 'flaky.notes', rect: [16, 84, 200, 24] },
-      {
-        type: 'Button',
-        name: 'Crash',
-        automationId: 'flaky.crash',
-        rect: [256, 150, 88, 28],
-        hooks: { invoke: () => crashApp(d, app) },
       },
     ],
   });
