@@ -25,6 +25,8 @@ export interface CachedNode {
 
 /** Tombstones kept for stale refs; the oldest are forgotten first. */
 export const TOMBSTONE_LIMIT = 20_000;
+/** Renames the name index tolerates before it rebuilds. */
+const RENAMED_LIMIT = 512;
 
 export class TreeState {
   root: CachedNode | null = null;
@@ -41,11 +43,22 @@ export class TreeState {
   pendingFocusId: BackendId | null = null;
   foreground: CachedNode | null = null;
   revision = 0;
-  /** Bumped by every change of names or tree shape (the name index rebuilds on it). */
+  /** Bumped by every change of the tree's shape (the name index rebuilds on it). */
   shapeVersion = 0;
+  /** Nodes renamed since the name index was built (it checks them on their own). */
+  readonly renamed = new Set<CachedNode>();
   tombstoneLimit = TOMBSTONE_LIMIT;
   private nextElement = 1;
   private nextWindow = 1;
+
+  /** Too many renames pile up: the name index had better rebuild. */
+  get renamedOverflow(): boolean {
+    return this.renamed.size > RENAMED_LIMIT;
+  }
+
+  clearRenamed(): void {
+    this.renamed.clear();
+  }
 
   mintRef(): string {
     return `e${this.nextElement++}`;
@@ -96,7 +109,7 @@ export class TreeState {
     }
     if (before.name !== node.props.name) {
       node.nameKey = node.props.name.toLowerCase();
-      this.shapeVersion++;
+      this.renamed.add(node);
     }
   }
 
