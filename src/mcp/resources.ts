@@ -3,7 +3,7 @@
  * snapshot), read through the method table. Subscriptions re-render a subscribed resource
  * after the cache changes (debounced) and report it only when its text really changed.
  */
-import { debounceTime, type Subscription } from 'rxjs';
+import { auditTime, type Subscription } from 'rxjs';
 import { WindowRef } from '../../protocol/src/index.js';
 import { UiError } from '../errors.js';
 import { callMethod } from './call.js';
@@ -14,7 +14,10 @@ export const WINDOWS_URI = 'ui://windows';
 export const WINDOW_TEMPLATE = 'ui://window/{ref}';
 const WINDOW_PREFIX = 'ui://window/';
 
-/** Quiet period before subscribed resources are re-rendered after a change. */
+/**
+ * Subscribed resources are re-rendered at most once per this period after changes (the last
+ * change of a burst always leads to a re-render, and a steady stream cannot starve it).
+ */
 export const RESOURCE_DEBOUNCE_MS = 100;
 
 export interface ResourceEntry {
@@ -98,14 +101,16 @@ export class ResourceSubscriptions {
   private readonly last = new Map<string, string>();
   private readonly watch: Subscription | undefined;
   private closed = false;
+  private checking = false;
+  private again = false;
 
   constructor(
     private readonly ctx: ToolContext,
     private readonly notify: (uri: string) => Promise<void>,
     debounceMs = RESOURCE_DEBOUNCE_MS,
   ) {
-    this.watch = ctx.deps.cache?.patches$.pipe(debounceTime(debounceMs)).subscribe(() => {
-      void this.recheck();
+    this.watch = ctx.deps.cache?.patches$.pipe(auditTime(debounceMs)).subscribe(() => {
+      this.schedule();
     });
   }
 
@@ -127,6 +132,22 @@ export class ResourceSubscriptions {
     this.closed = true;
     this.watch?.unsubscribe();
     this.last.clear();
+  }
+
+  /** Run one recheck at a time; a change during one asks for exactly one more. */
+  private schedule(): void {
+    if (this.checking) {
+      this.again = true;
+      return;
+    }
+    this.checking = true;
+    void this.recheck().finally(() => {
+      this.checking = false;
+      if (this.again && !this.closed) {
+        this.again = false;
+        this.schedule();
+      }
+    });
   }
 
   private async recheck(): Promise<void> {

@@ -125,4 +125,28 @@ describe('MCP over HTTP: protocol revisions and sessions', () => {
     expect(h.endpoint.sessionCount).toBeGreaterThanOrEqual(3);
     await Promise.all(clients.map((x) => x.close()));
   });
+
+  it('rate-limits one client and carries on', async () => {
+    const slow = await startHttp({ ws: { requestsPerSecond: 2 } });
+    try {
+      const init = await raw(slow.url, 'POST', auth, initializeBody('2025-11-25'));
+      const id = init.headers['mcp-session-id'] as string;
+      const ping = (n: number) =>
+        raw(
+          slow.url,
+          'POST',
+          { ...auth, 'mcp-session-id': id, 'mcp-protocol-version': '2025-11-25' },
+          JSON.stringify({ jsonrpc: '2.0', id: n, method: 'ping' }),
+        );
+      const statuses = await Promise.all([1, 2, 3, 4, 5, 6].map(ping)).then((all) =>
+        all.map((r) => r.status),
+      );
+      expect(statuses).toContain(429);
+      expect(statuses).toContain(200);
+      const other = await raw(slow.url, 'POST', auth, initializeBody('2025-11-25'));
+      expect(other.status).toBe(200);
+    } finally {
+      await slow.close();
+    }
+  });
 });

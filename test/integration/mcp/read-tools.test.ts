@@ -122,4 +122,47 @@ describe('reading tools', () => {
     expect(r.text).toMatch(/text\.changed .*"Text editor"/);
     expect(r.structured?.cursor as number).toBeGreaterThan(cursor);
   });
+
+  it('returns only what changed with since', async () => {
+    const base = await ok(client, 'ui_snapshot', { window: editor });
+    const revision = base.structured?.revision as number;
+    await ok(client, 'ui_set_value', { target: { automationId: 'editor.text' }, value: 'delta' });
+    const delta = await ok(client, 'ui_snapshot', { window: editor, since: revision });
+    expect(delta.structured?.since).toBe(revision);
+    expect(delta.text).toContain('"Text editor"');
+    expect(delta.text).not.toContain('menubar "Application"');
+    expect(delta.structured?.total as number).toBeLessThan(base.structured?.total as number);
+  });
+
+  it('waits for a first match with timeoutMs', async () => {
+    const waiting = ok(client, 'ui_find', { name: 'Find what:', timeoutMs: 10_000 });
+    await ok(client, 'ui_click', { target: { name: 'Find', controlType: 'Button' } });
+    const found = await waiting;
+    expect(found.text).toMatch(/^- edit "Find what:" \[ref=e\d+\]/);
+    const none = await ok(client, 'ui_find', { name: 'Never there', timeoutMs: 100 });
+    expect(none.text).toBe('no match');
+  });
+
+  it('filters events by type and window', async () => {
+    const start = await ok(client, 'ui_events');
+    const after = start.structured?.cursor as number;
+    await ok(client, 'ui_set_value', {
+      target: { automationId: 'editor.text' },
+      value: 'filtered',
+    });
+    const focusOnly = await ok(client, 'ui_events', { after, types: ['window.opened'] });
+    expect(focusOnly.text).toMatch(/^no events\ncursor \d+$/);
+    const text = await ok(client, 'ui_events', {
+      after,
+      types: ['text.changed'],
+      windows: [editor],
+    });
+    expect(text.text).toMatch(/^#\d+ text\.changed document "Text editor" .*value="filtered"/);
+    const other = await ok(client, 'ui_events', {
+      after,
+      types: ['text.changed'],
+      windows: ['Settings'],
+    });
+    expect(other.text).toMatch(/^no events/);
+  });
 });
