@@ -31,39 +31,126 @@ const WAIT_GRACE_MS = 50;
 
 /** Build the executor. It owns the audit file (closed by stop()). */
 export function createExecutor(deps: ExecutorDeps): Executor {
-  const { backend, cache, config } = deps;
-  const gate = new SafetyGate({
-    readOnly: deps.readOnly,
-    dryRun: config.dryRun,
-    denyApps: config.denyApps,
-    rateLimitPerSec: config.rateLimitPerSec,
-  });
-  const queue = new LaneQueue(config.queueLimit);
-  const audit: AuditLog = config.auditLog === undefined ? NO_AUDIT : openAuditLog(config.auditLog);
-  const active = new Map<string, Set<AbortController>>();
-  let stopped = false;
+  return new ActionExecutor(deps);
+}
+
+class ActionExecutor implements Executor {
+  private readonly backend: AccessibilityBackend;
+  private readonly cache: UiCache;
+  private readonly gate: SafetyGate;
+  private readonly queue: LaneQueue;
+  private readonly audit: AuditLog;
+  /** Calls in flight per client, so cancel(clientId) can abort them. */
+  private readonly active = new Map<string, Set<AbortController>>();
+  private stopped = false;
+
+  constructor(deps: ExecutorDeps) {
+    const { config } = deps;
+    this.backend = deps.backend;
+    this.cache = deps.cache;
+    this.gate = new SafetyGate({
+      readOnly: deps.readOnly,
+      dryRun: config.dryRun,
+      denyApps: config.denyApps,
+      rateLimitPerSec: config.rateLimitPerSec,
+    });
+    this.queue = new LaneQueue(config.queueLimit);
+    this.audit = config.auditLog === undefined ? NO_AUDIT : openAuditLog(config.auditLog);
+  }
+
+  run<M extends ActionMethod>(
+    method: M,
+    params: MethodParams<M>,
+    ctx: CallerContext,
+  ): Promise<MethodResult<M>> {
+    return this.runOne(method, params, ctx, false) as Promise<MethodResult<M>>;
+  }
+
+  cancel(clientId: string): number {
+    const controllers = [...(this.active.get(clientId) ?? [])];
+    for (const c of controllers) c.abort(new CancelledError(`cancelled by ${clientId}`));
+    return controllers.length;
+  }
+
+  async find(
+    params: MethodParams<'elements.find'>,
+    ctx: CallerContext,
+  ): Promise<MethodResult<'elements.find'>> {
+    const { timeoutMs, ...query } = params;
+    const progress = createProgress({
+      timeoutMs: timeoutMs + WAIT_GRACE_MS,
+      signals: [ctx.signal],
+      label: 'elements.find',
+    });
+    try {
+      const evaluate = (): MethodResult<'elements.find'> | undefined =>
+        findOrNothing(this.cache, query);
+      const found = await waitForValue(this.cache, evaluate, progress.signal, timeoutMs);
+      return found ?? this.cache.find(query);
+    } finally {
+      progress.dispose();
+    }
+  }
+
+  stats(): ReturnType<Executor['stats']> {
+    return this.queue.stats();
+  }
+
+  stop(): Promise<void> {
+    this.stopped = true;
+    for (const set of this.active.values()) {
+      for (const c of set) c.abort(new CancelledError('the executor is stopping'));
+    }
+    this.audit.close();
+    return Promise.resolve();
+  }
+
+  /** Gate, track and audit one call, then hand it to its kind of runner. */
+  private runOne(
+    method: ActionMethod,
+    params: unknown,
+    ctx: CallerContext,
+    rateChecked: boolean,
+  ): Promise<unknown> {
+    const target = (params as { target?: unknown }).target;
+    return this.audited(ctx.clientId, method, target, async (tracked) => {
+      this.gate.checkReadOnly(method);
+      if (!rateChecked) this.gate.checkRate(ctx.clientId);
+      if (method === 'actions.waitFor') {
+        return this.runWait(params as MethodParams<'actions.waitFor'>, ctx, tracked);
+      }
+      if (method === 'actions.batch') {
+        const signal = AbortSignal.any([ctx.signal, tracked]);
+        const batchCtx = { clientId: ctx.clientId, signal };
+        return runBatch(params as MethodParams<'actions.batch'>, (step, stepParams) =>
+          this.runOne(step, stepParams, batchCtx, true),
+        );
+      }
+      return this.runPlanned(method, params as MethodParams<PlannedMethod>, ctx, tracked);
+    });
+  }
 
   /** Track a call so cancel(clientId) can abort it; returns the untrack function. */
-  function track(clientId: string, controller: AbortController): () => void {
-    const set = active.get(clientId) ?? new Set<AbortController>();
+  private track(clientId: string, controller: AbortController): () => void {
+    const set = this.active.get(clientId) ?? new Set<AbortController>();
     set.add(controller);
-    active.set(clientId, set);
+    this.active.set(clientId, set);
     return () => {
       set.delete(controller);
-      if (set.size === 0) active.delete(clientId);
+      if (set.size === 0) this.active.delete(clientId);
     };
   }
 
   /** Run one call with tracking and an audit line for its outcome. */
-  async function audited<T>(
+  private async audited<T>(
     clientId: string,
     action: string,
     target: unknown,
     work: (signal: AbortSignal) => Promise<T>,
   ): Promise<T> {
-    if (stopped) throw new BackendUnavailableError('the executor has stopped');
+    if (this.stopped) throw new BackendUnavailableError('the executor has stopped');
     const controller = new AbortController();
-    const untrack = track(clientId, controller);
+    const untrack = this.track(clientId, controller);
     const started = performance.now();
     let outcome = 'ok';
     try {
@@ -75,7 +162,7 @@ export function createExecutor(deps: ExecutorDeps): Executor {
       throw err;
     } finally {
       untrack();
-      audit.write({
+      this.audit.write({
         time: new Date().toISOString(),
         client: clientId,
         action,
@@ -86,7 +173,8 @@ export function createExecutor(deps: ExecutorDeps): Executor {
     }
   }
 
-  async function runPlanned(
+  /** Plan from the cache, then perform in the plan's lane (or only report, in a dry run). */
+  private async runPlanned(
     method: PlannedMethod,
     params: MethodParams<PlannedMethod>,
     ctx: CallerContext,
@@ -100,16 +188,16 @@ export function createExecutor(deps: ExecutorDeps): Executor {
     });
     try {
       const env = {
-        backend,
-        cache,
-        gate,
+        backend: this.backend,
+        cache: this.cache,
+        gate: this.gate,
         progress,
         waitMs: params.waitMs,
         allowInput: params.allowInput,
       };
       const plan = await planAction(method, env, params);
-      if (gate.isDryRun(params.dryRun)) return dryRunResult(method, env, plan, started);
-      return await queue.submit(plan.lane, progress.signal, () =>
+      if (this.gate.isDryRun(params.dryRun)) return dryRunResult(method, env, plan, started);
+      return await this.queue.submit(plan.lane, progress.signal, () =>
         performAction(method, env, plan, params, started),
       );
     } finally {
@@ -117,7 +205,7 @@ export function createExecutor(deps: ExecutorDeps): Executor {
     }
   }
 
-  async function runWait(
+  private async runWait(
     params: MethodParams<'actions.waitFor'>,
     ctx: CallerContext,
     tracked: AbortSignal,
@@ -128,78 +216,11 @@ export function createExecutor(deps: ExecutorDeps): Executor {
       label: 'actions.waitFor',
     });
     try {
-      return await waitFor(cache, params, progress);
+      return await waitFor(this.cache, params, progress);
     } finally {
       progress.dispose();
     }
   }
-
-  function runOne(
-    method: ActionMethod,
-    params: unknown,
-    ctx: CallerContext,
-    rateChecked: boolean,
-  ): Promise<unknown> {
-    const target = (params as { target?: unknown }).target;
-    return audited(ctx.clientId, method, target, async (tracked) => {
-      gate.checkReadOnly(method);
-      if (!rateChecked) gate.checkRate(ctx.clientId);
-      if (method === 'actions.waitFor') {
-        return runWait(params as MethodParams<'actions.waitFor'>, ctx, tracked);
-      }
-      if (method === 'actions.batch') {
-        const batchCtx = { clientId: ctx.clientId, signal: AbortSignal.any([ctx.signal, tracked]) };
-        return runBatch(params as MethodParams<'actions.batch'>, (step, stepParams) =>
-          runOne(step, stepParams, batchCtx, true),
-        );
-      }
-      return runPlanned(method, params as MethodParams<PlannedMethod>, ctx, tracked);
-    });
-  }
-
-  return {
-    run: (method, params, ctx) =>
-      runOne(method, params, ctx, false) as Promise<MethodResult<typeof method>>,
-
-    cancel(clientId) {
-      const set = active.get(clientId);
-      if (set === undefined) return 0;
-      const controllers = [...set];
-      for (const c of controllers) c.abort(new CancelledError(`cancelled by ${clientId}`));
-      return controllers.length;
-    },
-
-    async find(params, ctx) {
-      const { timeoutMs, ...query } = params;
-      const progress = createProgress({
-        timeoutMs: timeoutMs + WAIT_GRACE_MS,
-        signals: [ctx.signal],
-        label: 'elements.find',
-      });
-      try {
-        const found = await waitForValue(
-          cache,
-          () => findOrNothing(cache, query),
-          progress.signal,
-          timeoutMs,
-        );
-        return found ?? cache.find(query);
-      } finally {
-        progress.dispose();
-      }
-    },
-
-    stats: () => queue.stats(),
-
-    stop() {
-      stopped = true;
-      for (const set of active.values()) {
-        for (const c of set) c.abort(new CancelledError('the executor is stopping'));
-      }
-      audit.close();
-      return Promise.resolve();
-    },
-  };
 }
 
 function isDryRun(result: unknown): boolean {
