@@ -17,6 +17,8 @@ export {
   QuirksSchema,
   SceneSchema,
   type AppSpec,
+  type ElementData,
+  ElementDataSchema,
   type Scene,
   type SceneInput,
 } from './scene.js';

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { State } from '../../../../protocol/src/index.js';
 import type { InputAction, PatternAction } from '../../../../src/backends/backend.js';
-import type { SimBackend } from '../../../../src/backends/sim/index.js';
+import { DEFAULT_APPS, type SimBackend } from '../../../../src/backends/sim/index.js';
 import { isUiError } from '../../../../src/errors.js';
 import { startSim } from './helpers.js';
 import { Mirror } from './mirror.js';
@@ -42,6 +42,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     pattern('flaky.crash', { pattern: 'Invoke' }),
     pattern('installer.next', { pattern: 'Invoke' }),
     pattern('installer.accept', { pattern: 'Toggle' }),
+    pattern('confirm.yes', { pattern: 'Invoke' }),
     { kind: 'focus', automationId: 'editor.text' },
     { kind: 'input', action: { kind: 'keys', combos: [{ key: 's', modifiers: ['ctrl'] }] } },
     { kind: 'input', action: { kind: 'keys', combos: [{ key: 'Escape', modifiers: [] }] } },
@@ -91,7 +92,9 @@ async function converges(
   steps: Step[],
   quirks: Parameters<SimBackend['control']['setQuirks']>[0],
 ): Promise<void> {
-  const sim = await startSim({ apps: undefined, quirks: { dropRate: 0, ...quirks } }, 5);
+  // The default desktop, with an installer whose progress timer ticks while the steps run.
+  const apps = DEFAULT_APPS.map((a) => (a.kind === 'installer' ? { ...a, progressStepMs: 2 } : a));
+  const sim = await startSim({ apps, quirks: { dropRate: 0, ...quirks } }, 5);
   sim.control.setSlowDelay(0);
   const mirror = new Mirror(sim);
   await mirror.init();

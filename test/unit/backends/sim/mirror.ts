@@ -38,12 +38,14 @@ export class Mirror {
       if (this.toFetch.size === 0) return;
       const ids = [...this.toFetch];
       this.toFetch.clear();
-      for (const id of ids) {
-        if (!this.nodes.has(id)) continue;
+      for (const wanted of ids) {
+        // A hint the mirror does not know (a brand-new window) means: look from the root.
+        const id = this.nodes.has(wanted) ? wanted : this.sim.rootId;
         try {
           this.replace(id, await this.sim.fetchSubtree(id, { signal: AbortSignal.timeout(5_000) }));
         } catch {
-          // Gone since: its parent's structure event re-fetches what is left.
+          // Gone since (a closed window named by a detail-less event): look from its parent.
+          this.toFetch.add(this.nodes.get(id)?.parentId ?? this.sim.rootId);
         }
       }
     }
