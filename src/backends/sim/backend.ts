@@ -120,8 +120,9 @@ export class SimBackend implements AccessibilityBackend {
       throw new InvalidParamsError(`maxDepth must be a non-negative integer, got ${maxDepth}`);
     }
     const root = this.resolve(id, signal);
-    const count = walkTree(root, maxDepth).length;
     const { perCallMs, perElementUs } = this.fetchLatency;
+    // Counting costs a walk of its own: only done when the latency model charges per element.
+    const count = perElementUs > 0 ? walkTree(root, maxDepth).length : 0;
     const busy = Math.max(0, ...this.appsUnder(root).map((a) => a.delayMs));
     await delay(perCallMs + (count * perElementUs) / 1000 + busy, signal);
     return walkTree(this.resolve(id, signal), maxDepth);
