@@ -58,14 +58,12 @@ export async function createBackend(config: Config): Promise<ChosenBackend> {
       const { createAtspiBackend } = await import('./atspi/index.js');
       return { backend: createAtspiBackend(), reason: chosen.reason };
     }
-    case 'uia':
-      return { backend: createUia(), reason: chosen.reason };
+    case 'uia': {
+      if (process.platform !== 'win32') {
+        throw new NotSupportedError('the uia backend runs on Windows only (see docs/windows.md)');
+      }
+      const { createUiaBackend } = await import('./uia/index.js');
+      return { backend: createUiaBackend(), reason: chosen.reason };
+    }
   }
-}
-
-function createUia(): AccessibilityBackend {
-  if (process.platform !== 'win32') {
-    throw new NotSupportedError('the uia backend runs on Windows only (see docs/windows.md)');
-  }
-  throw new NotSupportedError('the uia backend is not available in this build');
 }
