@@ -1,6 +1,7 @@
 /**
- * The conformance suite against the real AT-SPI2 backend: GTK3's widget factory and a zenity
- * question dialog in a headless desktop, relaunched for every spec so each starts fresh.
+ * The conformance suite against the real AT-SPI2 backend: GTK3's widget factory, a zenity
+ * question dialog and (when a spec needs it) gtk3-demo in a headless desktop, relaunched for every
+ * spec so each starts fresh.
  */
 import { afterAll } from 'vitest';
 import type { LaunchedApp } from '../../scripts/desktop/session.js';
@@ -11,13 +12,16 @@ import { runConformance } from './harness.js';
 
 afterAll(stopSharedDesktop);
 
+/** The widget factory, a zenity question dialog, and gtk3-demo (launched when first needed). */
+type AppKey = 'factory' | 'dialog' | 'demo';
+
 type Pick = (node: BackendNode, byId: Map<BackendId, BackendNode>) => boolean;
 
 const has = (n: BackendNode, state: string): boolean => n.props.states.includes(state as never);
 const enabledOnScreen = (n: BackendNode): boolean => has(n, 'enabled') && !has(n, 'offscreen');
 
 /** How each named target is found in the widget factory (or the zenity dialog). */
-const TARGET_PICKS: Record<TargetName, { app: 'factory' | 'dialog'; pick: Pick }> = {
+const TARGET_PICKS: Record<TargetName, { app: AppKey; pick: Pick }> = {
   dialogButton: { app: 'factory', pick: (n) => n.props.name === 'About Widget Factory' },
   checkBox: {
     app: 'factory',
@@ -36,8 +40,9 @@ const TARGET_PICKS: Record<TargetName, { app: 'factory' | 'dialog'; pick: Pick }
     pick: (n) => n.props.controlType === 'TabItem' && enabledOnScreen(n) && !has(n, 'selected'),
   },
   expandable: {
-    app: 'factory',
-    pick: (n) => n.props.patterns.includes('ExpandCollapse') && has(n, 'collapsed'),
+    app: 'demo',
+    pick: (n) =>
+      n.props.patterns.includes('ExpandCollapse') && has(n, 'collapsed') && n.props.name !== '',
   },
   range: {
     app: 'factory',
@@ -49,7 +54,7 @@ const TARGET_PICKS: Record<TargetName, { app: 'factory' | 'dialog'; pick: Pick }
   },
   closableWindow: { app: 'dialog', pick: (n) => n.props.controlType === 'Window' },
   scrollable: {
-    app: 'factory',
+    app: 'demo',
     pick: (n) => n.props.patterns.includes('Scroll') && enabledOnScreen(n),
   },
 };
@@ -73,10 +78,22 @@ async function createFixture(signal: AbortSignal): Promise<ConformanceFixture> {
       signal,
     );
     apps.push(dialog.app);
-    const windows = { factory: factory.window.id, dialog: dialog.window.id };
+    const windows: Partial<Record<AppKey, BackendId>> = {
+      factory: factory.window.id,
+      dialog: dialog.window.id,
+    };
+    const windowOf = async (key: AppKey, s: AbortSignal): Promise<BackendId> => {
+      const known = windows[key];
+      if (known !== undefined) return known;
+      const demo = await launchAndWait(desktop, backend, 'gtk3-demo', [], s);
+      apps.push(demo.app);
+      windows.demo = demo.window.id;
+      return demo.window.id;
+    };
     return {
       backend,
-      target: (name, s) => findTarget(backend, windows, name, s),
+      target: async (name, s) =>
+        findTarget(backend, await windowOf(TARGET_PICKS[name].app, s), name, s),
       // An element-by-element walk, independent of the bulk Cache.GetItems path under test.
       groundTruth: (s) => backend.walk(backend.rootId, { signal: s }),
       dispose,
@@ -89,12 +106,12 @@ async function createFixture(signal: AbortSignal): Promise<ConformanceFixture> {
 
 async function findTarget(
   backend: AccessibilityBackend,
-  windows: Record<'factory' | 'dialog', BackendId>,
+  windowId: BackendId,
   name: TargetName,
   signal: AbortSignal,
 ): Promise<BackendId> {
   const { app, pick } = TARGET_PICKS[name];
-  const nodes = await backend.fetchSubtree(windows[app], { signal });
+  const nodes = await backend.fetchSubtree(windowId, { signal });
   const byId = new Map(nodes.map((n) => [n.id, n]));
   const found = nodes.find((n) => pick(n, byId));
   if (found === undefined) throw new Error(`no ${name} target in the ${app} window`);

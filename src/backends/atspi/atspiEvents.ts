@@ -11,7 +11,7 @@ import { UiError } from '../../errors.js';
 import type { ObjectRef } from './atspiBus.js';
 import type { AtspiReader } from './atspiFetch.js';
 import { asString, DESKTOP_ID, idOf, isAppRoot, isNullRef, ROOT_PATH } from './atspiIds.js';
-import { isTextRole, isWindowRole, statesOf } from './atspiRoles.js';
+import { isTextRole, isWindowRole, ROLE, statesOf } from './atspiRoles.js';
 
 /** The parts of a D-Bus signal message the mapping reads. */
 export interface SignalMessage {
@@ -137,16 +137,28 @@ export class AtspiEventMapper {
       events.push(await this.shownOrHidden(ref, id, signal));
       return events;
     }
+    const role = await this.pushStates(ref, events, signal);
+    if (role === ROLE.TABLE_CELL || role === ROLE.TABLE_ROW) {
+      // GTK tree views announce a row's state change on the row only, while its cells change too.
+      const cells = await this.reader.children(ref, signal);
+      await Promise.all(cells.map((cell) => this.pushStates(cell, events, signal).catch(() => 0)));
+    }
+    return events;
+  }
+
+  /** Re-read an element's states and push them as a property event; returns its role. */
+  private async pushStates(
+    ref: ObjectRef,
+    events: BackendEvent[],
+    signal: AbortSignal,
+  ): Promise<number> {
     const [[role], [words]] = await Promise.all([
       this.reader.call(ref, 'Accessible', 'GetRole', signal),
       this.reader.call(ref, 'Accessible', 'GetState', signal),
     ]);
-    events.push({
-      type: 'property',
-      id,
-      props: { states: statesOf(Number(role), (words ?? []) as number[]) },
-    });
-    return events;
+    const states = statesOf(Number(role), (words ?? []) as number[]);
+    events.push({ type: 'property', id: idOf(ref), props: { states } });
+    return Number(role);
   }
 
   /**
