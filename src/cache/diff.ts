@@ -7,7 +7,7 @@
  */
 import type { ElementLocator, Patch } from '../../protocol/src/index.js';
 import type { BackendId, BackendNode, BackendProps } from '../backends/backend.js';
-import { copyProps, mergeProps } from './props.js';
+import { copyProps, mergeProps, previousOf } from './props.js';
 import type { CachedNode, TreeState } from './tree.js';
 
 interface Reusable {
@@ -40,17 +40,11 @@ export function updateProps(
   full: boolean,
   out: Patch[],
 ): boolean {
-  const before = node.props;
-  const { props, changed } = mergeProps(before, next, full);
+  const changed = mergeProps(node.props, next, full);
   if (changed === null) return false;
-  node.props = props;
-  state.reindexProps(node, before);
+  state.reindexProps(node, previousOf(changed));
   out.push({ op: 'update', ref: node.ref, props: changed });
-  if (
-    state.isWindow(node) &&
-    !before.states.includes('active') &&
-    props.states.includes('active')
-  ) {
+  if (changed.states !== undefined && state.isWindow(node) && changed.states.includes('active')) {
     state.foreground = node;
   }
   return true;

@@ -15,7 +15,7 @@ import type {
 } from '../../protocol/src/index.js';
 import { UiError } from '../errors.js';
 import type { EventLog, EventReadParams } from './api.js';
-import { previousValues } from './props.js';
+import { previousOf } from './props.js';
 import { windowForSelector } from './queries/resolve.js';
 import type { CachedNode, TreeState } from './tree.js';
 
@@ -145,8 +145,13 @@ export class RingEventLog implements EventLog {
   }
 
   private append(draft: Draft, ctx: Context): void {
-    const event = { ...draft, seq: this.nextSeq, time: this.now() };
-    this.ring[this.nextSeq % this.capacity] = { event, ...ctx };
+    // Stamp the draft and the (fresh) context in place: no copies on the hot path.
+    const event = draft as UiEvent;
+    event.seq = this.nextSeq;
+    event.time = this.now();
+    const entry = ctx as Entry;
+    entry.event = event;
+    this.ring[this.nextSeq % this.capacity] = entry;
     this.nextSeq++;
     this.subject.next(event);
   }
@@ -278,7 +283,7 @@ export class RingEventLog implements EventLog {
       );
       return;
     }
-    const previous = previousValues.get(patch.props) ?? {};
+    const previous = previousOf(patch.props);
     const changes: Record<string, { from: unknown; to: unknown }> = {};
     for (const k of keys)
       changes[k] = { from: previous[k], to: (patch.props as Record<string, unknown>)[k] };

@@ -9,11 +9,14 @@ import type { BackendProps } from '../backends/backend.js';
 
 type PropKey = keyof BackendProps;
 
-/**
- * The values an `update` patch replaced, keyed by the patch's props object, so the event log
- * can report `from` and `to` without widening the wire patch. Entries vanish with the patch.
- */
-export const previousValues = new WeakMap<object, Record<string, unknown>>();
+/** Where an `update` patch's props keep the values they replaced (non-enumerable, so it never
+ * reaches the wire or an equality check); the event log reads it to report `from`. */
+const PREVIOUS = Symbol('previous');
+
+/** The values an `update` patch's props replaced (empty when unknown). */
+export function previousOf(changed: object): Record<string, unknown> {
+  return (changed as { [PREVIOUS]?: Record<string, unknown> })[PREVIOUS] ?? {};
+}
 
 const STRING_KEYS = ['name', 'automationId', 'className', 'value', 'app'] as const;
 const PROP_KEYS: readonly PropKey[] = [
@@ -66,35 +69,41 @@ export function copyProps(p: BackendProps): BackendProps {
 }
 
 /**
- * Merge `next` (a full or partial set) over `before`. Returns the merged props and the changed
- * ones (null when nothing changed). `full` means absent string keys were removed.
+ * Merge `next` (a full or partial set) into `props` IN PLACE (the reducer owns the state).
+ * Answers the changed properties (null when nothing changed); their previous values are
+ * attached (see previousOf). `full` means absent string keys were removed. Values are shared
+ * between the state and the patch: patches are read-only for every consumer.
  */
 export function mergeProps(
-  before: BackendProps,
+  props: BackendProps,
   next: Partial<BackendProps>,
   full: boolean,
-): { props: BackendProps; changed: ElementProps | null } {
-  const props: BackendProps = { ...before };
-  const changed: Record<string, unknown> = {};
-  const previous: Record<string, unknown> = {};
-  let any = false;
+): ElementProps | null {
+  let changed: Record<string, unknown> | null = null;
+  let previous: Record<string, unknown> | null = null;
   const target = props as unknown as Record<string, unknown>;
-  for (const key of PROP_KEYS) {
-    let value = (next as Record<string, unknown>)[key];
+  const source = next as Record<string, unknown>;
+  const keys = full ? PROP_KEYS : (Object.keys(next) as PropKey[]);
+  for (const key of keys) {
+    let value = source[key];
     if (value === undefined) {
-      if (!full || !isStringKey(key) || !before[key]) continue;
+      if (!full || !isStringKey(key) || !target[key]) continue;
       value = '';
     }
-    if (sameValue(target[key], value)) continue;
+    if (!PROP_SET.has(key) || sameValue(target[key], value)) continue;
     const copied = copyValue(value);
+    changed ??= {};
+    previous ??= {};
     previous[key] = target[key];
     target[key] = copied;
-    changed[key] = copyValue(copied);
-    any = true;
+    changed[key] = copied;
   }
-  if (any) previousValues.set(changed, previous);
-  return { props, changed: any ? changed : null };
+  if (changed === null) return null;
+  Object.defineProperty(changed, PREVIOUS, { value: previous });
+  return changed;
 }
+
+const PROP_SET: ReadonlySet<string> = new Set(PROP_KEYS);
 
 function isStringKey(key: PropKey): key is (typeof STRING_KEYS)[number] {
   return (STRING_KEYS as readonly string[]).includes(key);

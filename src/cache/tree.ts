@@ -97,17 +97,18 @@ export class TreeState {
     if (this.foreground === node) this.foreground = null;
   }
 
-  /** Re-index after props changed (control type or automation id may have moved). */
-  reindexProps(node: CachedNode, before: BackendProps): void {
-    if (before.controlType !== node.props.controlType) {
-      removeFrom(this.byControlType, before.controlType, node);
+  /** Re-index after props changed; `previous` holds the replaced values of changed keys. */
+  reindexProps(node: CachedNode, previous: Record<string, unknown>): void {
+    if ('controlType' in previous) {
+      removeFrom(this.byControlType, previous['controlType'] as ControlType, node);
       addTo(this.byControlType, node.props.controlType, node);
     }
-    if (before.automationId !== node.props.automationId) {
-      if (before.automationId) removeFrom(this.byAutomationId, before.automationId, node);
+    if ('automationId' in previous) {
+      const before = previous['automationId'] as string | undefined;
+      if (before) removeFrom(this.byAutomationId, before, node);
       if (node.props.automationId) addTo(this.byAutomationId, node.props.automationId, node);
     }
-    if (before.name !== node.props.name) {
+    if ('name' in previous) {
       node.nameKey = node.props.name.toLowerCase();
       this.renamed.add(node);
     }
