@@ -7,12 +7,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RouteHandler } from '../server/http.js';
 import { sendJson } from '../server/http.js';
 import { TokenBucket } from '../ws/rate-limit.js';
-import { createHttpSession, type HttpSession } from './sdk.js';
+import { createHttpSession } from './sdk.js';
+import { SessionTable } from './session-table.js';
 import type { McpDeps } from './types.js';
 
 export const MCP_PATH = '/mcp';
 /** Sessions kept at once; the least recently used one is closed beyond this. */
 export const MAX_MCP_SESSIONS = 64;
+/** A session with no request or stream open for this long is closed. */
+export const MCP_SESSION_IDLE_MS = 30 * 60_000;
 
 export interface McpHttpEndpoint {
   handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
@@ -66,10 +69,29 @@ function isInitialize(body: unknown): boolean {
   );
 }
 
-export function createMcpHttpEndpoint(deps: McpDeps): McpHttpEndpoint {
-  const sessions = new Map<string, HttpSession>();
+export interface McpHttpOptions {
+  maxSessions?: number;
+  /** A session with nothing open for this long is closed. */
+  idleMs?: number;
+  /** How often idle sessions are looked for. */
+  sweepMs?: number;
+}
+
+export function createMcpHttpEndpoint(
+  deps: McpDeps,
+  options: McpHttpOptions = {},
+): McpHttpEndpoint {
   const buckets = new Map<string, TokenBucket>();
   const limits = deps.config.ws;
+  const sessions = new SessionTable(
+    {
+      maxSessions: options.maxSessions ?? MAX_MCP_SESSIONS,
+      idleMs: options.idleMs ?? MCP_SESSION_IDLE_MS,
+    },
+    (id) => buckets.delete(id),
+  );
+  const sweeper = setInterval(() => sessions.sweep(), options.sweepMs ?? 60_000);
+  sweeper.unref();
 
   const allow = (key: string): boolean => {
     let bucket = buckets.get(key);
@@ -85,23 +107,17 @@ export function createMcpHttpEndpoint(deps: McpDeps): McpHttpEndpoint {
     buckets.delete(id);
   };
 
-  const remember = (id: string, s: HttpSession): void => {
-    sessions.set(id, s);
-    if (sessions.size <= MAX_MCP_SESSIONS) return;
-    const [oldestId, oldest] = sessions.entries().next().value ?? [];
-    if (oldestId !== undefined && oldest !== undefined) {
-      forget(oldestId);
-      void oldest.close();
+  const existing = async (id: string, req: IncomingMessage, res: ServerResponse, body: unknown) => {
+    const session = sessions.get(id);
+    if (session === undefined) throw new HttpRefusal(404, -32001, 'Session not found');
+    const release = sessions.hold(id);
+    // An SSE stream stays open after handle() returns; the session is busy until it closes.
+    res.once('close', release);
+    try {
+      await session.handle(req, res, body);
+    } finally {
+      if (res.writableEnded) release();
     }
-  };
-
-  const existing = (id: string): HttpSession => {
-    const s = sessions.get(id);
-    if (s === undefined) throw new HttpRefusal(404, -32001, 'Session not found');
-    // Keep the map in least-recently-used order.
-    sessions.delete(id);
-    sessions.set(id, s);
-    return s;
   };
 
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -110,11 +126,11 @@ export function createMcpHttpEndpoint(deps: McpDeps): McpHttpEndpoint {
     const key = sessionId ?? `addr:${req.socket.remoteAddress ?? '?'}`;
     if (!allow(key)) throw new HttpRefusal(429, -32000, 'rate limited: slow down and retry');
     const body = req.method === 'POST' ? await readBody(req, limits.maxPayloadBytes) : undefined;
-    if (sessionId !== undefined) return existing(sessionId).handle(req, res, body);
+    if (sessionId !== undefined) return existing(sessionId, req, res, body);
     if (req.method !== 'POST' || !isInitialize(body)) {
       throw new HttpRefusal(400, -32000, 'Bad Request: no valid session id; initialize first');
     }
-    const session = await createHttpSession(deps, remember, forget);
+    const session = await createHttpSession(deps, (sid, s) => sessions.add(sid, s), forget);
     await session.handle(req, res, body);
   };
 
@@ -131,10 +147,9 @@ export function createMcpHttpEndpoint(deps: McpDeps): McpHttpEndpoint {
       return sessions.size;
     },
     close: async () => {
-      const all = [...sessions.values()];
-      sessions.clear();
+      clearInterval(sweeper);
       buckets.clear();
-      await Promise.all(all.map((s) => s.close()));
+      await sessions.closeAll();
     },
   };
 }
@@ -145,8 +160,12 @@ export interface RouteHost {
 }
 
 /** Mount the MCP endpoint at /mcp on the shared HTTP front (token-checked there). */
-export function mountMcp(front: RouteHost, deps: McpDeps): McpHttpEndpoint {
-  const endpoint = createMcpHttpEndpoint(deps);
+export function mountMcp(
+  front: RouteHost,
+  deps: McpDeps,
+  options: McpHttpOptions = {},
+): McpHttpEndpoint {
+  const endpoint = createMcpHttpEndpoint(deps, options);
   front.addRoute(MCP_PATH, (req, res) => endpoint.handle(req, res));
   return endpoint;
 }
