@@ -9,7 +9,7 @@ import { Outbox } from './outbox.js';
 
 export class EventSubscription {
   private pending: UiEvent[] = [];
-  private pendingBytes = 0;
+  private heldBytes = 0;
   private gap: { from: number; to: number } | null = null;
   private held = true;
   /** Newest seq delivered or reported as a gap. */
@@ -25,6 +25,22 @@ export class EventSubscription {
   }
 
   /** Deliver nothing until the subscribe response has gone out. */
+  /** Count held bytes against the connection's cap. */
+  private set pendingBytes(bytes: number) {
+    this.out.held += bytes - this.heldBytes;
+    this.heldBytes = bytes;
+  }
+
+  private get pendingBytes(): number {
+    return this.heldBytes;
+  }
+
+  /** Stop: give back what it held. */
+  dispose(): void {
+    this.pending = [];
+    this.pendingBytes = 0;
+  }
+
   release(): void {
     this.held = false;
     this.flush();
@@ -40,8 +56,7 @@ export class EventSubscription {
     this.pending.push(event);
     this.pendingBytes += Outbox.sizeOf(event);
     // Past the cap the held events become a gap; one event alone is always allowed through.
-    const queue = this.out.queue;
-    if (this.pending.length > 1 && queue.bytes + this.pendingBytes > queue.capBytes) {
+    if (this.pending.length > 1 && this.out.overCap) {
       this.dropPending();
     }
   }

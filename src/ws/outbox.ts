@@ -19,6 +19,9 @@ export function jsonOfEvent(event: UiEvent): string {
 }
 
 export class Outbox {
+  /** Bytes of notifications held back (coalescing) by all subscriptions of the connection. */
+  held = 0;
+
   constructor(
     readonly queue: SendQueue,
     readonly codec: Codec,
@@ -36,6 +39,11 @@ export class Outbox {
     }
     const parts = events.map(jsonOfEvent).join(',');
     return `{"jsonrpc":"2.0","method":"events.event","params":{"subscription":${JSON.stringify(subscription)},"seq":${seq},"events":[${parts}]}}`;
+  }
+
+  /** Held plus queued bytes would pass the cap: held notifications must become gaps. */
+  get overCap(): boolean {
+    return this.queue.bytes + this.held > this.queue.capBytes;
   }
 
   /** Rough size of an event for the byte budget before it is framed. */

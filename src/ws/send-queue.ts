@@ -8,8 +8,16 @@ import type { WebSocket } from 'ws';
 
 export type Frame = string | Uint8Array;
 
+/**
+ * What one queued frame costs besides its bytes: the socket's write request, its callback and
+ * the frame header. Counting it keeps the cap a bound on real memory for many small frames.
+ */
+export const FRAME_OVERHEAD_BYTES = 256;
+
+/** Bytes a frame holds while queued, overhead included. */
 export function frameBytes(frame: Frame): number {
-  return typeof frame === 'string' ? Buffer.byteLength(frame) : frame.byteLength;
+  const payload = typeof frame === 'string' ? Buffer.byteLength(frame) : frame.byteLength;
+  return payload + FRAME_OVERHEAD_BYTES;
 }
 
 export class SendQueue {

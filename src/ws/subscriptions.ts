@@ -134,7 +134,10 @@ export class Subscriptions {
     for (const [id, sub] of this.trees) {
       sub.flush();
       // A mirror that told its client to resync is finished.
-      if (sub.resyncSent) this.trees.delete(id);
+      if (sub.resyncSent) {
+        sub.dispose();
+        this.trees.delete(id);
+      }
     }
   }
 

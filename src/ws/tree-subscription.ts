@@ -11,7 +11,7 @@ import type { Outbox } from './outbox.js';
 export class TreeSubscription {
   private readonly depthOf = new Map<string, number>();
   private pending: Patch[] = [];
-  private pendingBytes = 0;
+  private heldBytes = 0;
   private revision: number;
   private held = true;
   /** Set once the mirror was abandoned; the session drops the subscription after telling. */
@@ -34,6 +34,22 @@ export class TreeSubscription {
     }
   }
 
+  /** Count held bytes against the connection's cap. */
+  private set pendingBytes(bytes: number) {
+    this.out.held += bytes - this.heldBytes;
+    this.heldBytes = bytes;
+  }
+
+  private get pendingBytes(): number {
+    return this.heldBytes;
+  }
+
+  /** Stop: give back what it held. */
+  dispose(): void {
+    this.pending = [];
+    this.pendingBytes = 0;
+  }
+
   release(): void {
     this.held = false;
     this.flush();
@@ -48,8 +64,7 @@ export class TreeSubscription {
     if (mine.length === 0) return;
     this.pending.push(...mine);
     this.pendingBytes += JSON.stringify(mine).length;
-    const queue = this.out.queue;
-    if (this.pending.length > mine.length && queue.bytes + this.pendingBytes > queue.capBytes) {
+    if (this.pending.length > mine.length && this.out.overCap) {
       this.abandon('send queue full: the client reads too slowly');
     }
   }

@@ -1,0 +1,164 @@
+/**
+ * Benchmark clients: a raw JSON-RPC client for uistream (timestamps each notification on
+ * arrival) and a bare frame counter for the `ws` baseline. Both live in the bench process;
+ * the servers run in their own process.
+ */
+import WebSocket from 'ws';
+
+export const now = (): number => performance.timeOrigin + performance.now();
+
+interface Arrival {
+  maxSeq: number;
+  at: number;
+}
+
+export class BenchClient {
+  private nextId = 1;
+  private readonly pending = new Map<number, (m: { result?: unknown; error?: unknown }) => void>();
+  private waiters: { seq: number; resolve: (at: number) => void }[] = [];
+  readonly arrivals: Arrival[] = [];
+  maxSeq = 0;
+  frames = 0;
+  bytes = 0;
+  lastFrame = '';
+
+  private constructor(readonly socket: WebSocket) {
+    socket.on('message', (data: Buffer) => this.onFrame(data.toString('utf8')));
+  }
+
+  static open(url: string, token: string): Promise<BenchClient> {
+    const socket = new WebSocket(url, ['uistream.v1.json'], {
+      headers: { authorization: `Bearer ${token}` },
+      perMessageDeflate: false,
+    });
+    return new Promise((resolve, reject) => {
+      socket.once('open', () => resolve(new BenchClient(socket)));
+      socket.once('error', reject);
+    });
+  }
+
+  private onFrame(text: string): void {
+    const at = now();
+    const msg = JSON.parse(text) as {
+      id?: number;
+      method?: string;
+      result?: unknown;
+      error?: unknown;
+      params?: { events?: { seq: number }[] };
+    };
+    if (msg.id !== undefined) {
+      this.pending.get(msg.id)?.(msg);
+      this.pending.delete(msg.id);
+      return;
+    }
+    if (msg.method !== 'events.event') return;
+    this.frames++;
+    this.bytes += text.length;
+    this.lastFrame = text;
+    const events = msg.params?.events ?? [];
+    const seq = events[events.length - 1]?.seq ?? 0;
+    this.maxSeq = Math.max(this.maxSeq, seq);
+    this.arrivals.push({ maxSeq: this.maxSeq, at });
+    if (this.waiters.length === 0) return;
+    const ready = this.waiters.filter((w) => w.seq <= this.maxSeq);
+    this.waiters = this.waiters.filter((w) => w.seq > this.maxSeq);
+    for (const w of ready) w.resolve(at);
+  }
+
+  call(method: string, params: unknown = {}): Promise<unknown> {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, (m) =>
+        m.error === undefined ? resolve(m.result) : reject(new Error(JSON.stringify(m.error))),
+      );
+      this.socket.send(JSON.stringify({ jsonrpc: '2.0', id, method, params }));
+    });
+  }
+
+  /** Arrival time of the first notification holding an event with seq >= `seq`. */
+  arrivalOf(seq: number, deadlineMs: number): Promise<number> {
+    const seen = this.arrivals.find((a) => a.maxSeq >= seq);
+    if (seen !== undefined) return Promise.resolve(seen.at);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`seq ${seq} not delivered in time`)),
+        deadlineMs,
+      );
+      this.waiters.push({
+        seq,
+        resolve: (at) => {
+          clearTimeout(timer);
+          resolve(at);
+        },
+      });
+    });
+  }
+
+  /** Forget old arrivals so lookups stay cheap between phases. */
+  reset(): void {
+    this.arrivals.length = 0;
+    this.frames = 0;
+    this.bytes = 0;
+  }
+
+  close(): void {
+    this.socket.terminate();
+  }
+}
+
+/** Counts frames from the bare broadcast server; resolves when `n` have arrived. */
+export class BareClient {
+  frames = 0;
+  lastAt = 0;
+  private target = Infinity;
+  private done: (() => void) | null = null;
+
+  private constructor(readonly socket: WebSocket) {
+    socket.on('message', (data: Buffer) => {
+      // Parse like a real consumer would, so both sides pay the same decode cost.
+      JSON.parse(data.toString('utf8'));
+      this.frames++;
+      this.lastAt = now();
+      if (this.frames >= this.target) this.done?.();
+    });
+  }
+
+  static open(url: string): Promise<BareClient> {
+    const socket = new WebSocket(url, { perMessageDeflate: false });
+    return new Promise((resolve, reject) => {
+      socket.once('open', () => resolve(new BareClient(socket)));
+      socket.once('error', reject);
+    });
+  }
+
+  reset(): void {
+    this.frames = 0;
+    this.target = Infinity;
+  }
+
+  until(n: number, deadlineMs: number): Promise<number> {
+    if (this.frames >= n) return Promise.resolve(this.lastAt);
+    this.target = n;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error('bare frames not delivered in time')),
+        deadlineMs,
+      );
+      this.done = () => {
+        clearTimeout(timer);
+        this.done = null;
+        resolve(this.lastAt);
+      };
+    });
+  }
+
+  close(): void {
+    this.socket.terminate();
+  }
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const i = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, i)] as number;
+}
