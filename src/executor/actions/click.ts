@@ -34,39 +34,53 @@ export function clickPattern(node: ElementNode): PatternAction | undefined {
 
 export async function planClick(env: ActionEnv, p: ClickParams): Promise<ActionPlan> {
   const target = await resolveTarget(env, p.target);
-  if (target.kind === 'point') {
-    checkAllowed(env, target.node);
-    return {
-      lane: INPUT_LANE,
-      method: 'input',
-      element: target.node,
-      windowRef: target.node?.window ?? null,
-      description: `${p.button} click x${p.clickCount} at (${target.x},${target.y})`,
-      perform: () => env.progress.race(clickAt(env, target.x, target.y, p)),
-    };
-  }
   checkAllowed(env, target.node);
+  if (target.kind === 'point') return pointPlan(env, p, target.x, target.y, target.node);
   const node = await ensureEnabled(env, target.node);
   const pattern = p.button === 'left' && p.clickCount === 1 ? clickPattern(node) : undefined;
-  if (pattern !== undefined) {
-    return {
-      lane: windowLane(node.window),
-      method: 'pattern',
-      element: node,
-      windowRef: node.window,
-      description: `${pattern.pattern} ${describeNode(node)}`,
-      perform: () =>
-        env.progress.race(
-          env.backend.performPattern(backendIdOf(env, node), pattern, callOptions(env)),
-        ),
-    };
-  }
+  if (pattern !== undefined) return patternPlan(env, node, pattern);
   if (!env.allowInput) {
     throw new PatternNotSupportedError(
       `${describeNode(node)} has no pattern for this click and input is not allowed`,
       { details: { patterns: node.patterns, button: p.button, clickCount: p.clickCount } },
     );
   }
+  return centrePlan(env, p, node);
+}
+
+function pointPlan(
+  env: ActionEnv,
+  p: ClickParams,
+  x: number,
+  y: number,
+  node: ElementNode | null,
+): ActionPlan {
+  return {
+    lane: INPUT_LANE,
+    method: 'input',
+    element: node,
+    windowRef: node?.window ?? null,
+    description: `${p.button} click x${p.clickCount} at (${x},${y})`,
+    perform: () => env.progress.race(clickAt(env, x, y, p)),
+  };
+}
+
+function patternPlan(env: ActionEnv, node: ElementNode, pattern: PatternAction): ActionPlan {
+  return {
+    lane: windowLane(node.window),
+    method: 'pattern',
+    element: node,
+    windowRef: node.window,
+    description: `${pattern.pattern} ${describeNode(node)}`,
+    perform: () =>
+      env.progress.race(
+        env.backend.performPattern(backendIdOf(env, node), pattern, callOptions(env)),
+      ),
+  };
+}
+
+/** A real click at the element's centre, once it is on screen in the foreground window. */
+function centrePlan(env: ActionEnv, p: ClickParams, node: ElementNode): ActionPlan {
   return {
     lane: INPUT_LANE,
     method: 'input',

@@ -27,9 +27,10 @@ type Direction = ScrollParams['direction'];
 /** How long a scroll may take to show up in the cache before the list counts as at its end. */
 export const SCROLL_QUIET_MS = 250;
 
+/** Wheel notches per direction: positive dy scrolls down, positive dx right (as backends agree). */
 const WHEEL: Record<Direction, { dx: number; dy: number }> = {
-  up: { dx: 0, dy: 1 },
-  down: { dx: 0, dy: -1 },
+  up: { dx: 0, dy: -1 },
+  down: { dx: 0, dy: 1 },
   left: { dx: -1, dy: 0 },
   right: { dx: 1, dy: 0 },
 };
@@ -71,7 +72,24 @@ export async function planScroll(env: ActionEnv, p: ScrollParams): Promise<Actio
       details: { target: p.target ?? null },
     });
   }
+  return wheelPlan(env, p, node, point);
+}
+
+/** The mouse wheel at a point, on the input lane, its window brought forward first. */
+function wheelPlan(
+  env: ActionEnv,
+  p: ScrollParams,
+  node: ElementNode | null,
+  point: { x: number; y: number },
+): ActionPlan {
   const wheel = WHEEL[p.direction];
+  const action = {
+    kind: 'wheel',
+    x: point.x,
+    y: point.y,
+    dx: wheel.dx * p.amount,
+    dy: wheel.dy * p.amount,
+  } as const;
   return {
     lane: INPUT_LANE,
     method: 'input',
@@ -80,13 +98,6 @@ export async function planScroll(env: ActionEnv, p: ScrollParams): Promise<Actio
     description: `wheel ${p.direction} ${p.amount} at (${point.x},${point.y})`,
     perform: async () => {
       await ensureForeground(env, node?.window ?? null);
-      const action = {
-        kind: 'wheel',
-        x: point.x,
-        y: point.y,
-        dx: wheel.dx * p.amount,
-        dy: wheel.dy * p.amount,
-      } as const;
       await env.progress.race(env.backend.input(action, callOptions(env)));
     },
   };

@@ -127,6 +127,27 @@ describe('a virtualized list', () => {
     expect(result.method).toBe('pattern');
     expect(result.changes.added + result.changes.removed).toBeGreaterThan(0);
   });
+
+  it('scrolls with the mouse wheel at a point', async () => {
+    desk = await startDesktop({ scene: { apps: [{ kind: 'grid', rows: 100, visibleRows: 10 }] } });
+    const rect = desk.cache.node(desk.ref('grid.table'))?.rect;
+    expect(rect).toBeTruthy();
+    const result = await desk.run('actions.scroll', {
+      target: { x: rect!.x + 50, y: rect!.y + 50 },
+      direction: 'down',
+      amount: 1,
+      settleMs: 100,
+    });
+    expect(result.method).toBe('input');
+    expect(result.changes.added + result.changes.removed).toBeGreaterThan(0);
+    // Down, not up: the first rows scrolled out and were dropped from the virtualized list.
+    const first = {
+      automationId: 'grid.row.0',
+      nameMatch: 'contains',
+      caseSensitive: false,
+    } as const;
+    expect(desk.cache.find({ ...first, maxResults: 1 }).elements).toHaveLength(0);
+  });
 });
 
 /**
