@@ -43,20 +43,6 @@ export function setTitle(d: Desktop, win: SimElement, title: string): void {
   if (bar !== undefined) d.set(bar, { name: title });
 }
 
-/** Late-bound reference to an element created later (hooks are built before the element). */
-export function slot(): { get: () => SimElement; set: (el: SimElement) => void } {
-  let el: SimElement | undefined;
-  return {
-    get: () => {
-      if (el === undefined) throw new Error('element not built yet');
-      return el;
-    },
-    set: (value) => {
-      el = value;
-    },
-  };
-}
-
 /** An element the app itself just built (absence is a bug in the app, not a runtime condition). */
 export function must(el: SimElement | undefined): SimElement {
   if (el === undefined) throw new Error('sim app element missing');
