@@ -165,4 +165,21 @@ describe('reading tools', () => {
     });
     expect(other.text).toMatch(/^no events/);
   });
+
+  it('snapshots the whole desktop, in full mode, and within a token budget', async () => {
+    const desktop = await ok(client, 'ui_snapshot', {});
+    for (const title of ['Editor', 'Settings', 'Records']) expect(desktop.text).toContain(title);
+    const compact = await ok(client, 'ui_snapshot', { window: editor });
+    const full = await ok(client, 'ui_snapshot', { window: editor, mode: 'full' });
+    expect(full.text.length).toBeGreaterThanOrEqual(compact.text.length);
+    const budget = await ok(client, 'ui_snapshot', { maxTokens: 100 });
+    expect(budget.structured?.truncated).toBe(true);
+    expect(budget.text.length).toBeLessThan(desktop.text.length);
+  });
+
+  it('lists the windows of one app', async () => {
+    const r = await ok(client, 'ui_list_windows', { app: 'settings' });
+    expect(r.text).toMatch(/^- "Settings" \[w\d+\] app=settings/);
+    expect(r.text.split('\n')).toHaveLength(1);
+  });
 });
