@@ -1,0 +1,90 @@
+/**
+ * A fake UIA host for the supervisor tests on Linux: the real host runtime (uiaHostRuntime)
+ * with fake operations instead of COM. Element "hang" blocks the host's thread for good, like
+ * a UIA call stuck behind a modal dialog; element "crash" kills the process, like a native
+ * crash. Start it with FAKE_HOST_MODE=fatal to simulate a host that cannot initialise.
+ */
+import type { BackendEvent, BackendNode } from '../../../../src/backends/backend.js';
+import { ElementStaleError } from '../../../../src/errors.js';
+import type { HostOp } from '../../../../src/backends/uia/uiaHostProtocol.js';
+import {
+  currentHostPort,
+  runHost,
+  type HostOps,
+} from '../../../../src/backends/uia/uiaHostRuntime.js';
+import { BackendUnavailableError } from '../../../../src/errors.js';
+
+function node(
+  id: string,
+  parentId: string | null,
+  children: string[],
+  name: string,
+  type: 'Pane' | 'Window' | 'Button',
+): BackendNode {
+  return {
+    id,
+    parentId,
+    children,
+    props: {
+      controlType: type,
+      name,
+      rect: { x: 0, y: 0, width: 100, height: 50 },
+      states: ['enabled'],
+      patterns: type === 'Button' ? ['Invoke'] : [],
+    },
+  };
+}
+
+/** The fake desktop: one window with two buttons; names carry the host's pid. */
+function tree(): BackendNode[] {
+  const host = `host ${process.pid}`;
+  const win = node('2a.100', 'desktop', ['2a.101', '2a.102'], `Fake Notepad (${host})`, 'Window');
+  win.props.app = 'notepad';
+  win.props.pid = process.pid;
+  return [
+    node('desktop', null, ['2a.100'], 'Desktop', 'Pane'),
+    win,
+    node('2a.101', '2a.100', [], 'hang', 'Button'),
+    node('2a.102', '2a.100', [], 'crash', 'Button'),
+  ];
+}
+
+let emit: (batch: BackendEvent[]) => void = () => undefined;
+
+const ops: HostOps = {
+  init(send) {
+    emit = send;
+    if (process.env['FAKE_HOST_MODE'] === 'fatal') {
+      return Promise.reject(
+        new BackendUnavailableError('CoCreateInstance(CUIAutomation) failed with 0x80040154'),
+      );
+    }
+    return Promise.resolve({ fake: true });
+  },
+  call(op: HostOp, args: unknown) {
+    const { id } = args as { id?: string };
+    if (op === 'fetchSubtree') {
+      const all = tree();
+      const start = all.findIndex((n) => n.id === id);
+      if (start < 0) throw new ElementStaleError(`element ${String(id)} is gone`);
+      return id === 'desktop' ? all : all.slice(start, start === 1 ? 4 : start + 1);
+    }
+    if (op === 'performPattern' && id === '2a.101') {
+      // Block this thread the way a synchronous COM call waiting on a modal dialog does.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);
+    }
+    if (op === 'performPattern' && id === '2a.102') process.kill(process.pid, 'SIGKILL');
+    if (op === 'focus') {
+      // Three callbacks, one batch: the host sends batches, never single events.
+      emit([
+        { type: 'focus', id: '2a.100' },
+        { type: 'focus', id: '2a.101' },
+        { type: 'property', id: '2a.101', props: { name: 'focused' } },
+      ]);
+    }
+    return op === 'probe' ? { pid: process.pid } : null;
+  },
+  shutdown() {},
+};
+
+void runHost(currentHostPort(), ops);
