@@ -8,6 +8,7 @@ import type { Desktop } from '../desktop.js';
 import type { ElementSpec, SimElement } from '../element.js';
 import { closeWindow, openWindow } from '../windows.js';
 import type { SimApp } from './app.js';
+import { confirm, pageContent, PAGES, type Page } from './installer-pages.js';
 import { must, setTitle, titleBar } from './parts.js';
 
 export interface InstallerOptions {
@@ -26,188 +27,111 @@ export interface InstallerHandle {
 
 const W = 480;
 const H = 360;
-const PAGES = ['Welcome', 'Licence', 'Ready', 'Installing', 'Finished'] as const;
-type Page = (typeof PAGES)[number];
-
-function pageContent(
-  page: Page,
-  onAccept: (on: boolean) => void,
-  accepted: boolean,
-): ElementSpec[] {
-  const text = (name: string): ElementSpec => ({ type: 'Text', name, rect: [20, 50, 440, 24] });
-  switch (page) {
-    case 'Welcome':
-      return [text('Welcome to the Setup Wizard. Click Next to continue.')];
-    case 'Licence':
-      return [
-        text('Please read the licence agreement.'),
-        {
-          type: 'Edit',
-          name: 'Licence agreement',
-          automationId: 'installer.licence',
-          value: 'You may use this simulated software freely.',
-          rect: [20, 80, 440, 120],
-          states: ['readonly'],
-        },
-        {
-          type: 'CheckBox',
-          name: 'I accept the licence agreement',
-          automationId: 'installer.accept',
-          rect: [20, 210, 300, 24],
-          states: accepted ? ['checked'] : [],
-          hooks: { toggled: onAccept },
-        },
-      ];
-    case 'Ready':
-      return [text('Ready to install. Click Install to begin.')];
-    case 'Installing':
-      return [
-        text('Installing...'),
-        {
-          type: 'ProgressBar',
-          name: 'Progress',
-          automationId: 'installer.progress',
-          rect: [20, 90, 440, 24],
-          range: { value: 0, min: 0, max: 100 },
-          states: ['readonly'],
-          without: ['focusable'],
-        },
-      ];
-    case 'Finished':
-      return [text('Setup has finished installing.')];
-  }
-}
 
 export function launchInstaller(d: Desktop, app: SimApp, o: InstallerOptions): InstallerHandle {
-  let page: Page = 'Welcome';
-  let accepted = false;
-  let stopTicking: (() => void) | undefined;
-  const find = (id: string): SimElement => must(win && d.find(win, id));
-  const nav = (
-    name: string,
-    id: string,
-    slotNo: number,
-    run: () => void | Promise<void>,
-    enabled = true,
-  ): ElementSpec => ({
-    type: 'Button',
-    name,
-    automationId: `installer.${id}`,
-    rect: [W - slotNo * 96, H - 44, 88, 28],
-    without: enabled ? [] : ['enabled'],
-    hooks: { invoke: run },
-  });
-  const show = (next: Page): void => {
-    page = next;
-    d.replaceChildren(find('installer.page'), pageContent(page, onAccept, accepted));
-    setTitle(d, must(win), `Setup - ${page}`);
-    const index = PAGES.indexOf(page);
-    const nextButton = find('installer.next');
-    d.set(nextButton, {
-      name: page === 'Ready' ? 'Install' : page === 'Finished' ? 'Finish' : 'Next',
-    });
-    const nextEnabled = page !== 'Installing' && (page !== 'Licence' || accepted);
-    d.setStates(nextButton, nextEnabled ? ['enabled'] : [], nextEnabled ? [] : ['enabled']);
-    const backEnabled = index > 0 && index < 3;
-    d.setStates(
-      find('installer.back'),
-      backEnabled ? ['enabled'] : [],
-      backEnabled ? [] : ['enabled'],
-    );
-    if (page === 'Installing' && o.progressStepMs > 0)
-      stopTicking = d.timers.every(o.progressStepMs, () => advance(5));
-  };
-  const onAccept = (on: boolean): void => {
-    accepted = on;
-    d.setStates(find('installer.next'), on ? ['enabled'] : [], on ? [] : ['enabled']);
-  };
-  const advance = (percent: number): void => {
-    if (page !== 'Installing' || win === undefined || win.gone) return;
-    const bar = find('installer.progress');
-    const value = Math.min(100, (bar.range?.value ?? 0) + percent);
-    d.set(bar, { range: { value, min: 0, max: 100 } });
-    if (value >= 100) {
-      stopTicking?.();
-      show('Finished');
-    }
-  };
-  const next = (): void | Promise<void> => {
-    if (page === 'Ready') return confirm(d, app, must(win), () => show('Installing'));
-    if (page === 'Finished') return closeWindow(d, must(win));
-    show(PAGES[PAGES.indexOf(page) + 1] ?? page);
-  };
-  const back = (): void => show(PAGES[Math.max(0, PAGES.indexOf(page) - 1)] ?? page);
-  const win: SimElement = openWindow(d, app, {
-    type: 'Window',
-    name: 'Setup - Welcome',
-    className: 'Wizard',
-    rect: [o.x, o.y, W, H],
-    hooks: { gone: () => stopTicking?.() },
-    children: [
-      titleBar(d, 'Setup - Welcome', W, () => must(win), 'installer'),
-      {
-        type: 'Pane',
-        name: 'Page',
-        automationId: 'installer.page',
-        rect: [0, 30, W, H - 84],
-        children: pageContent('Welcome', onAccept, accepted),
-      },
-      nav('Back', 'back', 3, back, false),
-      nav('Next', 'next', 2, next),
-      nav('Cancel', 'cancel', 1, () => closeWindow(d, must(win))),
-    ],
-  });
-  return { window: win, advance };
+  const wizard = new Wizard(d, app, o);
+  return { window: wizard.window, advance: (percent) => wizard.advance(percent) };
 }
 
-/**
- * The modal confirmation. The returned promise settles only when the dialog is gone, which is
- * what makes the Install Invoke block (a raw click does not wait for it).
- */
-function confirm(d: Desktop, app: SimApp, owner: SimElement, onYes: () => void): Promise<void> {
-  return new Promise((resolve) => {
-    const answer = (yes: boolean) => (): void => {
-      if (dialog !== undefined) closeWindow(d, dialog);
-      if (yes && !owner.gone) onYes();
-    };
-    const r = owner.rect ?? { x: 0, y: 0, width: W, height: H };
-    const dialog: SimElement = openWindow(
-      d,
-      app,
-      {
-        type: 'Window',
-        name: 'Confirm installation',
-        className: 'Dialog',
-        rect: [r.x + 90, r.y + 110, 300, 140],
-        hooks: {
-          gone: resolve,
-          windowKey: (key) => {
-            if (key === 'Enter') answer(true)();
-            else if (key === 'Escape') answer(false)();
-            else return false;
-            return true;
-          },
+class Wizard {
+  readonly window: SimElement;
+  private page: Page = 'Welcome';
+  private accepted = false;
+  private stopTicking: (() => void) | undefined;
+
+  constructor(
+    private readonly d: Desktop,
+    private readonly app: SimApp,
+    private readonly o: InstallerOptions,
+  ) {
+    this.window = openWindow(d, app, this.spec());
+  }
+
+  advance(percent: number): void {
+    if (this.page !== 'Installing' || this.window.gone) return;
+    const bar = this.find('installer.progress');
+    const value = Math.min(100, (bar.range?.value ?? 0) + percent);
+    this.d.set(bar, { range: { value, min: 0, max: 100 } });
+    if (value < 100) return;
+    this.stopTicking?.();
+    this.show('Finished');
+  }
+
+  private find(automationId: string): SimElement {
+    return must(this.d.find(this.window, automationId));
+  }
+
+  private enable(automationId: string, on: boolean): void {
+    this.d.setStates(this.find(automationId), on ? ['enabled'] : [], on ? [] : ['enabled']);
+  }
+
+  private content(page: Page): ElementSpec[] {
+    return pageContent(page, (on) => this.onAccept(on), this.accepted);
+  }
+
+  private show(page: Page): void {
+    this.page = page;
+    this.d.replaceChildren(this.find('installer.page'), this.content(page));
+    setTitle(this.d, this.window, `Setup - ${page}`);
+    const label = page === 'Ready' ? 'Install' : page === 'Finished' ? 'Finish' : 'Next';
+    this.d.set(this.find('installer.next'), { name: label });
+    this.enable('installer.next', page !== 'Installing' && (page !== 'Licence' || this.accepted));
+    const index = PAGES.indexOf(page);
+    this.enable('installer.back', index > 0 && index < 3);
+    if (page === 'Installing' && this.o.progressStepMs > 0) {
+      this.stopTicking = this.d.timers.every(this.o.progressStepMs, () => this.advance(5));
+    }
+  }
+
+  private onAccept(on: boolean): void {
+    this.accepted = on;
+    this.enable('installer.next', on);
+  }
+
+  private next(): void | Promise<void> {
+    if (this.page === 'Ready')
+      return confirm(this.d, this.app, this.window, () => this.show('Installing'));
+    if (this.page === 'Finished') return closeWindow(this.d, this.window);
+    this.show(PAGES[PAGES.indexOf(this.page) + 1] ?? this.page);
+  }
+
+  private back(): void {
+    this.show(PAGES[Math.max(0, PAGES.indexOf(this.page) - 1)] ?? this.page);
+  }
+
+  private spec(): ElementSpec {
+    const nav = (
+      name: string,
+      slot: number,
+      run: () => void | Promise<void>,
+      enabled = true,
+    ): ElementSpec => ({
+      type: 'Button',
+      name,
+      automationId: `installer.${name.toLowerCase()}`,
+      rect: [W - slot * 96, H - 44, 88, 28],
+      without: enabled ? [] : ['enabled'],
+      hooks: { invoke: run },
+    });
+    return {
+      type: 'Window',
+      name: 'Setup - Welcome',
+      className: 'Wizard',
+      rect: [this.o.x, this.o.y, W, H],
+      hooks: { gone: () => this.stopTicking?.() },
+      children: [
+        titleBar(this.d, 'Setup - Welcome', W, () => this.window, 'installer'),
+        {
+          type: 'Pane',
+          name: 'Page',
+          automationId: 'installer.page',
+          rect: [0, 30, W, H - 84],
+          children: this.content('Welcome'),
         },
-        children: [
-          titleBar(d, 'Confirm installation', 300, () => must(dialog), 'confirm'),
-          { type: 'Text', name: 'Install the simulated software now?', rect: [16, 46, 268, 24] },
-          {
-            type: 'Button',
-            name: 'Yes',
-            automationId: 'confirm.yes',
-            rect: [100, 100, 88, 28],
-            hooks: { invoke: answer(true) },
-          },
-          {
-            type: 'Button',
-            name: 'No',
-            automationId: 'confirm.no',
-            rect: [196, 100, 88, 28],
-            hooks: { invoke: answer(false) },
-          },
-        ],
-      },
-      { owner },
-    );
-  });
+        nav('Back', 3, () => this.back(), false),
+        nav('Next', 2, () => this.next()),
+        nav('Cancel', 1, () => closeWindow(this.d, this.window)),
+      ],
+    };
+  }
 }
