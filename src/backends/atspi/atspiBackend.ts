@@ -5,7 +5,7 @@
  * `reset` (every id may be invalid) and `ok`.
  */
 import { setMaxListeners } from 'node:events';
-import { Subject, type Subscription } from 'rxjs';
+import type { Subscription } from 'rxjs';
 import type {
   AccessibilityBackend,
   ActionOptions,
@@ -17,16 +17,12 @@ import type {
   InputAction,
   PatternAction,
 } from '../backend.js';
-import { abortError, BackendUnavailableError, throwIfAborted } from '../../errors.js';
+import { BackendUnavailableError, throwIfAborted } from '../../errors.js';
 import { AtspiActions } from './atspiActions.js';
 import { AtspiBus } from './atspiBus.js';
-import { resolveA11yAddress } from './atspiConnect.js';
-import {
-  MATCH_RULES,
-  REGISTERED_EVENTS,
-  AtspiEventMapper,
-  type SignalMessage,
-} from './atspiEvents.js';
+import { OrderedBatcher } from './atspiBatcher.js';
+import { delay, registerEvents, resolveA11yAddress } from './atspiConnect.js';
+import { MATCH_RULES, AtspiEventMapper, type SignalMessage } from './atspiEvents.js';
 import { AtspiReader, type AppInfo } from './atspiFetch.js';
 import { asString, DESKTOP_ID, REGISTRY_NAME, ROOT_PATH } from './atspiIds.js';
 import { XInput } from './atspiInput.js';
@@ -63,9 +59,10 @@ const CAPABILITIES: BackendCapabilities = {
     'SelectionItem',
     'Selection',
     'Scroll',
-    'ScrollItem',
     'Text',
     'Window',
+    'Grid',
+    'Table',
   ],
   input: { keyboard: true, mouse: true },
   bulkFetch: true,
@@ -86,16 +83,13 @@ export class AtspiBackend implements AccessibilityBackend {
   readonly name = 'atspi' as const;
   readonly capabilities = CAPABILITIES;
   readonly rootId: BackendId = DESKTOP_ID;
-  private readonly subject = new Subject<readonly BackendEvent[]>();
-  readonly events$ = this.subject.asObservable();
+  private readonly batcher = new OrderedBatcher();
+  readonly events$ = this.batcher.events$;
   private readonly env: NodeJS.ProcessEnv;
   private readonly x: XInput;
   private readonly lifetime = new AbortController();
   private readonly apps = new Map<string, Promise<AppInfo>>();
   private conn: Connection | undefined;
-  private pending: BackendEvent[] = [];
-  private flushScheduled = false;
-  private ordered: Promise<void> = Promise.resolve();
   private stopped = false;
 
   constructor(private readonly options: AtspiBackendOptions = {}) {
@@ -117,9 +111,7 @@ export class AtspiBackend implements AccessibilityBackend {
     this.conn?.subscription.unsubscribe();
     this.conn?.bus.disconnect();
     this.conn = undefined;
-    await this.ordered.catch(() => undefined);
-    this.flush();
-    this.subject.complete();
+    await this.batcher.complete();
   }
 
   fetchSubtree(id: BackendId, options: FetchOptions): Promise<BackendNode[]> {
@@ -256,24 +248,11 @@ export class AtspiBackend implements AccessibilityBackend {
 
   /** Map signals concurrently but emit their events in arrival order. */
   private onSignal(mapper: AtspiEventMapper, msg: SignalMessage): void {
-    const mapped = mapper.map(msg, this.lifetime.signal).catch(() => [] as BackendEvent[]);
-    this.ordered = this.ordered.then(async () => this.emit(await mapped));
+    this.batcher.enqueue(mapper.map(msg, this.lifetime.signal));
   }
 
   private emit(events: readonly BackendEvent[]): void {
-    if (events.length === 0 || this.subject.closed) return;
-    this.pending.push(...events);
-    if (this.flushScheduled) return;
-    this.flushScheduled = true;
-    setImmediate(() => this.flush());
-  }
-
-  private flush(): void {
-    this.flushScheduled = false;
-    if (this.pending.length === 0 || this.subject.closed) return;
-    const batch = this.pending;
-    this.pending = [];
-    this.subject.next(batch);
+    this.batcher.emit(events);
   }
 
   private async onLost(bus: AtspiBus, err: Error): Promise<void> {
@@ -302,50 +281,4 @@ export class AtspiBackend implements AccessibilityBackend {
       }
     }
   }
-}
-
-async function registerEvents(bus: AtspiBus, signal: AbortSignal): Promise<void> {
-  const path = '/org/a11y/atspi/registry';
-  for (const event of REGISTERED_EVENTS) {
-    await bus
-      .call(
-        {
-          dest: REGISTRY_NAME,
-          path,
-          iface: 'org.a11y.atspi.Registry',
-          member: 'RegisterEvent',
-          signature: 'sass',
-          body: [event, [], ''],
-        },
-        signal,
-      )
-      .catch(() =>
-        bus.call(
-          {
-            dest: REGISTRY_NAME,
-            path,
-            iface: 'org.a11y.atspi.Registry',
-            member: 'RegisterEvent',
-            signature: 's',
-            body: [event],
-          },
-          signal,
-        ),
-      );
-  }
-}
-
-function delay(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    if (signal.aborted) return reject(abortError(signal));
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(abortError(signal));
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  }).catch(() => undefined);
 }

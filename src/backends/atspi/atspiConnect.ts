@@ -3,8 +3,10 @@
  * the session bus, asked only once the launcher owns its name (asking earlier would D-Bus-activate
  * a second launcher).
  */
-import { BackendUnavailableError } from '../../errors.js';
+import { abortError, BackendUnavailableError } from '../../errors.js';
 import { AtspiBus } from './atspiBus.js';
+import { REGISTERED_EVENTS } from './atspiEvents.js';
+import { REGISTRY_NAME } from './atspiIds.js';
 
 const PROBE_TIMEOUT_MS = 2_000;
 const DBUS = {
@@ -69,4 +71,42 @@ export async function atspiAvailable(env: NodeJS.ProcessEnv = process.env): Prom
   } catch {
     return false;
   }
+}
+
+/**
+ * Tell the registry which events we listen to, for every app (an empty app name); apps only
+ * emit registered events. Older registries take the event name alone.
+ */
+export async function registerEvents(bus: AtspiBus, signal: AbortSignal): Promise<void> {
+  const target = { dest: REGISTRY_NAME, path: '/org/a11y/atspi/registry' };
+  const iface = 'org.a11y.atspi.Registry';
+  for (const event of REGISTERED_EVENTS) {
+    await bus
+      .call(
+        { ...target, iface, member: 'RegisterEvent', signature: 'sass', body: [event, [], ''] },
+        signal,
+      )
+      .catch(() =>
+        bus.call(
+          { ...target, iface, member: 'RegisterEvent', signature: 's', body: [event] },
+          signal,
+        ),
+      );
+  }
+}
+
+/** Wait `ms` (a reconnect backoff), ending early and quietly when `signal` fires. */
+export function delay(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (signal.aborted) return reject(abortError(signal));
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(abortError(signal));
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  }).catch(() => undefined);
 }

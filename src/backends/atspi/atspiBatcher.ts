@@ -1,0 +1,48 @@
+/**
+ * Event batching: events are mapped concurrently (a mapping may re-read the element) but
+ * delivered in the order their signals arrived, in batches flushed once per event-loop turn.
+ */
+import { Subject, type Observable } from 'rxjs';
+import type { BackendEvent } from '../backend.js';
+
+export class OrderedBatcher {
+  private readonly subject = new Subject<readonly BackendEvent[]>();
+  readonly events$: Observable<readonly BackendEvent[]> = this.subject.asObservable();
+  private pending: BackendEvent[] = [];
+  private flushScheduled = false;
+  private ordered: Promise<void> = Promise.resolve();
+
+  /** Queue events now (after everything enqueued before). */
+  emit(events: readonly BackendEvent[]): void {
+    this.enqueue(Promise.resolve(events));
+  }
+
+  /** Queue events that are still being mapped; they keep their place in the order. */
+  enqueue(mapped: Promise<readonly BackendEvent[]>): void {
+    const settled = mapped.catch(() => [] as BackendEvent[]);
+    this.ordered = this.ordered.then(async () => this.push(await settled));
+  }
+
+  /** Deliver what is queued, then complete the stream. */
+  async complete(): Promise<void> {
+    await this.ordered;
+    this.flush();
+    this.subject.complete();
+  }
+
+  private push(events: readonly BackendEvent[]): void {
+    if (events.length === 0 || this.subject.closed) return;
+    this.pending.push(...events);
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    setImmediate(() => this.flush());
+  }
+
+  private flush(): void {
+    this.flushScheduled = false;
+    if (this.pending.length === 0 || this.subject.closed) return;
+    const batch = this.pending;
+    this.pending = [];
+    this.subject.next(batch);
+  }
+}
