@@ -6,7 +6,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import koffi from 'koffi';
 
-/* eslint-disable @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-assignment */
 const user32 = koffi.load('user32.dll');
 const FindWindowExW = user32.func(
   'intptr_t __stdcall FindWindowExW(intptr_t parent, intptr_t after, str16 cls, str16 title)',

@@ -59,6 +59,9 @@ function comObject(
   return self;
 }
 
+/** koffi hands a NULL pointer argument to JS as null: normalise to 0n. */
+const ptr = (p: bigint | null): Ptr => p ?? 0n;
+
 /** Wrap a handler body so an exception never crosses into UIA (it would see a failure HRESULT). */
 function safely<A extends unknown[]>(onError: (err: unknown) => void, body: (...args: A) => void) {
   return (...args: A): number => {
@@ -92,25 +95,33 @@ export function createHandlerObjects(sinks: EventSinks): HandlerObjects {
   return {
     focus: comObject(IID.FocusChangedEventHandler, {
       args: ['void *'],
-      fn: safely(onError, (_self: bigint, sender: bigint) => sinks.focus(sender)),
+      fn: safely(onError, (_self: bigint, sender: bigint | null) => sinks.focus(ptr(sender))),
     }),
     automation: comObject(IID.EventHandler, {
       args: ['void *', 'int32_t'],
-      fn: safely(onError, (_self: bigint, sender: bigint, eventId: number) =>
-        sinks.automation(sender, eventId),
+      fn: safely(onError, (_self: bigint, sender: bigint | null, eventId: number) =>
+        sinks.automation(ptr(sender), eventId),
       ),
     }),
     property: comObject(IID.PropertyChangedEventHandler, {
       // VARIANT by value is larger than 8 bytes: on x64 it arrives as a pointer to a copy.
       args: ['void *', 'int32_t', 'void *'],
-      fn: safely(onError, (_self: bigint, sender: bigint, id: number, value: bigint) =>
-        sinks.property(sender, id, value),
+      fn: safely(
+        onError,
+        (_self: bigint, sender: bigint | null, id: number, value: bigint | null) =>
+          sinks.property(ptr(sender), id, ptr(value)),
       ),
     }),
     structure: comObject(IID.StructureChangedEventHandler, {
       args: ['void *', 'int32_t', 'void *'],
-      fn: safely(onError, (_self: bigint, sender: bigint, change: number, runtimeId: bigint) =>
-        sinks.structure(sender, change, runtimeId === 0n ? null : readSafeArray(runtimeId)),
+      fn: safely(
+        onError,
+        (_self: bigint, sender: bigint | null, change: number, runtimeId: bigint | null) =>
+          sinks.structure(
+            ptr(sender),
+            change,
+            runtimeId === null || runtimeId === 0n ? null : readSafeArray(runtimeId),
+          ),
       ),
     }),
   };
