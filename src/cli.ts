@@ -5,7 +5,7 @@
 import { createApp, type App } from './app.js';
 import { parseCli, USAGE, UsageError, type ParsedCli } from './cli/args.js';
 import { isUiError } from './errors.js';
-import { createMcpHttpEndpoint, MCP_PATH, runMcpStdio } from './mcp/index.js';
+import { MCP_PATH, mountMcp, runMcpStdio } from './mcp/index.js';
 import { eventLine } from './mcp/render.js';
 import { startServer } from './server/index.js';
 import { SERVER_VERSION } from './service/version.js';
