@@ -44,7 +44,12 @@ export interface CacheInternals {
   backendId(ref: string): BackendId | undefined;
   /** The live node for a ref, or undefined. */
   node(ref: string): ElementNode | undefined;
-  /** Ask for a scoped re-fetch (e.g. after an action) and resolve when it has been applied. */
+  /**
+   * Re-fetch the window of `ref` (the desktop's top level for the root) and resolve once
+   * applied. The executor calls it after every action, for the touched element and for the
+   * element that held focus before: a lost property event is invisible to an event-fed cache,
+   * and this (with the idle drift check) is how such drift gets repaired.
+   */
   refresh(ref: string, signal: AbortSignal): Promise<void>;
 }
 
@@ -61,7 +66,13 @@ export interface EventLog {
 }
 
 export interface UiCache extends CacheQueries, CacheInternals {
-  /** Hot stream of patch batches; the state is updated before a batch is emitted. */
+  /**
+   * Hot stream of patch batches; the state is updated before a batch is emitted. Applied in
+   * order to `subtree()` nodes they give an exact mirror (see src/cache/mirror.ts): `add`
+   * carries the subtree in pre-order at its final index, `remove` every ref it drops, `reorder`
+   * the full child list, and a parent's new `childCount` comes as an explicit `update`.
+   * Patches share values with the cache: consumers must treat them as read-only.
+   */
   readonly patches$: Observable<PatchBatch>;
   readonly events: EventLog;
   readonly status: BackendStatus;

@@ -116,6 +116,7 @@ export class FetchRunner {
     const onStop = (): void => controller.abort(this.stopper.signal.reason);
     this.stopper.signal.addEventListener('abort', onStop, { once: true });
     const signal = controller.signal;
+    let retry = false;
     this.fetches++;
     try {
       const options = maxDepth === undefined ? { signal } : { signal, maxDepth };
@@ -125,12 +126,18 @@ export class FetchRunner {
     } catch (err) {
       if (err instanceof ElementStaleError && !this.stopper.signal.aborted)
         apply({ kind: 'stale', id }, job.check);
-      else this.failures++;
+      else {
+        this.failures++;
+        // One more attempt for a failed or timed-out fetch (flaky apps), then give up: the
+        // next event, refresh or drift check for that window asks again.
+        if (!job.request.retried && !this.stopper.signal.aborted) retry = true;
+      }
     } finally {
       clearTimeout(timer);
       this.stopper.signal.removeEventListener('abort', onStop);
       this.running.delete(job);
       if (job.overflow) void this.enqueue(job.request);
+      if (retry) void this.enqueue({ ...job.request, retried: true }, job.check);
       for (const d of job.done) d();
       this.pump();
       this.options.settled();

@@ -16,6 +16,8 @@ export interface FetchRequest {
   /** Coalescing key: the backend id of the window concerned, or the desktop root. */
   key: BackendId;
   maxDepth?: number;
+  /** Set on the one retry of a failed fetch. */
+  retried?: boolean;
 }
 
 export type CacheInput =

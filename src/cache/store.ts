@@ -99,7 +99,20 @@ export class CacheStore implements UiCache {
     const backendEvents = this.backend.events$.pipe(
       map((events) => ({ kind: 'events', events }) as const),
     );
-    this.subscription.add(backendEvents.subscribe({ next: (input) => this.step(input) }));
+    this.subscription.add(
+      backendEvents.subscribe({
+        next: (input) => this.step(input),
+        // A broken event stream leaves the cache serving what it has, flagged as down.
+        error: (err: unknown) => {
+          this.currentStatus = 'down';
+          this.events.appendStatus(
+            this.backend.name,
+            'down',
+            err instanceof Error ? err.message : 'event stream failed',
+          );
+        },
+      }),
+    );
     const maxWait = Math.max(this.config.coalesceMs * 10, 100);
     this.subscription.add(
       this.requests

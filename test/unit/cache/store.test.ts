@@ -190,13 +190,29 @@ describe('cache store', () => {
     expect(c.state.byId.get('ed1')?.props.value).toBe('drifted');
   });
 
-  it('survives failing and stale fetches', async () => {
+  it('flags the cache down when the event stream fails, and keeps serving reads', async () => {
+    const b = smallDesktop();
+    const c = await started(b);
+    b.subject.error(new Error('bus gone'));
+    expect(c.status).toBe('down');
+    expect(c.events.read({ after: 0, limit: 10 }).events.at(-1)).toMatchObject({
+      type: 'backend.status',
+      status: 'down',
+      reason: 'bus gone',
+    });
+    expect(
+      c.find({ name: 'save', nameMatch: 'contains', caseSensitive: false, maxResults: 5 }).elements,
+    ).toHaveLength(1);
+  });
+
+  it('retries a failed fetch once and survives stale fetches', async () => {
     const b = smallDesktop();
     const c = await started(b, { fetchTimeoutMs: 100 });
     b.hold = new Promise(() => undefined);
     b.emit({ type: 'structure', change: 'invalidated', id: 'w2' });
     await c.whenIdle(deadline());
-    expect(c.details().failures).toBe(1);
+    expect(c.details().failures).toBe(2);
+    expect(b.calls.filter((x) => x.id === 'w2')).toHaveLength(2);
     b.hold = null;
     b.remove('w2');
     b.emit({ type: 'structure', change: 'invalidated', id: 'btn7' });
