@@ -165,6 +165,36 @@ describe('tree()', () => {
     expect(latest?.tree?.ref).toBe(win.element);
   });
 
+  it('rebuilds a mirror after tree.resync when its reader stalled past the cap', async () => {
+    const { t, client } = await setup({ ws: { sendQueueBytes: 65_536 } });
+    const win = (await client.call('windows.list')).windows.find((w) => w.title.includes('Editor'));
+    if (win === undefined) throw new Error('no editor window');
+    const mirrors = new Subject<MirroredTree>();
+    let latest: MirroredTree | undefined;
+    const sub = client.tree({ window: win.ref }).subscribe((m) => {
+      latest = m;
+      mirrors.next(m);
+    });
+    await client.call('session.hello');
+    const tcp = socketOf(client);
+    tcp.pause();
+    await churn(t, 1500, 4_000);
+    // The first copy emitted after the resync is the rebuilt mirror.
+    const rebuilt = firstValueFrom(
+      mirrors.pipe(
+        filter(() => client.stats.resyncs > 0),
+        timeout(20_000),
+      ),
+    );
+    tcp.resume();
+    await rebuilt;
+    await settle(t, win.element);
+    await client.call('session.hello');
+    sub.unsubscribe();
+    expect(client.stats.resyncs).toBeGreaterThanOrEqual(1);
+    expect(latest?.nodes).toEqual(t.cache.subtree(win.element).nodes);
+  });
+
   it('mirrors the desktop to a depth as apps open and close', async () => {
     const { t, client } = await setup();
     let latest: MirroredTree | undefined;
