@@ -44,12 +44,7 @@ async function serve(cli: ParsedCli): Promise<void> {
   const log = (line: string): void => void process.stdout.write(`${line}\n`);
   const app = await createApp(cli.config);
   const server = await startServer(app);
-  const mcp = createMcpHttpEndpoint({
-    handlers: app.handlers,
-    config: app.config,
-    cache: app.cache,
-  });
-  server.addRoute(MCP_PATH, (req, res) => mcp.handle(req, res));
+  const mcp = mountMcp(server, { handlers: app.handlers, config: app.config, cache: app.cache });
   const demo = new AbortController();
   const stats = app.cache.stats();
   log(`uistream ${SERVER_VERSION} on ${app.backend.name} (${app.backendReason})`);
