@@ -13,7 +13,7 @@ import type { PatchBatch } from '../../protocol/src/index.js';
 import { measureConcurrency } from './concurrency.js';
 import { parse, percentile, round, startStack, type Stack } from './stack.js';
 
-const WARMUP = 200;
+const WARMUP = 1_000;
 const OVERHEAD_RUNS = 2_000;
 const WAIT_RUNS = 500;
 /** Collect garbage outside the timed region every this many runs (with --expose-gc). */
