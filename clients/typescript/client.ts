@@ -94,9 +94,19 @@ export class UistreamClient implements StreamHost {
     );
   }
 
-  /** Call a method; params and result are typed from the registry. */
-  async call<M extends MethodName>(method: M, params?: MethodInput<M>): Promise<MethodResult<M>> {
-    return (await this.request(method, params ?? {})) as MethodResult<M>;
+  /**
+   * Call a method; params and result are typed from the registry. `signal` abandons the wait
+   * (rejecting with `cancelled`); to stop a running action on the server, call actions.cancel.
+   */
+  async call<M extends MethodName>(
+    method: M,
+    params?: MethodInput<M>,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<MethodResult<M>> {
+    const answer = this.request(method, params ?? {});
+    const { signal } = options;
+    if (signal === undefined) return (await answer) as MethodResult<M>;
+    return (await abortable(answer, signal)) as MethodResult<M>;
   }
 
   request(method: string, params: unknown, onResult?: (result: unknown) => void): Promise<unknown> {
@@ -194,6 +204,30 @@ export class UistreamClient implements StreamHost {
   dropConnection(): void {
     this.conn?.terminate();
   }
+}
+
+/** Race a promise against a signal; the loser's outcome is ignored. */
+function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  const cancelled = (): UistreamError =>
+    new UistreamError('cancelled', 'the call was abandoned by its caller');
+  if (signal.aborted) {
+    promise.catch(() => undefined);
+    return Promise.reject(cancelled());
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(cancelled());
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (err: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(err instanceof Error ? err : new UistreamError('internal', String(err)));
+      },
+    );
+  });
 }
 
 /** Connect to a uistream server. */

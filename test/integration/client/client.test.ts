@@ -61,6 +61,19 @@ describe('calls', () => {
     expect((bad as UistreamError).rpcCode).toBe(-32602);
   });
 
+  it('abandons a call when its signal aborts', async () => {
+    const { client } = await setup();
+    const abort = new AbortController();
+    const waiting = client.call(
+      'actions.waitFor',
+      { condition: 'windowOpened', title: 'Never', timeoutMs: 60_000 },
+      { signal: abort.signal },
+    );
+    abort.abort();
+    await expect(waiting).rejects.toMatchObject({ code: 'cancelled' });
+    expect((await client.call('actions.cancel')).cancelled).toBe(1);
+  });
+
   it('refuses a wrong token as unauthorized', async () => {
     t = await startTestServer();
     const err = await connect(t.url, { token: 'wrong-token-0000000000', reconnect: false }).catch(
