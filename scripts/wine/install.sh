@@ -23,8 +23,11 @@ install_debian_packages() {
     return
   fi
   log "installing Debian packages (wine, wine64, xvfb)"
-  as_root apt-get install -y --no-install-recommends -o DPkg::Lock::Timeout=600 \
-    wine wine64 xvfb xauth
+  local pkgs=(wine wine64 xvfb xauth)
+  local opts=(-y --no-install-recommends -o DPkg::Lock::Timeout=600)
+  # A fresh machine may have stale or no package lists: refresh once and retry.
+  as_root apt-get install "${opts[@]}" "${pkgs[@]}" \
+    || { as_root apt-get update -o DPkg::Lock::Timeout=600 && as_root apt-get install "${opts[@]}" "${pkgs[@]}"; }
 }
 
 # npm pack <spec> into dl/ and unpack its package/ folder into <dest>.

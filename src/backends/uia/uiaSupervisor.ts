@@ -50,7 +50,10 @@ export class HostSupervisor {
   private lastPong = 0;
   private pingTimer: ReturnType<typeof setInterval> | undefined;
   private restartTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Backoff exponent: grows while hosts keep dying young. */
   private failures = 0;
+  /** Restarts in a row that did not bring a host up (for the `down` status). */
+  private failedRestarts = 0;
   private upSince = 0;
   /** Hosts started so far (1 after start; each restart adds one). */
   generation = 0;
@@ -250,13 +253,16 @@ export class HostSupervisor {
     } catch (err) {
       if (this.state !== 'restarting') return;
       this.failures += 1;
-      if (this.failures >= this.options.downAfter)
+      this.failedRestarts += 1;
+      if (this.failedRestarts >= this.options.downAfter) {
         this.options.onStatus('down', (err as Error).message);
+      }
       this.scheduleRestart(reason);
       return;
     }
     // stop() may have run while the new host was starting.
     if ((this.state as State) !== 'up') return;
+    this.failedRestarts = 0;
     this.options.onReset(`UIA host restarted after: ${reason}`);
     this.options.onStatus('ok');
   }
