@@ -21,35 +21,23 @@ import {
   type SchedulerLike,
   asyncScheduler,
 } from 'rxjs';
-import type {
-  BackendStatus,
-  ElementNode,
-  MethodParams,
-  MethodResult,
-  PatchBatch,
-  WindowInfo,
-} from '../../protocol/src/index.js';
+import type { BackendStatus, ElementNode, PatchBatch } from '../../protocol/src/index.js';
 import type { AccessibilityBackend, BackendId } from '../backends/backend.js';
 import type { Config } from '../config.js';
 import { abortError, BackendUnavailableError } from '../errors.js';
-import type { FindParams, UiCache } from './api.js';
+import type { UiCache } from './api.js';
 import { coalesceByKey } from './coalesce.js';
 import { RingEventLog } from './events.js';
 import { FetchRunner } from './fetcher.js';
 import { PatchHistory } from './history.js';
-import { at, focused, get, text } from './queries/elements.js';
-import { find } from './queries/find.js';
-import { region } from './queries/regions.js';
-import { nodeForRef, resolveAppInfo } from './queries/resolve.js';
-import { resolveWindow, subtree, tree, windowsList } from './queries/tree.js';
+import { nodeForRef } from './queries/resolve.js';
+import { CacheReads } from './reads.js';
 import { reduce, type CacheInput, type FetchRequest } from './reducer.js';
-import { snapshot } from './snapshot.js';
 import { TreeState } from './tree.js';
 
 export type CacheConfig = Config['cache'];
 
-export class CacheStore implements UiCache {
-  readonly state = new TreeState();
+export class CacheStore extends CacheReads implements UiCache {
   readonly events: RingEventLog;
   private readonly patchSubject = new Subject<PatchBatch>();
   readonly patches$: Observable<PatchBatch> = this.patchSubject.asObservable();
@@ -59,7 +47,6 @@ export class CacheStore implements UiCache {
   /** Fetch requests still waiting in the coalescer. */
   private coalescing = 0;
   private readonly requests = new Subject<FetchRequest>();
-  private readonly history: PatchHistory;
   private readonly runner: FetchRunner;
   private readonly subscription = new Subscription();
   private currentStatus: BackendStatus = 'starting';
@@ -74,8 +61,8 @@ export class CacheStore implements UiCache {
     private readonly config: CacheConfig,
     private readonly scheduler: SchedulerLike = asyncScheduler,
   ) {
+    super(new TreeState(), new PatchHistory(config.eventReplay));
     this.events = new RingEventLog(this.state, config.eventReplay);
-    this.history = new PatchHistory(config.eventReplay);
     this.runner = new FetchRunner({
       backend,
       concurrency: config.fetchConcurrency,
@@ -84,10 +71,6 @@ export class CacheStore implements UiCache {
       apply: (input, check) => this.step(input, check),
       settled: () => this.activity.next(),
     });
-  }
-
-  get revision(): number {
-    return this.state.revision;
   }
 
   get status(): BackendStatus {
@@ -287,42 +270,5 @@ export class CacheStore implements UiCache {
         resolve();
       });
     });
-  }
-
-  windowsList(p: MethodParams<'windows.list'>): MethodResult<'windows.list'> {
-    return windowsList(this.state, p);
-  }
-  find(p: FindParams): MethodResult<'elements.find'> {
-    return find(this.state, p);
-  }
-  get(p: MethodParams<'elements.get'>): MethodResult<'elements.get'> {
-    return get(this.state, p);
-  }
-  text(p: MethodParams<'elements.text'>): MethodResult<'elements.text'> {
-    return text(this.state, p);
-  }
-  at(p: MethodParams<'elements.at'>): MethodResult<'elements.at'> {
-    return at(this.state, p);
-  }
-  focused(p: MethodParams<'focus.get'>): MethodResult<'focus.get'> {
-    return focused(this.state, p);
-  }
-  region(p: MethodParams<'regions.read'>): MethodResult<'regions.read'> {
-    return region(this.state, p);
-  }
-  tree(p: MethodParams<'tree.get'>): MethodResult<'tree.get'> {
-    return tree(this.state, p);
-  }
-  snapshot(p: MethodParams<'tree.snapshot'>): MethodResult<'tree.snapshot'> {
-    return snapshot(this.state, p, (rev) => this.history.since(rev));
-  }
-  resolveApp(p: MethodParams<'apps.resolve'>): MethodResult<'apps.resolve'> {
-    return { revision: this.state.revision, app: resolveAppInfo(this.state, p.query) };
-  }
-  subtree(root: string, depth?: number): { root: string; nodes: ElementNode[] } {
-    return subtree(this.state, root, depth);
-  }
-  resolveWindow(selector: string): WindowInfo {
-    return resolveWindow(this.state, selector);
   }
 }
