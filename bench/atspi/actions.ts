@@ -1,6 +1,7 @@
 /**
  * Random real actions for the drift measurement: toggles, text, slider values, tab selection and
- * focus on the widget factory, chosen by a seeded generator so a run is repeatable.
+ * focus on the widget factory, expanding, collapsing and selecting rows of gtk3-demo's tree
+ * (which loads each demo's source into a text view), chosen by a seeded generator.
  */
 import type {
   AccessibilityBackend,
@@ -59,6 +60,20 @@ function candidates(nodes: readonly BackendNode[]): ((rnd: () => number) => Plan
           pattern: 'RangeValue',
           value: Math.round(range.min + rnd() * (range.max - range.min)),
         },
+      }));
+    }
+    if (patterns.includes('ExpandCollapse') && controlType === 'DataItem') {
+      out.push((rnd) => ({
+        id: n.id,
+        kind: 'pattern',
+        action: { pattern: 'ExpandCollapse', op: rnd() < 0.5 ? 'expand' : 'collapse' },
+      }));
+    }
+    if (controlType === 'DataItem' && patterns.includes('SelectionItem') && n.props.name !== '') {
+      out.push(() => ({
+        id: n.id,
+        kind: 'pattern',
+        action: { pattern: 'SelectionItem', op: 'select' },
       }));
     }
     if (controlType === 'TabItem' && patterns.includes('SelectionItem')) {
