@@ -10,6 +10,7 @@ import type { UiCache } from '../cache/api.js';
 import type { Config } from '../config.js';
 import type { Executor } from '../executor/api.js';
 import type { ConnectionMethod, HandlerTable } from '../service/handlers.js';
+import { UiError } from '../errors.js';
 import { createEventMatcher } from './event-filter.js';
 import { EventSubscription } from './event-subscription.js';
 import type { Outbox } from './outbox.js';
@@ -60,6 +61,16 @@ export class Subscriptions {
   private subscribeEvents(p: MethodParams<'events.subscribe'>): CallOutcome {
     const log = this.deps.cache.events;
     const { since, ...filter } = p;
+    if (since !== undefined && since > log.seq) {
+      throw new UiError(
+        'cursor_expired',
+        `since ${since} is ahead of the newest event ${log.seq}`,
+        {
+          details: { since, seq: log.seq },
+          recovery: ['The server may have restarted: subscribe again without since'],
+        },
+      );
+    }
     const id = `ev${this.nextId++}`;
     const sub = new EventSubscription(
       id,

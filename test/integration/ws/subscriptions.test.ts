@@ -58,6 +58,14 @@ describe('events.subscribe', () => {
     c.close();
   });
 
+  it('answers cursor_expired when since is ahead of the log (a restarted server)', async () => {
+    t = await startTestServer();
+    const c = await RawClient.open(t.url);
+    const reply = await c.call('events.subscribe', { since: t.cache.events.seq + 1_000 });
+    expect(reply.error?.data?.code).toBe('cursor_expired');
+    c.close();
+  });
+
   it('unsubscribes', async () => {
     t = await startTestServer();
     const c = await RawClient.open(t.url);
