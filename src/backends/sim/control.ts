@@ -11,7 +11,7 @@ import { launchApp } from './apps/launch.js';
 import type { Desktop } from './desktop.js';
 import type { EventPump, Quirks } from './events.js';
 import { elementAt } from './input.js';
-import { AppSpecSchema, QuirksSchema } from './scene.js';
+import { AppSpecSchema, QuirksPatchSchema } from './scene.js';
 import { closeWindow, crashApp } from './windows.js';
 import type { z } from 'zod';
 
@@ -34,7 +34,10 @@ export interface SimControl {
   crashOnNextCall(app: string | number): void;
   /** After the next focus() call, the window whose title contains `title` takes focus. */
   stealFocusOnNextFocus(title: string): void;
+  /** Change some quirks at run time; the others stay as they are. */
   setQuirks(quirks: Partial<Quirks>): void;
+  /** The quirks in force. */
+  quirks(): Quirks;
   setEventLatency(ms: number): void;
   setFetchLatency(latency: { perCallMs?: number; perElementUs?: number }): void;
   /** Set the busy delay of an app (default: every slow app). */
@@ -63,102 +66,144 @@ interface Host {
 }
 
 export function createControl(host: Host, d: Desktop, pump: EventPump): SimControl {
-  let stealTitle: string | undefined;
-  const appOf = (key: string | number): SimApp => {
-    const app = d.apps.find((a) =>
+  return new Control(host, d, pump);
+}
+
+class Control implements SimControl {
+  private stealTitle: string | undefined;
+
+  constructor(
+    private readonly host: Host,
+    private readonly d: Desktop,
+    private readonly pump: EventPump,
+  ) {}
+
+  open(spec: z.input<typeof AppSpecSchema>): { pid: number; windowId: BackendId } {
+    const launched = launchApp(this.d, validated(AppSpecSchema, spec, 'app spec'));
+    return { pid: launched.app.pid, windowId: launched.window.id };
+  }
+
+  close(key: string | number): void {
+    for (const win of [...this.appOf(key).windows]) closeWindow(this.d, win);
+  }
+
+  crash(key: string | number): void {
+    crashApp(this.d, this.appOf(key));
+  }
+
+  crashOnNextCall(key: string | number): void {
+    this.appOf(key).crashOnNextCall = true;
+  }
+
+  stealFocusOnNextFocus(title: string): void {
+    this.stealTitle = title;
+  }
+
+  setQuirks(quirks: Partial<Quirks>): void {
+    const patch = validated(QuirksPatchSchema, quirks, 'quirks');
+    for (const [key, rate] of Object.entries(patch) as [keyof Quirks, number | undefined][]) {
+      if (rate !== undefined) this.pump.quirks[key] = rate;
+    }
+  }
+
+  quirks(): Quirks {
+    return { ...this.pump.quirks };
+  }
+
+  setEventLatency(ms: number): void {
+    this.pump.latencyMs = nonNegative(ms, 'event latency');
+  }
+
+  setFetchLatency(latency: { perCallMs?: number; perElementUs?: number }): void {
+    const now = this.host.fetchLatency;
+    this.host.fetchLatency = {
+      perCallMs: nonNegative(latency.perCallMs ?? now.perCallMs, 'perCallMs'),
+      perElementUs: nonNegative(latency.perElementUs ?? now.perElementUs, 'perElementUs'),
+    };
+  }
+
+  setSlowDelay(ms: number, key?: string | number): void {
+    const apps =
+      key === undefined ? this.d.apps.filter((a) => a.kind === 'slow') : [this.appOf(key)];
+    for (const app of apps) app.delayMs = nonNegative(ms, 'delay');
+  }
+
+  advanceProgress(percent: number): void {
+    nonNegative(percent, 'percent');
+    for (const app of this.d.apps) if (!app.crashed) app.advance?.(percent);
+  }
+
+  quiet(): Promise<void> {
+    return this.pump.quiet();
+  }
+
+  find(automationId: string, window?: string): BackendId | undefined {
+    const roots =
+      window === undefined
+        ? [this.d.root]
+        : this.d.zOrder.filter((w) => w.name.toLowerCase().includes(window.toLowerCase()));
+    for (const root of roots) {
+      const hit = this.d.find(root, automationId);
+      if (hit !== undefined) return hit.id;
+    }
+    return undefined;
+  }
+
+  elementAt(x: number, y: number): BackendId | null {
+    return elementAt(this.d, x, y)?.id ?? null;
+  }
+
+  caret(id: BackendId): number | undefined {
+    return this.d.get(id)?.edit?.caret;
+  }
+
+  apps(): AppInfo[] {
+    return this.d.apps.map((a) => ({
+      name: a.name,
+      kind: a.kind,
+      pid: a.pid,
+      windows: a.windows.map((w) => w.id),
+      crashed: a.crashed,
+    }));
+  }
+
+  setStatus(status: BackendStatus, reason?: string): void {
+    const checked = validated(BackendStatus, status, 'status');
+    this.pump.emit(
+      reason === undefined
+        ? { type: 'status', status: checked }
+        : { type: 'status', status: checked, reason },
+    );
+  }
+
+  reset(reason: string): void {
+    this.pump.emit({ type: 'reset', reason });
+  }
+
+  afterFocus(): void {
+    const title = this.stealTitle;
+    if (title === undefined) return;
+    this.stealTitle = undefined;
+    const thief = this.d.zOrder.find(
+      (w) => !w.gone && w.name.toLowerCase().includes(title.toLowerCase()),
+    );
+    if (thief !== undefined) this.d.activate(thief);
+  }
+
+  private appOf(key: string | number): SimApp {
+    const app = this.d.apps.find((a) =>
       typeof key === 'number' ? a.pid === key : a.name === key || a.kind === key,
     );
     if (app === undefined) throw new InvalidParamsError(`no simulated app ${String(key)}`);
     return app;
-  };
-  const windowByTitle = (title: string) =>
-    d.zOrder.find((w) => !w.gone && w.name.toLowerCase().includes(title.toLowerCase()));
-  const nonNegative = (ms: number, what: string): number => {
-    if (!(Number.isFinite(ms) && ms >= 0))
-      throw new InvalidParamsError(`${what} must be a non-negative number`);
-    return ms;
-  };
+  }
+}
 
-  return {
-    open(spec) {
-      const launched = launchApp(d, validated(AppSpecSchema, spec, 'app spec'));
-      return { pid: launched.app.pid, windowId: launched.window.id };
-    },
-    close(key) {
-      for (const win of [...appOf(key).windows]) closeWindow(d, win);
-    },
-    crash(key) {
-      crashApp(d, appOf(key));
-    },
-    crashOnNextCall(key) {
-      appOf(key).crashOnNextCall = true;
-    },
-    stealFocusOnNextFocus(title) {
-      stealTitle = title;
-    },
-    setQuirks(quirks) {
-      pump.quirks = { ...pump.quirks, ...validated(QuirksSchema.partial(), quirks, 'quirks') };
-    },
-    setEventLatency(ms) {
-      pump.latencyMs = nonNegative(ms, 'event latency');
-    },
-    setFetchLatency(latency) {
-      host.fetchLatency = {
-        perCallMs: nonNegative(latency.perCallMs ?? host.fetchLatency.perCallMs, 'perCallMs'),
-        perElementUs: nonNegative(
-          latency.perElementUs ?? host.fetchLatency.perElementUs,
-          'perElementUs',
-        ),
-      };
-    },
-    setSlowDelay(ms, key) {
-      const apps = key === undefined ? d.apps.filter((a) => a.kind === 'slow') : [appOf(key)];
-      for (const app of apps) app.delayMs = nonNegative(ms, 'delay');
-    },
-    advanceProgress(percent) {
-      nonNegative(percent, 'percent');
-      for (const app of d.apps) if (!app.crashed) app.advance?.(percent);
-    },
-    quiet: () => pump.quiet(),
-    find(automationId, window) {
-      const roots =
-        window === undefined
-          ? [d.root]
-          : d.zOrder.filter((w) => w.name.toLowerCase().includes(window.toLowerCase()));
-      for (const root of roots) {
-        const hit = d.find(root, automationId);
-        if (hit !== undefined) return hit.id;
-      }
-      return undefined;
-    },
-    elementAt: (x, y) => elementAt(d, x, y)?.id ?? null,
-    caret: (id) => d.get(id)?.edit?.caret,
-    apps: () =>
-      d.apps.map((a) => ({
-        name: a.name,
-        kind: a.kind,
-        pid: a.pid,
-        windows: a.windows.map((w) => w.id),
-        crashed: a.crashed,
-      })),
-    setStatus(status, reason) {
-      const checked = validated(BackendStatus, status, 'status');
-      pump.emit(
-        reason === undefined
-          ? { type: 'status', status: checked }
-          : { type: 'status', status: checked, reason },
-      );
-    },
-    reset(reason) {
-      pump.emit({ type: 'reset', reason });
-    },
-    afterFocus() {
-      if (stealTitle === undefined) return;
-      const thief = windowByTitle(stealTitle);
-      stealTitle = undefined;
-      if (thief !== undefined) d.activate(thief);
-    },
-  };
+function nonNegative(value: number, what: string): number {
+  if (!(Number.isFinite(value) && value >= 0)) {
+    throw new InvalidParamsError(`${what} must be a non-negative number`);
+  }
+  return value;
 }
 
 function validated<S extends z.ZodType>(schema: S, input: unknown, what: string): z.output<S> {

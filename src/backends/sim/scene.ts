@@ -52,6 +52,16 @@ export const QuirksSchema = z
   })
   .strict();
 
+/** A runtime change of some quirks: absent ones stay as they are (no defaults here). */
+export const QuirksPatchSchema = z
+  .object({
+    dropRate: Rate.optional(),
+    duplicateRate: Rate.optional(),
+    lateRate: Rate.optional(),
+    detaillessRate: Rate.optional(),
+  })
+  .strict();
+
 const at = { at: Position.optional() };
 
 export const AppSpecSchema = z.discriminatedUnion('kind', [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSimBackend } from '../../../../src/backends/sim/index.js';
-import { ElementStaleError, TimeoutError } from '../../../../src/errors.js';
+import { ElementStaleError, InvalidParamsError, TimeoutError } from '../../../../src/errors.js';
 import { aid, deadline, node, record, startSim, windowTitles } from './helpers.js';
 
 describe('sim backend: slow, crashing and costly apps', () => {
@@ -164,5 +164,22 @@ describe('sim backend: stop', () => {
     await sim.stop();
     await expect(hung).rejects.toMatchObject({ code: 'backend_unavailable' });
     expect(sim.desktop.timers.active).toBe(0);
+  });
+});
+
+describe('sim control: quirks at run time', () => {
+  it('changes only the quirks named, validating each rate', async () => {
+    const sim = await startSim({ quirks: { lateRate: 0.25 } });
+    sim.control.setQuirks({ dropRate: 0.5 });
+    sim.control.setQuirks({ duplicateRate: 1 });
+    expect(sim.control.quirks()).toEqual({
+      dropRate: 0.5,
+      duplicateRate: 1,
+      lateRate: 0.25,
+      detaillessRate: 0,
+    });
+    expect(() => sim.control.setQuirks({ dropRate: 2 })).toThrow(/invalid quirks: dropRate/);
+    expect(() => sim.control.setQuirks({ wobble: 1 } as never)).toThrow(InvalidParamsError);
+    expect(sim.control.quirks().dropRate).toBe(0.5);
   });
 });
