@@ -190,52 +190,47 @@ export class RingEventLog implements EventLog {
     return s;
   }
 
+  private byRef(ref: string | null): CachedNode | undefined {
+    return ref === null ? undefined : this.state.byRef.get(ref);
+  }
+
+  /** One structure.changed per add / remove / reorder, placed in the parent's window. */
+  private deriveStructure(patch: Extract<Patch, { op: 'add' | 'remove' | 'reorder' }>): void {
+    const parentRef = patch.parent;
+    const parent = this.byRef(parentRef);
+    const atTop = parent === undefined || parent === this.state.root;
+    let window = parent?.window ?? null;
+    let subject = parent;
+    const added: string[] = [];
+    const removed: string[] = [];
+    if (patch.op === 'add') {
+      const first = patch.nodes[0];
+      if (first === undefined) return;
+      added.push(first.ref);
+      if (atTop) {
+        window = first.window;
+        subject = this.byRef(first.ref);
+      }
+    } else if (patch.op === 'remove') {
+      removed.push(patch.ref);
+      if (atTop) {
+        window = null;
+        subject = undefined;
+      }
+    }
+    this.append(
+      { type: 'structure.changed', parent: parentRef, window, added, removed },
+      this.context(subject, window),
+    );
+  }
+
   private derive(patch: Patch): void {
-    const byRef = (ref: string | null): CachedNode | undefined =>
-      ref === null ? undefined : this.state.byRef.get(ref);
+    const byRef = (ref: string | null): CachedNode | undefined => this.byRef(ref);
     switch (patch.op) {
-      case 'add': {
-        const first = patch.nodes[0];
-        if (first === undefined) return;
-        const parent = byRef(patch.parent);
-        const window =
-          parent === undefined || parent === this.state.root ? first.window : parent.window;
-        this.append(
-          {
-            type: 'structure.changed',
-            parent: patch.parent,
-            window,
-            added: [first.ref],
-            removed: [],
-          },
-          this.context(parent === this.state.root ? byRef(first.ref) : parent, window),
-        );
-        return;
-      }
-      case 'remove': {
-        const parent = byRef(patch.parent);
-        const window = parent === undefined || parent === this.state.root ? null : parent.window;
-        this.append(
-          {
-            type: 'structure.changed',
-            parent: patch.parent,
-            window,
-            added: [],
-            removed: [patch.ref],
-          },
-          this.context(parent === this.state.root ? undefined : parent, window),
-        );
-        return;
-      }
-      case 'reorder': {
-        const parent = byRef(patch.parent);
-        const window = parent?.window ?? null;
-        this.append(
-          { type: 'structure.changed', parent: patch.parent, window, added: [], removed: [] },
-          this.context(parent),
-        );
-        return;
-      }
+      case 'add':
+      case 'remove':
+      case 'reorder':
+        return this.deriveStructure(patch);
       case 'update':
         return this.deriveUpdate(patch, byRef(patch.ref));
       case 'focus': {
