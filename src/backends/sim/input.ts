@@ -4,7 +4,7 @@
  * click hits the element under the point. Raw input never waits for the app: a click on a
  * button whose handler opens a modal dialog returns at once (unlike the Invoke pattern).
  */
-import { InvalidParamsError } from '../../errors.js';
+import { ActionFailedError, InvalidParamsError } from '../../errors.js';
 import type { InputAction, KeyCombo } from '../backend.js';
 import type { Desktop } from './desktop.js';
 import { contains, type SimElement } from './element.js';
@@ -198,6 +198,15 @@ function wheel(d: Desktop, x: number, y: number, dx: number, dy: number): void {
   let el = elementAt(d, x, y);
   while (el !== null && el.hooks.scroll === undefined) el = el.parent;
   if (el === null) return;
-  if (dy !== 0) el.hooks.scroll?.(dy > 0 ? 'down' : 'up', Math.abs(dy));
-  if (dx !== 0) el.hooks.scroll?.(dx > 0 ? 'right' : 'left', Math.abs(dx));
+  const scroll = el.hooks.scroll;
+  // Raw input has no failure channel: a direction the container cannot scroll just does nothing.
+  const quietly = (direction: 'up' | 'down' | 'left' | 'right', notches: number): void => {
+    try {
+      scroll?.(direction, notches);
+    } catch (err) {
+      if (!(err instanceof ActionFailedError)) throw err;
+    }
+  };
+  if (dy !== 0) quietly(dy > 0 ? 'down' : 'up', Math.abs(dy));
+  if (dx !== 0) quietly(dx > 0 ? 'right' : 'left', Math.abs(dx));
 }

@@ -84,6 +84,9 @@ describe('sim virtualized grid', () => {
     expect(rowNames(sim)[0]).toBe('Row 7');
     await sim.input({ kind: 'wheel', x: rect.x + 10, y: rect.y + 10, dx: 0, dy: -1 }, deadline());
     expect(rowNames(sim)[0]).toBe('Row 4');
+    // A horizontal wheel over a grid that cannot scroll sideways does nothing (raw input never fails).
+    await sim.input({ kind: 'wheel', x: rect.x + 10, y: rect.y + 10, dx: 1, dy: 0 }, deadline());
+    expect(rowNames(sim)[0]).toBe('Row 4');
     await expect(
       sim.performPattern(grid, { pattern: 'Scroll', direction: 'right', amount: 1 }, deadline()),
     ).rejects.toMatchObject({ code: 'action_failed' });
