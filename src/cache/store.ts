@@ -260,7 +260,9 @@ export class CacheStore extends CacheReads implements UiCache {
       win === this.state.root
         ? { id: win.id, key: win.id, maxDepth: 1 }
         : { id: win.id, key: win.id };
-    const done = this.runner.enqueue(request);
+    // Counted as drift: after an action's events are in, whatever a re-fetch still changes
+    // is something the event stream lost.
+    const done = this.runner.enqueue(request, true);
     await new Promise<void>((resolve, reject) => {
       if (signal.aborted) return reject(abortError(signal));
       const onAbort = (): void => reject(abortError(signal));
