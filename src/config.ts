@@ -48,6 +48,8 @@ export const WsConfig = z.object({
     .default(8 * 1024 * 1024),
   requestsPerSecond: z.number().min(1).max(1_000_000).default(500),
   heartbeatMs: z.number().int().min(100).max(600_000).default(30_000),
+  /** Requests one connection may have unanswered at once (long waits included). */
+  maxInFlight: z.number().int().min(1).max(100_000).default(256),
   /** Extra allowed Origins besides loopback ones. */
   allowedOrigins: z.array(z.string()).default([]),
 });

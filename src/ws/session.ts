@@ -28,6 +28,7 @@ export class Session {
   private readonly abort = new AbortController();
   private readonly subs: Subscriptions;
   alive = true;
+  private inFlight = 0;
   private disposed = false;
 
   constructor(
@@ -66,12 +67,30 @@ export class Session {
       return;
     }
     const { id, method, params } = envelope.data;
-    if (!this.bucket.take()) {
-      const limit = this.deps.config.ws.requestsPerSecond;
-      this.reply(id, rpcErrorFrom(new UiError('rate_limited', `over ${limit} requests/s`)));
+    const refusal = this.admit(method);
+    if (refusal !== null) {
+      this.reply(id, rpcErrorFrom(refusal));
       return;
     }
-    void this.run(id, method, params);
+    this.inFlight++;
+    void this.run(id, method, params).finally(() => this.inFlight--);
+  }
+
+  /** Rate and concurrency limits of this connection; null when the request may run. */
+  private admit(method: string): UiError | null {
+    const { requestsPerSecond, maxInFlight } = this.deps.config.ws;
+    // Cancel must get through a full connection: it is how the client frees it.
+    if (this.inFlight >= maxInFlight && method !== 'actions.cancel') {
+      return new UiError('rate_limited', `over ${maxInFlight} requests in flight`, {
+        details: { maxInFlight },
+      });
+    }
+    if (!this.bucket.take()) {
+      return new UiError('rate_limited', `over ${requestsPerSecond} requests/s`, {
+        details: { requestsPerSecond },
+      });
+    }
+    return null;
   }
 
   /** Notifications from the client get no answer (JSON-RPC); anything else is invalid. */

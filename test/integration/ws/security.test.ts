@@ -169,6 +169,24 @@ describe('limits', () => {
       await limited.close();
     }
   });
+  it('caps the requests one connection has in flight', async () => {
+    const capped = await startTestServer({ ws: { maxInFlight: 2 } });
+    try {
+      const c = await RawClient.open(capped.url);
+      const wait = { condition: 'windowOpened', title: 'Never', timeoutMs: 60_000 };
+      const pending = [c.call('actions.waitFor', wait), c.call('actions.waitFor', wait)];
+      const third = await c.call('session.hello');
+      expect(third.error?.data?.code).toBe('rate_limited');
+      expect((await c.call('actions.cancel')).result).toEqual({ cancelled: 2 });
+      const settled = await Promise.all(pending);
+      expect(settled.every((r) => r.error?.data?.code === 'cancelled')).toBe(true);
+      expect((await c.call('session.hello')).result).toBeDefined();
+      c.close();
+    } finally {
+      await capped.close();
+    }
+  });
+
   it('refuses actions in read-only mode but serves reads and waits', async () => {
     const ro = await startTestServer({ readOnly: true });
     try {
