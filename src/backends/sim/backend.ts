@@ -209,6 +209,11 @@ export class SimBackend implements AccessibilityBackend {
     const app = el.app;
     if (app !== null) {
       await delay(app.delayMs, signal);
+      const hold = app.hold;
+      if (hold !== undefined) {
+        hold.enter();
+        await raceSignal(hold.released, signal);
+      }
       if (app.crashOnNextCall) {
         app.crashOnNextCall = false;
         crashApp(this.desktop, app);

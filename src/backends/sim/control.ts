@@ -6,7 +6,7 @@
 import { BackendStatus } from '../../../protocol/src/index.js';
 import { InvalidParamsError } from '../../errors.js';
 import type { BackendId } from '../backend.js';
-import type { SimApp } from './apps/app.js';
+import { createHold, type SimApp } from './apps/app.js';
 import { launchApp } from './apps/launch.js';
 import type { Desktop } from './desktop.js';
 import type { EventPump, Quirks } from './events.js';
@@ -32,6 +32,11 @@ export interface SimControl {
   crash(app: string | number): void;
   /** The app crashes in the middle of the next call into it. */
   crashOnNextCall(app: string | number): void;
+  /**
+   * Hold every call into an app (a hung UI thread) until `release()`; `entered` resolves once a
+   * call is being held, so a test can act while a backend call is in flight without sleeping.
+   */
+  holdCalls(app: string | number): { entered: Promise<void>; release(): void };
   /** After the next focus() call, the window whose title contains `title` takes focus. */
   stealFocusOnNextFocus(title: string): void;
   /** Change some quirks at run time; the others stay as they are. */
@@ -89,6 +94,16 @@ class Control implements SimControl {
 
   crash(key: string | number): void {
     crashApp(this.d, this.appOf(key));
+  }
+
+  holdCalls(key: string | number): { entered: Promise<void>; release(): void } {
+    const app = this.appOf(key);
+    app.hold?.release();
+    const hold = createHold(() => {
+      if (app.hold === hold) app.hold = undefined;
+    });
+    app.hold = hold;
+    return { entered: hold.entered, release: () => hold.release() };
   }
 
   crashOnNextCall(key: string | number): void {

@@ -112,18 +112,29 @@ const STEPS: Step[] = [
 ];
 
 /**
- * Run the demo until `signal` aborts: one step every `stepMs` (default 400). A step that fails
- * with a UiError (a window the user closed meanwhile) is skipped; the demo carries on.
+ * Run the demo until `signal` aborts or the sim stops: one step every `stepMs` (default 400). A
+ * step that fails with a UiError (a window the user closed meanwhile) is skipped.
  */
 export async function startDemo(sim: SimBackend, signal: AbortSignal, stepMs = 400): Promise<void> {
   for (let i = 0; !signal.aborted; i++) {
-    const step = STEPS[i % STEPS.length];
-    try {
-      if (step !== undefined) await step(sim, signal);
-      await delay(stepMs, signal);
-    } catch (err) {
-      if (signal.aborted) return;
-      if (!isUiError(err)) throw err;
-    }
+    if (!(await runStep(sim, STEPS[i % STEPS.length], signal))) return;
+    // Pace every step, failed ones included, so the demo never spins.
+    await delay(stepMs, signal).catch(() => undefined);
+  }
+}
+
+/** Run one step; false when the demo should end (aborted, or the desktop stopped). */
+async function runStep(
+  sim: SimBackend,
+  step: Step | undefined,
+  signal: AbortSignal,
+): Promise<boolean> {
+  try {
+    if (step !== undefined) await step(sim, signal);
+    return true;
+  } catch (err) {
+    if (signal.aborted) return false;
+    if (!isUiError(err)) throw err;
+    return err.code !== 'backend_unavailable';
   }
 }

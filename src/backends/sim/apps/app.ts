@@ -14,8 +14,38 @@ export interface SimApp {
   crashed: boolean;
   /** Crash in the middle of the next call into the app. */
   crashOnNextCall: boolean;
+  /** While set, every call into the app blocks after entering, until released (a hung UI thread). */
+  hold?: CallHold;
   /** Advance the app's time-driven progress (the installer's bar) by a percentage. */
   advance?: (percent: number) => void;
+}
+
+/** A latch on an app's calls; see SimControl.holdCalls. */
+export interface CallHold {
+  /** Resolves when a call has entered the app and is being held. */
+  readonly entered: Promise<void>;
+  /** Resolves on release(); held calls go on then. */
+  readonly released: Promise<void>;
+  /** Mark a call as entered (the backend calls this). */
+  enter(): void;
+  /** Let every held call go on and stop holding new ones. */
+  release(): void;
+}
+
+export function createHold(onRelease: () => void): CallHold {
+  let enter!: () => void;
+  let release!: () => void;
+  const entered = new Promise<void>((resolve) => (enter = resolve));
+  const released = new Promise<void>((resolve) => (release = resolve));
+  return {
+    entered,
+    released,
+    enter: () => enter(),
+    release: () => {
+      onRelease();
+      release();
+    },
+  };
 }
 
 export function createApp(kind: string, name: string, pid: number): SimApp {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BackendEvent } from '../../../../src/backends/backend.js';
 import { startDemo } from '../../../../src/backends/sim/index.js';
-import { startSim } from './helpers.js';
+import { startSim, within } from './helpers.js';
 
 describe('sim demo', () => {
   it('keeps the desktop busy (typing, toggles, scrolling, dialogs) until aborted', async () => {
@@ -20,11 +20,21 @@ describe('sim demo', () => {
       });
     });
     const demo = startDemo(sim, stop.signal, 1);
-    await Promise.race([enough, demo]);
-    stop.abort();
-    await demo;
+    try {
+      await within(Promise.race([enough, demo]), 10_000, 'demo activity of every kind');
+    } finally {
+      stop.abort();
+      await demo;
+    }
     expect([...seen]).toEqual(
       expect.arrayContaining(['text', 'property', 'focus', 'window.opened', 'window.closed']),
     );
+  });
+
+  it('ends by itself when the simulated desktop stops', async () => {
+    const sim = await startSim();
+    const demo = startDemo(sim, new AbortController().signal, 1);
+    await sim.stop();
+    await within(demo, 5_000, 'the demo ending after stop');
   });
 });

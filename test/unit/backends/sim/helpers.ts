@@ -91,3 +91,16 @@ export async function keys(sim: SimBackend, ...combos: string[]): Promise<void> 
 export async function type(sim: SimBackend, text: string): Promise<void> {
   await sim.input({ kind: 'text', text }, deadline());
 }
+
+/** Await `promise`, failing with a clear message if it has not settled within `ms`. */
+export async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not happen within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { TimeoutError } from '../../../../src/errors.js';
-import { aid, click, deadline, node, nodeOf, record, startSim, windowTitles } from './helpers.js';
+import {
+  aid,
+  click,
+  deadline,
+  node,
+  nodeOf,
+  record,
+  startSim,
+  windowTitles,
+  within,
+} from './helpers.js';
 
 /** Installer alone, progress driven by the control API only. */
 const scene = { apps: [{ kind: 'installer' as const, progressStepMs: 0 }] };
@@ -47,7 +57,7 @@ describe('sim installer', () => {
     const invoking = sim.performPattern(install, { pattern: 'Invoke' }, deadline()).then(() => {
       settled = true;
     });
-    await opened;
+    await within(opened, 5_000, 'the confirmation dialog opening');
     await sim.control.quiet();
     expect(settled).toBe(false);
     expect(windowTitles(sim)).toContain('Confirm installation');
@@ -115,7 +125,7 @@ describe('sim installer', () => {
         }
       });
     });
-    await finished;
+    await within(finished, 5_000, 'the progress reaching 100%');
     expect(windowTitles(sim)).toEqual(['Setup - Finished']);
     expect(sim.desktop.timers.active).toBe(0);
   });
