@@ -75,7 +75,7 @@ async function main(): Promise<void> {
   const notepad = startNotepad();
   let win = { id: '', hwnd: 0, pid: 0 };
   await check(
-    'app resolution: notepad found by exe name (EnumWindows + ElementFromHandleBuildCache)',
+    'app resolution: notepad found by exe name (EnumWindows, then its UIA element)',
     async () => {
       const found = await until(
         'notepad window',
@@ -86,7 +86,7 @@ async function main(): Promise<void> {
       return JSON.stringify(found);
     },
   );
-  await check('property reads: the notepad window through the CacheRequest', async () => {
+  await check('property reads: the notepad window through the host’s bulk read', async () => {
     const [node] = await backend.fetchSubtree(win.id, { signal: signal(), maxDepth: 0 });
     assert(node !== undefined && node.id === win.id, 'fetched another element');
     assert(node.props.controlType === 'Window', `control type ${node.props.controlType}`);

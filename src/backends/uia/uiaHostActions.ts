@@ -5,7 +5,7 @@
  */
 import { ActionFailedError, InvalidParamsError, UiError, isUiError } from '../../errors.js';
 import type { InputAction, PatternAction } from '../backend.js';
-import { element } from './uiaAutomation.js';
+import { element } from './uiaElement.js';
 import {
   allocBstr,
   freeBstr,

@@ -6,7 +6,8 @@
  */
 import { ElementStaleError, NotSupportedError, TimeoutError, isUiError } from '../../errors.js';
 import type { BackendId, BackendNode } from '../backend.js';
-import { element, type Automation } from './uiaAutomation.js';
+import type { Automation } from './uiaAutomation.js';
+import { element } from './uiaElement.js';
 import { addRef, release, type Ptr } from './uiaCom.js';
 import { PROP } from './uiaConstants.js';
 import {
@@ -123,8 +124,20 @@ interface Walk {
   ctx: TreeContext;
   cached: boolean;
   maxDepth: number;
+  /** Depth-limited read: one Element|Children cache per level instead of a whole subtree. */
+  levelwise: boolean;
   deadline: number;
   out: BackendNode[];
+}
+
+/** Re-read a child with its own children cached (levelwise walks); takes ownership of `child`. */
+function withChildrenCached(walk: Walk, child: Ptr): Ptr {
+  if (!walk.levelwise || !walk.cached) return child;
+  try {
+    return element.buildUpdatedCache(child, walk.ctx.childrenRequest);
+  } finally {
+    release(child);
+  }
 }
 
 function childrenOf(walk: Walk, el: Ptr, isDesktop: boolean): Ptr[] {
@@ -136,7 +149,7 @@ function childrenOf(walk: Walk, el: Ptr, isDesktop: boolean): Ptr[] {
   }
   if (children.length > 0 || !isDesktop) return children;
   // No cached navigation from the desktop (Wine): top-level windows by handle.
-  const request = walk.maxDepth === 1 ? walk.ctx.childrenRequest : walk.ctx.subtreeRequest;
+  const request = walk.levelwise ? walk.ctx.childrenRequest : walk.ctx.subtreeRequest;
   const out: Ptr[] = [];
   for (const hwnd of topLevelWindows()) {
     try {
@@ -162,7 +175,7 @@ function visit(walk: Walk, el: Ptr, parentId: BackendId | null, depth: number): 
   walk.ctx.table.put(id, el, parentId);
   for (const child of childrenOf(walk, el, id === DESKTOP_ID)) {
     if (depth < walk.maxDepth) {
-      node.children.push(visit(walk, child, id, depth + 1));
+      node.children.push(visit(walk, withChildrenCached(walk, child), id, depth + 1));
       continue;
     }
     try {
@@ -197,7 +210,10 @@ export function fetchSubtree(
   if (start === undefined)
     throw new ElementStaleError(`element ${id} is not known to this UIA host`);
   const depth = maxDepth ?? Number.POSITIVE_INFINITY;
-  const request = depth === 0 ? ctx.childrenRequest : ctx.subtreeRequest;
+  // A whole subtree in one cache build; a depth-limited read (e.g. the desktop's top level)
+  // must not cache everything below, so it caches one level at a time.
+  const levelwise = Number.isFinite(depth);
+  const request = levelwise ? ctx.childrenRequest : ctx.subtreeRequest;
   let updated: Ptr;
   let cached = true;
   try {
@@ -208,7 +224,7 @@ export function fetchSubtree(
     addRef(start); // the walk stores what it visits as owned pointers
     updated = start;
   }
-  const walk: Walk = { ctx, cached, maxDepth: depth, deadline, out: [] };
+  const walk: Walk = { ctx, cached, maxDepth: depth, levelwise, deadline, out: [] };
   visit(walk, updated, id === DESKTOP_ID ? null : ctx.table.parentOf(id), 0);
   const first = walk.out[0];
   if (
