@@ -79,7 +79,10 @@ export function createHttpFront(policy: SecurityPolicy): HttpFront {
       sendJson(res, 404, { error: 'not found' });
       return;
     }
-    const verdict = route.options.public === true ? checkHost(req) : authorize(req, url, policy);
+    const verdict =
+      route.options.public === true
+        ? checkHost(req, policy.allowedHosts)
+        : authorize(req, url, policy);
     if (!verdict.ok) {
       refuse(res, verdict);
       return;

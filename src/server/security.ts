@@ -17,6 +17,8 @@ export interface SecurityPolicy {
   token: string | null;
   allowedOrigins: readonly string[];
   allowQueryToken: boolean;
+  /** Host names accepted besides IP literals and localhost: the bind host when it is a name. */
+  allowedHosts: readonly string[];
 }
 
 export type Verdict = { ok: true } | { ok: false; status: 401 | 403; reason: string };
@@ -52,6 +54,7 @@ export function resolvePolicy(config: Config): SecurityPolicy {
     token: config.noAuth ? null : (config.token ?? generateToken()),
     allowedOrigins: config.ws.allowedOrigins,
     allowQueryToken: config.mcp.allowQueryToken,
+    allowedHosts: isIP(config.host) === 0 ? [config.host.toLowerCase()] : [],
   };
 }
 
@@ -76,13 +79,14 @@ export function hostnameOf(hostHeader: string): string {
  * sends `Host: evil.example`. Only IP literals and localhost are accepted; names cannot rebind
  * an IP literal.
  */
-export function checkHost(req: IncomingMessage): Verdict {
+export function checkHost(req: IncomingMessage, allowedHosts: readonly string[] = []): Verdict {
   const header = req.headers.host;
   if (header === undefined || header === '') {
     return { ok: false, status: 403, reason: 'missing Host header' };
   }
   const name = hostnameOf(header);
   if (isIP(name) !== 0 || isLoopbackHost(name)) return { ok: true };
+  if (allowedHosts.includes(name.toLowerCase())) return { ok: true };
   return { ok: false, status: 403, reason: `Host ${name} is not allowed` };
 }
 
@@ -135,7 +139,7 @@ export function checkToken(req: IncomingMessage, url: URL, policy: SecurityPolic
 
 /** All checks in order: Host, Origin, then token. */
 export function authorize(req: IncomingMessage, url: URL, policy: SecurityPolicy): Verdict {
-  const host = checkHost(req);
+  const host = checkHost(req, policy.allowedHosts);
   if (!host.ok) return host;
   const origin = checkOrigin(req, policy.allowedOrigins);
   if (!origin.ok) return origin;

@@ -18,6 +18,7 @@ const policy: SecurityPolicy = {
   token: 'secret-token-1234567890',
   allowedOrigins: ['https://ok.example'],
   allowQueryToken: true,
+  allowedHosts: [],
 };
 const url = (q = ''): URL => new URL(`http://127.0.0.1/${q}`);
 
@@ -51,6 +52,8 @@ describe('loopback and hosts', () => {
       status: 403,
     });
     expect(checkHost(req({}))).toMatchObject({ ok: false, status: 403 });
+    // A server bound to a host name accepts that name.
+    expect(checkHost(req({ host: 'Box.lan:7878' }), ['box.lan']).ok).toBe(true);
   });
 });
 
