@@ -80,7 +80,7 @@ export class EventSubscription {
     }
     if (this.pending.length === 0) return;
     // Congested: hold and coalesce until the queue drains.
-    if (queue.bytes > queue.capBytes / 2) return;
+    if (queue.congested) return;
     const frame = this.out.events(this.id, this.pending);
     if (queue.offer(frame)) {
       this.pending = [];

@@ -38,6 +38,15 @@ export class SendQueue {
   }
 
   /** Room for a frame of `size`; an empty queue takes any one frame, so none is undeliverable. */
+  /**
+   * Past a quarter of the cap the reader is slow: notifications are held and coalesced rather
+   * than queued, so the bytes really sitting in socket buffers stay well below the cap (each
+   * queued byte costs more than a byte of memory) and the rest of the budget holds events.
+   */
+  get congested(): boolean {
+    return this.inflight > this.capBytes / 4;
+  }
+
   fits(size: number): boolean {
     return this.inflight === 0 || this.inflight + size <= this.capBytes;
   }
@@ -60,7 +69,7 @@ export class SendQueue {
     return true;
   }
 
-  /** Called once the queue has drained to half the cap or less. */
+  /** Called each time the queue drains from congested to a quarter of the cap or less. */
   onDrain(listener: () => void): void {
     this.drainListeners.add(listener);
   }
@@ -68,7 +77,7 @@ export class SendQueue {
   private flushed(size: number): void {
     const before = this.inflight;
     this.inflight -= size;
-    const low = this.capBytes / 2;
+    const low = this.capBytes / 4;
     if (before > low && this.inflight <= low)
       for (const listener of this.drainListeners) listener();
   }

@@ -131,7 +131,7 @@ export class TreeSubscription {
       this.resyncSent = queue.offer(frame);
       return;
     }
-    if (this.pending.length === 0 || queue.bytes > queue.capBytes / 2) return;
+    if (this.pending.length === 0 || queue.congested) return;
     const frame = this.out.notification('tree.patch', {
       subscription: this.id,
       revision: this.revision,

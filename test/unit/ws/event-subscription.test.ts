@@ -66,7 +66,7 @@ describe('EventSubscription', () => {
     const sub = new EventSubscription('ev1', () => true, out, 0);
     sub.release();
     sub.push(textEvent(1, 2_500));
-    sub.flush(); // queue now past half the cap, nothing flushed by the "kernel"
+    sub.flush(); // queue now past a quarter of the cap, nothing flushed by the "kernel"
     for (let s = 2; s <= 10; s++) sub.push(textEvent(s, 500));
     sub.flush();
     // Nothing but the small gap notice goes out while congested.

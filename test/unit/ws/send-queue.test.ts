@@ -18,13 +18,13 @@ describe('SendQueue', () => {
     expect(queue.offer('z')).toBe(false);
   });
 
-  it('calls drain listeners once the queue falls to half the cap', () => {
-    const { socket, queue } = makeQueue(2_000);
+  it('calls drain listeners once the queue falls to a quarter of the cap', () => {
+    const { socket, queue } = makeQueue(4_000);
     let drains = 0;
     queue.onDrain(() => drains++);
     for (let i = 0; i < 4; i++) queue.send('a'.repeat(300));
-    expect(queue.bytes).toBeGreaterThan(1_000);
-    // 4 x 556 bytes queued; half the cap is 1,000: the third flush crosses it.
+    expect(queue.congested).toBe(true);
+    // 4 x 556 bytes queued; a quarter of the cap is 1,000: the third flush crosses it.
     socket.flush(2);
     expect(drains).toBe(0);
     socket.flush(1);
