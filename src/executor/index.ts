@@ -40,6 +40,8 @@ class ActionExecutor implements Executor {
   private readonly gate: SafetyGate;
   private readonly queue: LaneQueue;
   private readonly audit: AuditLog;
+  /** Server-wide defaults for the options a caller leaves out. */
+  private readonly defaults: { timeoutMs: number; settleMs: number };
   /** Calls in flight per client, so cancel(clientId) can abort them. */
   private readonly active = new Map<string, Set<AbortController>>();
   private stopped = false;
@@ -55,6 +57,7 @@ class ActionExecutor implements Executor {
       rateLimitPerSec: config.rateLimitPerSec,
     });
     this.queue = new LaneQueue(config.queueLimit);
+    this.defaults = { timeoutMs: config.defaultTimeoutMs, settleMs: config.settleMs };
     this.audit = config.auditLog === undefined ? NO_AUDIT : openAuditLog(config.auditLog);
   }
 
@@ -182,10 +185,14 @@ class ActionExecutor implements Executor {
   ): Promise<ActionResult> {
     const started = performance.now();
     const progress = createProgress({
-      timeoutMs: params.timeoutMs,
+      timeoutMs: params.timeoutMs ?? this.defaults.timeoutMs,
       signals: [ctx.signal, tracked],
       label: method,
     });
+    const settle = {
+      settleMs: params.settleMs ?? this.defaults.settleMs,
+      includePatches: params.includePatches,
+    };
     try {
       const env = {
         backend: this.backend,
@@ -198,7 +205,7 @@ class ActionExecutor implements Executor {
       const plan = await planAction(method, env, params);
       if (this.gate.isDryRun(params.dryRun)) return dryRunResult(method, env, plan, started);
       return await this.queue.submit(plan.lane, progress.signal, () =>
-        performAction(method, env, plan, params, started),
+        performAction(method, env, plan, settle, started),
       );
     } finally {
       progress.dispose();

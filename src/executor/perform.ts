@@ -15,6 +15,7 @@ import { InvalidParamsError } from '../errors.js';
 import { emptyChanges, summarize, summarizeChanges, windowState } from './changes.js';
 import type { ActionEnv, ActionPlan } from './env.js';
 import { nodeByRef } from './target.js';
+import { untilModalOpens } from './modal.js';
 import { recordPatches, touchesWindow } from './waits.js';
 
 /** The action methods that are planned and queued (waitFor and batch are not). */
@@ -81,6 +82,13 @@ export function dryRunResult(
   return { ...baseResult(method, env, plan, plan.element, started), dryRun: true };
 }
 
+/** The app of the window an action targets, when the cache knows it. */
+function appOf(env: ActionEnv, plan: ActionPlan): string | undefined {
+  if (plan.windowRef === null) return undefined;
+  const { windows } = env.cache.windowsList({ includeMinimized: true });
+  return windows.find((w) => w.ref === plan.windowRef)?.app;
+}
+
 /** Perform a planned action inside its lane and report what it caused. */
 export async function performAction(
   method: string,
@@ -94,7 +102,11 @@ export async function performAction(
   if (plan.element !== null) nodeByRef(env.cache, plan.element.ref);
   const recorder = recordPatches(env.cache);
   try {
-    const acted = await plan.perform();
+    const outcome =
+      plan.method === 'pattern'
+        ? await untilModalOpens(() => plan.perform(), env.cache, appOf(env, plan))
+        : { blocked: false as const, value: await plan.perform() };
+    const acted = outcome.blocked ? undefined : outcome.value;
     const relevant = (patch: Parameters<typeof touchesWindow>[2]): boolean =>
       touchesWindow(env.cache, plan.windowRef, patch);
     await recorder.quiet(options.settleMs, relevant, env.progress.signal);
@@ -102,6 +114,7 @@ export async function performAction(
     const result = baseResult(method, env, plan, acted ?? plan.element, started);
     result.changes = summarizeChanges(patches, env.cache);
     if (options.includePatches) result.patches = patches;
+    if (outcome.blocked) result.blockedBy = outcome.dialog;
     return result;
   } finally {
     recorder.stop();

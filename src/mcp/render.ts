@@ -123,6 +123,11 @@ export function actionText(r: ActionResult): string {
     const fg = r.window.foreground ? ' [foreground]' : '';
     lines.push(`window "${clip(r.window.title, 50)}" [${r.window.ref}]${fg}`);
   }
+  if (r.blockedBy !== undefined) {
+    lines.push(
+      `modal "${clip(r.blockedBy.title, 50)}" [${r.blockedBy.ref}] opened and waits: act on it`,
+    );
+  }
   const changes = withinBudget(changeLines(r.changes), CHANGES_BUDGET_CHARS);
   lines.push(changes.length === 0 ? 'no visible change' : `changes: ${changes.join('; ')}`);
   return lines.join('\n');

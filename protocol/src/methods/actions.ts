@@ -33,7 +33,13 @@ export type Target = z.infer<typeof Target>;
 
 /** Options every action accepts. */
 export const ActionOptions = z.object({
-  timeoutMs: z.number().int().min(1).max(300_000).default(10_000).describe('Deadline'),
+  timeoutMs: z
+    .number()
+    .int()
+    .min(1)
+    .max(300_000)
+    .optional()
+    .describe('Deadline in ms (server default: 10,000, set by executor.defaultTimeoutMs)'),
   waitMs: z
     .number()
     .int()
@@ -46,8 +52,8 @@ export const ActionOptions = z.object({
     .int()
     .min(0)
     .max(10_000)
-    .default(150)
-    .describe('Quiet period after acting, to collect what changed'),
+    .optional()
+    .describe('Quiet period after acting, to collect what changed (server default: 150)'),
   dryRun: z.boolean().default(false).describe('Validate and resolve, but do nothing'),
   allowInput: z
     .boolean()
@@ -87,6 +93,12 @@ export const ActionResult = z.object({
   revision: Revision,
   changes: ChangeSummary,
   patches: z.array(Patch).optional(),
+  blockedBy: z
+    .object({ ref: WindowRef, title: z.string() })
+    .optional()
+    .describe(
+      'A modal dialog this action opened, which still blocks the pattern call (UIA modal quirk): act on it next',
+    ),
 });
 export type ActionResult = z.infer<typeof ActionResult>;
 

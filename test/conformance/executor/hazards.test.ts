@@ -13,35 +13,57 @@ afterEach(async () => {
 });
 
 describe('a modal dialog blocking Invoke', () => {
-  it('times out, releases the lane and keeps serving reads and actions', async () => {
+  it('answers once the dialog is open, frees the lane, and the dialog can be acted on', async () => {
     desk = await startDesktop();
     const save = desk.ref('editor.save');
-    const hung = desk.run('actions.invoke', {
+    // The sim's Invoke of Save blocks until its modal Save As closes, as WinForms' ShowDialog
+    // does under UIA; the action must not wait for that.
+    const result = await desk.run('actions.invoke', {
       target: { ref: save },
       pattern: 'Invoke',
-      timeoutMs: 400,
+      timeoutMs: 10_000,
     });
-    // Reads are served while the Invoke hangs: the dialog is seen opening.
-    const opened = await desk.run('actions.waitFor', {
-      condition: 'windowOpened',
-      title: 'Save As',
-      timeoutMs: 5_000,
-    });
-    expect(opened.window?.title).toBe('Save As');
-    const failure = await errorOf(hung);
-    expect(failure.code).toBe('timeout');
+    expect(result.blockedBy?.title).toBe('Save As');
+    expect(result.changes.opened.map((w) => w.title)).toContain('Save As');
+    expect(desk.executor.stats().running).toBe(0);
     // The editor's lane is free again: a pattern action on the same window runs.
     const text = desk.ref('editor.text');
-    await desk.run('actions.setValue', { target: { ref: text }, value: 'after the hang' });
-    expect(desk.cache.node(text)?.value).toBe('after the hang');
-    expect(desk.executor.stats().running).toBe(0);
-    // Closing the dialog through the executor works too.
-    await desk.run('actions.click', { target: { automationId: 'saveas.cancel' } });
-    await desk.run('actions.waitFor', {
-      condition: 'windowClosed',
-      title: 'Save As',
-      timeoutMs: 5_000,
+    await desk.run('actions.setValue', { target: { ref: text }, value: 'after the dialog' });
+    expect(desk.cache.node(text)?.value).toBe('after the dialog');
+    // Closing the dialog through the executor works, and reports it closed.
+    const cancel = await desk.run('actions.click', { target: { automationId: 'saveas.cancel' } });
+    expect(cancel.changes.closed.map((w) => w.title)).toContain('Save As');
+  });
+});
+
+describe('a backend call that hangs', () => {
+  it('times out, releases the lane and keeps serving reads and actions', async () => {
+    desk = await startDesktop();
+    desk.sim.control.setSlowDelay(60_000, 'busyapp');
+    const query = desk.ref('slow.query');
+    const hung = desk.run('actions.setValue', {
+      target: { ref: query },
+      value: 'never lands',
+      timeoutMs: 300,
     });
+    // Reads are served while the call hangs.
+    expect(desk.cache.windowsList({ includeMinimized: true }).windows.length).toBeGreaterThan(1);
+    expect((await errorOf(hung)).code).toBe('timeout');
+    expect(desk.executor.stats().running).toBe(0);
+    // Its window's lane is free: once the app answers again, the next action runs.
+    desk.sim.control.setSlowDelay(0, 'busyapp');
+    await desk.run('actions.setValue', { target: { ref: query }, value: 'lands' });
+    expect(desk.cache.node(query)?.value).toBe('lands');
+  });
+
+  it('uses the server-wide default deadline when the caller gives none', async () => {
+    desk = await startDesktop({ executor: { defaultTimeoutMs: 250 } });
+    desk.sim.control.setSlowDelay(60_000, 'busyapp');
+    const failure = await errorOf(
+      desk.run('actions.setValue', { target: { automationId: 'slow.query' }, value: 'x' }),
+    );
+    expect(failure.code).toBe('timeout');
+    expect(failure.details).toMatchObject({ timeoutMs: 250 });
   });
 });
 

@@ -52,56 +52,47 @@ describe('many clients', () => {
 
   it('cancels a client’s pending and running actions, leaving others alone', async () => {
     desk = await startDesktop();
-    const save = desk.ref('editor.save');
-    const text = desk.ref('editor.text');
+    const query = desk.ref('slow.query');
     const x = desk.ctx('x');
-    const hung = desk.run('actions.invoke', { target: { ref: save }, pattern: 'Invoke' }, x);
+    const hold = desk.sim.control.holdCalls('busyapp');
+    const running = desk.run('actions.setValue', { target: { ref: query }, value: 'x0' }, x);
+    await hold.entered; // x0 is inside the backend now; the rest queue behind it in its lane
     const queued = [1, 2, 3].map((n) =>
-      desk!.run('actions.setValue', { target: { ref: text }, value: `x${n}` }, x),
+      desk!.run('actions.setValue', { target: { ref: query }, value: `x${n}` }, x),
     );
     const other = desk.run(
       'actions.setValue',
-      { target: { ref: text }, value: 'y', settleMs: 0 },
+      { target: { ref: query }, value: 'y', settleMs: 0 },
       desk.ctx('y'),
     );
-    await desk.run('actions.waitFor', {
-      condition: 'windowOpened',
-      title: 'Save As',
-      timeoutMs: 5_000,
-    });
     expect(desk.executor.cancel('x')).toBe(4);
-    for (const call of [hung, ...queued]) expect(await codeOf(call)).toBe('cancelled');
+    for (const call of [running, ...queued]) expect(await codeOf(call)).toBe('cancelled');
+    hold.release();
     await other;
-    await desk.run('actions.waitFor', {
+    const landed = await desk.run('actions.waitFor', {
       condition: 'valueEquals',
-      target: { ref: text },
+      target: { ref: query },
       value: 'y',
       timeoutMs: 5_000,
     });
+    expect(landed.element?.ref).toBe(query);
     expect(desk.executor.cancel('x')).toBe(0);
   });
 
   it('refuses actions beyond the queue bound with rate_limited', async () => {
     desk = await startDesktop({ executor: { queueLimit: 2 } });
-    const save = desk.ref('editor.save');
-    const text = desk.ref('editor.text');
-    const hung = desk.run('actions.invoke', {
-      target: { ref: save },
-      pattern: 'Invoke',
-      timeoutMs: 3_000,
-    });
-    await desk.run('actions.waitFor', {
-      condition: 'windowOpened',
-      title: 'Save As',
-      timeoutMs: 5_000,
-    });
-    const second = desk.run('actions.setValue', { target: { ref: text }, value: 'a' });
-    expect(await codeOf(desk.run('actions.setValue', { target: { ref: text }, value: 'b' }))).toBe(
+    const query = desk.ref('slow.query');
+    const hold = desk.sim.control.holdCalls('busyapp');
+    const running = desk.run('actions.setValue', { target: { ref: query }, value: 'a' });
+    await hold.entered;
+    const second = desk.run('actions.setValue', { target: { ref: query }, value: 'b' });
+    expect(await codeOf(desk.run('actions.setValue', { target: { ref: query }, value: 'c' }))).toBe(
       'rate_limited',
     );
     desk.executor.cancel('spec');
-    expect(await codeOf(hung)).toBe('cancelled');
+    expect(await codeOf(running)).toBe('cancelled');
     expect(await codeOf(second)).toBe('cancelled');
+    hold.release();
   });
 });
 

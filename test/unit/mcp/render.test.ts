@@ -51,6 +51,14 @@ describe('render', () => {
     );
   });
 
+  it('tells the agent to act on a modal dialog that blocks the call, within budget', () => {
+    const blocked: ActionResult = { ...sampleAction, blockedBy: { ref: 'w4', title: 'Save As' } };
+    const text = actionText(blocked);
+    expect(text).toContain('modal "Save As" [w4] opened and waits: act on it');
+    expect(encode(text).length).toBeLessThanOrEqual(150);
+    expect(actionText(sampleAction)).not.toContain('modal');
+  });
+
   it('says so when nothing changed', () => {
     const quiet = {
       ...sampleAction,

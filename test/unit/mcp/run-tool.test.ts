@@ -29,7 +29,7 @@ describe('runTool', () => {
     });
     const r = await runTool(asTool(uiClick), { target: { ref: 'e12' } }, ctx);
     expect(r.isError).toBeUndefined();
-    expect(seen).toMatchObject({ target: { ref: 'e12' }, button: 'left', timeoutMs: 10_000 });
+    expect(seen).toMatchObject({ target: { ref: 'e12' }, button: 'left', waitMs: 0 });
     expect(r.structuredContent).toMatchObject({ action: 'click', revision: 120 });
     expect(r.content[0]?.text).toContain('[ref=e12]');
   });
