@@ -33,6 +33,21 @@ describe('events.subscribe', () => {
     c.close();
   });
 
+  it('delivers events and tree patches as MessagePack on a msgpack connection', async () => {
+    t = await startTestServer();
+    const c = await RawClient.open(t.url, { encoding: 'msgpack' });
+    await c.call('events.subscribe', { types: ['text.changed', 'property.changed'] });
+    const tree = await c.call('tree.subscribe', { window: 'Editor' });
+    expect((tree.result as { nodes: unknown[] }).nodes.length).toBeGreaterThan(5);
+    const last = await churn(t, 3, 20);
+    const note = (await c.next((m) =>
+      ((m as Note).params?.events ?? []).some((e) => e.seq === last),
+    )) as Note;
+    expect(note.method).toBe('events.event');
+    expect(await c.next(isNote('tree.patch'))).toBeDefined();
+    c.close();
+  });
+
   it('replays with since, in seq order and without holes, then goes live', async () => {
     t = await startTestServer();
     const before = t.cache.events.seq;
