@@ -88,10 +88,9 @@ export class EventPump {
   private schedule(): void {
     if (this.timer !== undefined) return;
     const deliver = (): void => this.deliver();
-    // The immediate stays ref'd: an unref'd immediate waits until something else wakes the
-    // event loop, which would delay delivery arbitrarily. It lives for one tick only.
-    this.timer =
-      this.latencyMs > 0 ? setTimeout(deliver, this.latencyMs).unref() : setImmediate(deliver);
+    // One-shot and ref'd: a pending delivery is work in flight (someone may await quiet()), and
+    // an unref'd immediate would wait until something else woke the event loop. stop() clears it.
+    this.timer = this.latencyMs > 0 ? setTimeout(deliver, this.latencyMs) : setImmediate(deliver);
   }
 
   private deliver(): void {
