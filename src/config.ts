@@ -71,7 +71,8 @@ export const Config = z.object({
   readOnly: z.boolean().default(false),
   scene: z.string().optional(),
   demo: z.boolean().default(false),
-  seed: z.number().int().default(1),
+  /** Seed of the simulated desktop; the scene's own seed (default 1) when absent. */
+  seed: z.number().int().optional(),
   cache: CacheConfig.default(CacheConfig.parse({})),
   executor: ExecutorConfig.default(ExecutorConfig.parse({})),
   ws: WsConfig.default(WsConfig.parse({})),

@@ -25,7 +25,7 @@ Flags:
   --deny-app NAME                Never act on this app (repeatable)
   --audit-log FILE               Append one JSON line per action to FILE
   --scene FILE                   Simulated desktop scene (JSON)
-  --seed N                       Seed of the simulated desktop (default 1)
+  --seed N                       Seed of the simulated desktop (default: the scene's, 1)
   --demo                         Scripted activity on the simulated desktop
   --tools default|ui_automation  MCP tool profile (default: one tool per operation)
   --quiet                        Do not print live UI activity
