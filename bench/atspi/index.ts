@@ -11,7 +11,7 @@ import { filter, firstValueFrom, timeout } from 'rxjs';
 import { loadConfig } from '../../src/config.js';
 import { createCache } from '../../src/cache/index.js';
 import type { CacheStore } from '../../src/cache/index.js';
-import { checkConsistency } from '../../src/cache/consistency.js';
+import { compareWithTruth } from '../../src/cache/consistency.js';
 import type { BackendNode } from '../../src/backends/backend.js';
 import type { AtspiBackend } from '../../src/backends/atspi/index.js';
 import type { DesktopSession } from '../../scripts/desktop/session.js';
@@ -21,7 +21,7 @@ import {
   startBackend,
   stopSharedDesktop,
 } from '../../test/atspi/harness.js';
-import { perform, planActions } from './actions.js';
+import { perform, planActions } from '../../test/atspi/randomActions.js';
 
 const WALK_RUNS = 7;
 const SYNC_RUNS = 5;
@@ -143,7 +143,7 @@ async function measureDrift(
   );
   await backend.performPattern(edit.id, { pattern: 'Value', value: 'drift marker' }, { signal });
   await marked;
-  let diffs = await checkConsistency(cache.state, backend, signal);
+  let diffs = compareWithTruth(cache.state, await backend.walk(backend.rootId, { signal }));
   let checks = 1;
   // Structure re-fetches are coalesced and may still be landing: re-check after each batch.
   while (diffs.length > 0 && checks < SETTLE_CHECKS) {
@@ -151,7 +151,7 @@ async function measureDrift(
       () => undefined,
     );
     if (next === undefined) break;
-    diffs = await checkConsistency(cache.state, backend, signal);
+    diffs = compareWithTruth(cache.state, await backend.walk(backend.rootId, { signal }));
     checks++;
   }
   await demo.app.stop();

@@ -28,7 +28,10 @@ export function seeded(seed: number): () => number {
 }
 
 /** Every action the drift run may take on these nodes (enabled ones only). */
-function candidates(nodes: readonly BackendNode[]): ((rnd: () => number) => PlannedAction)[] {
+function candidates(
+  nodes: readonly BackendNode[],
+  selectRows: boolean,
+): ((rnd: () => number) => PlannedAction)[] {
   const enabled = nodes.filter((n) => n.props.states.includes('enabled'));
   const out: ((rnd: () => number) => PlannedAction)[] = [];
   for (const n of enabled) {
@@ -69,7 +72,12 @@ function candidates(nodes: readonly BackendNode[]): ((rnd: () => number) => Plan
         action: { pattern: 'ExpandCollapse', op: rnd() < 0.5 ? 'expand' : 'collapse' },
       }));
     }
-    if (controlType === 'DataItem' && patterns.includes('SelectionItem') && n.props.name !== '') {
+    if (
+      selectRows &&
+      controlType === 'DataItem' &&
+      patterns.includes('SelectionItem') &&
+      n.props.name !== ''
+    ) {
       out.push(() => ({
         id: n.id,
         kind: 'pattern',
@@ -90,14 +98,19 @@ function candidates(nodes: readonly BackendNode[]): ((rnd: () => number) => Plan
   return out;
 }
 
-/** Plan `count` random actions over the given nodes. */
+/**
+ * Plan `count` random actions over the given nodes. `selectRows` includes selecting gtk3-demo
+ * tree rows, which loads another demo's source and re-lays out the window without events for
+ * scroll bar ranges and tab geometry (see the bench's driftKinds).
+ */
 export function planActions(
   nodes: readonly BackendNode[],
   count: number,
   seed: number,
+  selectRows = false,
 ): PlannedAction[] {
   const rnd = seeded(seed);
-  const pool = candidates(nodes);
+  const pool = candidates(nodes, selectRows);
   if (pool.length === 0) throw new Error('no actionable elements for the drift run');
   return Array.from({ length: count }, () => pool[Math.floor(rnd() * pool.length)]!(rnd));
 }

@@ -69,6 +69,8 @@ const CAPABILITIES: BackendCapabilities = {
 };
 
 const BACKOFF_MS = [100, 250, 500, 1_000, 2_000, 5_000] as const;
+/** When a new window is re-read after opening (see scheduleSettle). */
+const SETTLE_REREAD_MS = [300, 1_500] as const;
 
 /** Everything that lives as long as one bus connection. */
 interface Connection {
@@ -91,6 +93,7 @@ export class AtspiBackend implements AccessibilityBackend {
   private readonly apps = new Map<string, Promise<AppInfo>>();
   private conn: Connection | undefined;
   private stopped = false;
+  private readonly settleTimers = new Set<NodeJS.Timeout>();
 
   constructor(private readonly options: AtspiBackendOptions = {}) {
     this.env = options.env ?? process.env;
@@ -107,6 +110,8 @@ export class AtspiBackend implements AccessibilityBackend {
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
+    for (const timer of this.settleTimers) clearTimeout(timer);
+    this.settleTimers.clear();
     this.lifetime.abort(new BackendUnavailableError('the backend was stopped'));
     this.conn?.subscription.unsubscribe();
     this.conn?.bus.disconnect();
@@ -248,7 +253,26 @@ export class AtspiBackend implements AccessibilityBackend {
 
   /** Map signals concurrently but emit their events in arrival order. */
   private onSignal(mapper: AtspiEventMapper, msg: SignalMessage): void {
-    this.batcher.enqueue(mapper.map(msg, this.lifetime.signal));
+    const mapped = mapper.map(msg, this.lifetime.signal);
+    this.batcher.enqueue(mapped);
+    void mapped.then((events) => {
+      for (const e of events) if (e.type === 'window.opened') this.scheduleSettle(e.id);
+    });
+  }
+
+  /**
+   * GTK finishes laying out and filling a new window in the frames after showing it and reports
+   * little of that (no bounds events for notebook tabs, no range events when a scroll bar's
+   * extent grows): ask consumers to re-read the window once it has had time to settle.
+   */
+  private scheduleSettle(id: BackendId): void {
+    for (const ms of SETTLE_REREAD_MS) {
+      const timer = setTimeout(() => {
+        this.settleTimers.delete(timer);
+        this.emit([{ type: 'structure', change: 'invalidated', id }]);
+      }, ms);
+      this.settleTimers.add(timer);
+    }
   }
 
   private emit(events: readonly BackendEvent[]): void {

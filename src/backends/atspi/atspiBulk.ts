@@ -1,22 +1,21 @@
 /**
  * Bulk fetch: one `Cache.GetItems` call per app returns every element it knows with role, name,
- * states, interfaces and its place in the tree; only extents, range and text are read per
- * element. GetItems omits the children of MANAGES_DESCENDANTS containers (tree and table cells),
- * so any element whose item count falls short of its child count is completed by a scoped walk.
- * An app without the Cache interface is walked.
+ * states and interfaces, so per element only the child list (GetChildren: the items' own
+ * index-in-parent can disagree with it while an app rearranges) and extents, range and text are
+ * read. GetItems omits the children of MANAGES_DESCENDANTS containers (tree and table cells):
+ * any child it lacks is completed by a scoped walk. An app without the Cache interface is walked.
  */
 import type { BackendId, BackendNode, FetchOptions } from '../backend.js';
 import { ElementStaleError, PatternNotSupportedError, throwIfAborted } from '../../errors.js';
 import type { ObjectRef } from './atspiBus.js';
 import type { AtspiReader, RawElement } from './atspiFetch.js';
 import { DESKTOP_ID, idOf, isAppRoot, REGISTRY_NAME, refOf, ROOT_PATH } from './atspiIds.js';
-import { hasState, STATE_BIT } from './atspiRoles.js';
 import { desktopNode, readChildren, walkSubtree } from './atspiWalk.js';
 
 const CACHE_PATH = '/org/a11y/atspi/cache';
 const SELECTION = 'org.a11y.atspi.Selection';
 
-/** One app's items: element id -> raw element (children in index order). */
+/** One app's items: element id -> raw element (children filled in when assembled). */
 type AppItems = Map<BackendId, RawElement>;
 
 type Item = [
@@ -48,11 +47,9 @@ async function appItems(
     if (err instanceof PatternNotSupportedError) return undefined;
     throw err;
   }
-  const items = new Map<BackendId, RawElement>();
-  const order: { parent: BackendId; index: number; ref: ObjectRef }[] = [];
-  for (const [self, , parent, index, , interfaces, name, role, , states] of (body[0] ??
-    []) as Item[]) {
-    const raw: RawElement = {
+  const items: AppItems = new Map();
+  for (const [self, , parent, , , interfaces, name, role, , states] of (body[0] ?? []) as Item[]) {
+    items.set(idOf(self), {
       ref: self,
       role,
       states,
@@ -62,35 +59,10 @@ async function appItems(
       parent,
       children: [],
       rect: null,
-    };
-    items.set(idOf(self), raw);
-    order.push({ parent: idOf(parent), index, ref: self });
-  }
-  order.sort((a, b) => a.index - b.index);
-  const indexes = new Map<BackendId, number[]>();
-  for (const { parent, ref, index } of order) {
-    items.get(parent)?.children.push(ref);
-    indexes.set(parent, [...(indexes.get(parent) ?? []), index]);
-  }
-  // Remember the counts the app reported, to spot containers whose children were omitted.
-  for (const [self, , , , childCount] of (body[0] ?? []) as Item[]) {
-    const raw = items.get(idOf(self));
-    // Children must be exactly indexes 0..n-1, or their order is not trustworthy either.
-    const exact = (indexes.get(idOf(self)) ?? []).every((index, i) => index === i);
-    if (
-      raw !== undefined &&
-      (raw.children.length !== childCount ||
-        !exact ||
-        hasState(raw.states, STATE_BIT.MANAGES_DESCENDANTS))
-    ) {
-      incomplete.add(raw);
-    }
+    });
   }
   return items;
 }
-
-/** Raw elements whose children GetItems left out (checked by identity, per fetch). */
-const incomplete = new WeakSet<RawElement>();
 
 /** Fetch a subtree in bulk: root first, pre-order, like walkSubtree. */
 export async function bulkSubtree(
@@ -131,16 +103,38 @@ async function appWindows(
   maxDepth: number,
   signal: AbortSignal,
 ): Promise<BackendNode[][]> {
-  const items = await appItems(reader, app[0], signal);
-  const root = items?.get(idOf(app));
-  if (items === undefined || root === undefined || incomplete.has(root)) {
-    const windows = await reader.children(app, signal);
-    return readChildren(reader, windows, DESKTOP_ID, false, 1, maxDepth, signal);
-  }
-  const windows = root.children.map((w) => items.get(idOf(w))).filter((w) => w !== undefined);
-  return Promise.all(
-    windows.map((w) => assemble(reader, items, w, DESKTOP_ID, false, 1, maxDepth, signal)),
+  const [items, windows] = await Promise.all([
+    appItems(reader, app[0], signal),
+    reader.children(app, signal),
+  ]);
+  return childSubtrees(reader, items, windows, DESKTOP_ID, false, 1, maxDepth, signal);
+}
+
+/** Each child from the items when it is there, else by a scoped walk; vanished ones left out. */
+async function childSubtrees(
+  reader: AtspiReader,
+  items: AppItems | undefined,
+  refs: readonly ObjectRef[],
+  parentId: BackendId,
+  parentSelects: boolean,
+  depth: number,
+  maxDepth: number,
+  signal: AbortSignal,
+): Promise<BackendNode[][]> {
+  const subtrees = await Promise.all(
+    refs.map(async (ref) => {
+      const raw = items?.get(idOf(ref));
+      if (items === undefined || raw === undefined) {
+        return (
+          await readChildren(reader, [ref], parentId, parentSelects, depth, maxDepth, signal)
+        ).flat();
+      }
+      return assemble(reader, items, raw, parentId, parentSelects, depth, maxDepth, signal).catch(
+        (err: unknown) => staleToEmpty(err).flat(),
+      );
+    }),
   );
+  return subtrees.filter((s) => s.length > 0);
 }
 
 async function assemble(
@@ -153,23 +147,24 @@ async function assemble(
   maxDepth: number,
   signal: AbortSignal,
 ): Promise<BackendNode[]> {
-  if (incomplete.has(raw)) raw.children = await reader.children(raw.ref, signal);
-  await reader.readExtras(raw, signal);
+  const [children] = await Promise.all([
+    reader.children(raw.ref, signal),
+    reader.readExtras(raw, signal),
+  ]);
+  raw.children = children;
   const node = await reader.toNode(raw, parentId, parentSelects, signal);
-  if (depth >= maxDepth || raw.children.length === 0) return [node];
+  if (depth >= maxDepth || children.length === 0) return [node];
   const selecting = raw.interfaces.includes(SELECTION);
-  const known = raw.children.map((c) => items.get(idOf(c)));
-  const subtrees =
-    incomplete.has(raw) || known.some((k) => k === undefined)
-      ? await readChildren(reader, raw.children, node.id, selecting, depth + 1, maxDepth, signal)
-      : await Promise.all(
-          known.map((k) =>
-            assemble(reader, items, k!, node.id, selecting, depth + 1, maxDepth, signal).catch(
-              (err: unknown) => staleToEmpty(err).flat(),
-            ),
-          ),
-        );
-  const present = subtrees.filter((s) => s.length > 0);
-  node.children = present.map((s) => s[0]?.id ?? '');
-  return [node, ...present.flat()];
+  const subtrees = await childSubtrees(
+    reader,
+    items,
+    children,
+    node.id,
+    selecting,
+    depth + 1,
+    maxDepth,
+    signal,
+  );
+  node.children = subtrees.map((s) => s[0]?.id ?? '');
+  return [node, ...subtrees.flat()];
 }

@@ -11,7 +11,7 @@ import { UiError } from '../../errors.js';
 import type { ObjectRef } from './atspiBus.js';
 import type { AtspiReader } from './atspiFetch.js';
 import { asString, DESKTOP_ID, idOf, isAppRoot, isNullRef, ROOT_PATH } from './atspiIds.js';
-import { isTextRole, isWindowRole, ROLE, statesOf } from './atspiRoles.js';
+import { hasState, isTextRole, isWindowRole, ROLE, STATE_BIT, statesOf } from './atspiRoles.js';
 
 /** The parts of a D-Bus signal message the mapping reads. */
 export interface SignalMessage {
@@ -29,6 +29,10 @@ export const REGISTERED_EVENTS = [
   'object:property-change',
   'object:text-changed',
   'object:bounds-changed',
+  'object:row-inserted',
+  'object:row-deleted',
+  'object:row-reordered',
+  'object:model-changed',
   'window:create',
   'window:destroy',
   'window:activate',
@@ -97,6 +101,11 @@ export class AtspiEventMapper {
         return this.textChanged(ref, id, signal);
       case 'BoundsChanged':
         return this.boundsChanged(ref, id, signal);
+      case 'RowInserted':
+      case 'RowDeleted':
+      case 'RowReordered':
+      case 'ModelChanged':
+        return this.rowsChanged(ref, id, signal);
       default:
         return [];
     }
@@ -137,28 +146,37 @@ export class AtspiEventMapper {
       events.push(await this.shownOrHidden(ref, id, signal));
       return events;
     }
-    const role = await this.pushStates(ref, events, signal);
-    if (role === ROLE.TABLE_CELL || role === ROLE.TABLE_ROW) {
+    const { role, words } = await this.pushStates(ref, events, signal);
+    if (detail === 'focused' && hasState(words, STATE_BIT.MANAGES_DESCENDANTS)) {
+      // Its cells' focused state follows the container's silently: re-read the container.
+      events.push({ type: 'structure', change: 'invalidated', id });
+    } else if (role === ROLE.TABLE_CELL || role === ROLE.TABLE_ROW) {
       // GTK tree views announce a row's state change on the row only, while its cells change too.
       const cells = await this.reader.children(ref, signal);
-      await Promise.all(cells.map((cell) => this.pushStates(cell, events, signal).catch(() => 0)));
+      await Promise.all(
+        cells.map((cell) => this.pushStates(cell, events, signal).catch(() => undefined)),
+      );
     }
     return events;
   }
 
-  /** Re-read an element's states and push them as a property event; returns its role. */
+  /** Re-read an element's states and push them as a property event; returns what was read. */
   private async pushStates(
     ref: ObjectRef,
     events: BackendEvent[],
     signal: AbortSignal,
-  ): Promise<number> {
+  ): Promise<{ role: number; words: number[] }> {
     const [[role], [words]] = await Promise.all([
       this.reader.call(ref, 'Accessible', 'GetRole', signal),
       this.reader.call(ref, 'Accessible', 'GetState', signal),
     ]);
-    const states = statesOf(Number(role), (words ?? []) as number[]);
-    events.push({ type: 'property', id: idOf(ref), props: { states } });
-    return Number(role);
+    const bits = (words ?? []) as number[];
+    events.push({
+      type: 'property',
+      id: idOf(ref),
+      props: { states: statesOf(Number(role), bits) },
+    });
+    return { role: Number(role), words: bits };
   }
 
   /**
@@ -292,6 +310,25 @@ export class AtspiEventMapper {
     const [x = 0, y = 0, width = -1, height = -1] = (box ?? []) as number[];
     const rect = width >= 0 && height >= 0 ? { x, y, width, height } : null;
     return [{ type: 'property', id, props: { rect } }];
+  }
+
+  /**
+   * Tree views add and drop rows (resizing cells) with no children-changed, and their scroll
+   * bars' extent grows silently: re-read the scroll pane around the view when there is one.
+   */
+  private async rowsChanged(
+    ref: ObjectRef,
+    id: BackendId,
+    signal: AbortSignal,
+  ): Promise<BackendEvent[]> {
+    const all = await this.reader.getAll(ref, 'Accessible', signal);
+    const parent = all.Parent?.value as ObjectRef | undefined;
+    if (parent === undefined || isNullRef(parent) || isAppRoot(parent)) {
+      return [{ type: 'structure', change: 'invalidated', id }];
+    }
+    const [role] = await this.reader.call(parent, 'Accessible', 'GetRole', signal);
+    const scope = Number(role) === ROLE.SCROLL_PANE ? idOf(parent) : id;
+    return [{ type: 'structure', change: 'invalidated', id: scope }];
   }
 
   private addWindow(id: BackendId): void {
