@@ -44,10 +44,20 @@ export function updateProps(
   if (changed === null) return false;
   state.reindexProps(node, previousOf(changed));
   out.push({ op: 'update', ref: node.ref, props: changed });
-  if (changed.states !== undefined && state.isWindow(node) && changed.states.includes('active')) {
-    state.foreground = node;
-  }
+  if (changed.states !== undefined && state.isWindow(node)) followActive(state, node, out);
   return true;
+}
+
+/** The foreground window follows the `active` state too, so a lost window.activated event
+ * still moves it; exactly one window.activated patch is emitted either way. */
+function followActive(state: TreeState, win: CachedNode, out: Patch[]): void {
+  const active = win.props.states.includes('active');
+  if (active && state.foreground !== win && win.window !== null) {
+    state.foreground = win;
+    out.push({ op: 'window.activated', window: win.window, title: win.props.name });
+  } else if (!active && state.foreground === win) {
+    state.foreground = null;
+  }
 }
 
 /** Remove a subtree: tombstones for every ref, indexes cleaned, `remove` (and window.closed). */

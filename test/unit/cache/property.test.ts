@@ -203,7 +203,7 @@ function focusHolders(cache: CacheStore): Set<string> {
 }
 
 async function settle(sim: SimBackend, cache: CacheStore, driftCheck: boolean): Promise<void> {
-  const signal = AbortSignal.timeout(10_000);
+  const signal = AbortSignal.timeout(5_000);
   for (let round = 0; round < 3; round++) {
     await sim.control.quiet();
     await cache.whenIdle(signal);
@@ -263,6 +263,14 @@ async function sequence(
   }
 }
 
+/** Bounded in time: a failure (with its shrunk counterexample so far) is reported before the
+ * test's own timeout, never swallowed by it. */
+const PROPERTY_OPTIONS = {
+  numRuns: Number(process.env['CACHE_PROPERTY_RUNS'] ?? 1000),
+  interruptAfterTimeLimit: 100_000,
+  markInterruptAsFailure: true,
+};
+
 const rate = fc.double({ min: 0, max: 0.5, noNaN: true });
 
 describe('cache vs simulated desktop (property)', () => {
@@ -283,7 +291,7 @@ describe('cache vs simulated desktop (property)', () => {
           );
         },
       ),
-      { numRuns: Number(process.env['CACHE_PROPERTY_RUNS'] ?? 1000) },
+      PROPERTY_OPTIONS,
     );
   }, 120_000);
 
@@ -306,7 +314,7 @@ describe('cache vs simulated desktop (property)', () => {
           );
         },
       ),
-      { numRuns: Number(process.env['CACHE_PROPERTY_RUNS'] ?? 1000) },
+      PROPERTY_OPTIONS,
     );
     // Lost events left drift that events alone could not repair; the re-fetches did.
     expect(repairedDrift).toBeGreaterThan(0);
