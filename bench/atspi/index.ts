@@ -124,11 +124,13 @@ async function measureDrift(
   backend: AtspiBackend,
   desktop: DesktopSession,
   factory: BackendNode[],
+  selectRows: boolean,
   signal: AbortSignal,
 ) {
   const demo = await launchAndWait(desktop, backend, 'gtk3-demo', [], signal);
   const demoNodes = await backend.fetchSubtree(demo.window.id, { signal });
-  const plan = planActions([...factory, ...demoNodes], DRIFT_ACTIONS, 42);
+  const marker = `drift marker ${selectRows ? 'with rows' : 'plain'}`;
+  const plan = planActions([...factory, ...demoNodes], DRIFT_ACTIONS, 42, selectRows);
   let performed = 0;
   for (const step of plan) if (await perform(backend, step, signal)) performed++;
   const edit = factory.find(
@@ -137,11 +139,11 @@ async function measureDrift(
   if (edit === undefined) throw new Error('no edit for the marker');
   const marked = firstValueFrom(
     cache.patches$.pipe(
-      filter((b) => JSON.stringify(b).includes('drift marker')),
+      filter((b) => JSON.stringify(b).includes(marker)),
       timeout(PATCH_DEADLINE_MS),
     ),
   );
-  await backend.performPattern(edit.id, { pattern: 'Value', value: 'drift marker' }, { signal });
+  await backend.performPattern(edit.id, { pattern: 'Value', value: marker }, { signal });
   await marked;
   let diffs = compareWithTruth(cache.state, await backend.walk(backend.rootId, { signal }));
   let checks = 1;
@@ -176,7 +178,8 @@ async function main(): Promise<void> {
     const reads = await measureReads(cache, backend, window.id, signal);
     const nodes = await backend.fetchSubtree(window.id, { signal });
     const latencies = await measurePatchLatency(cache, backend, nodes, signal);
-    const drift = await measureDrift(cache, backend, desktop, nodes, signal);
+    const drift = await measureDrift(cache, backend, desktop, nodes, false, signal);
+    const withRows = await measureDrift(cache, backend, desktop, nodes, true, signal);
     await cache.stop();
     await app.stop();
     console.log(
@@ -202,7 +205,14 @@ async function main(): Promise<void> {
         driftActionsPerformed: drift.performed,
         driftChecks: drift.checks,
         driftDifferences: drift.diffs.length,
-        driftSample: drift.diffs.slice(0, 3),
+        driftSample: drift.diffs.slice(0, 2),
+        // The same with gtk3-demo rows selected too: each loads another demo's source and GTK
+        // re-lays out tabs and scroll bars without events.
+        rowSelectDriftActionsPerformed: withRows.performed,
+        rowSelectDriftDifferences: withRows.diffs.length,
+        rowSelectDriftKinds: [
+          ...new Set(withRows.diffs.map((d) => (d.kind === 'prop' ? d.prop : d.kind))),
+        ],
       }),
     );
   } finally {
