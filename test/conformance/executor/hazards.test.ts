@@ -3,6 +3,7 @@
  * the middle of a call, a virtualized list hiding its items, focus stolen between focusing and
  * typing. The executor must answer each with a clear result or typed error and keep serving.
  */
+import { filter, firstValueFrom, timeout } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { codeOf, errorOf, startDesktop, type Desktop } from './desktop.js';
 
@@ -219,5 +220,23 @@ describe('focus stolen between focusing and typing', () => {
     expect(failure.details.reason).toBe('focus_lost');
     expect(failure.details.attempts).toHaveLength(3);
     expect(desk.cache.node(text)?.value ?? '').not.toContain('lost');
+  });
+});
+
+describe('events lost by the platform', () => {
+  it('repairs what an action changed through a re-fetch, even when every event is dropped', async () => {
+    desk = await startDesktop();
+    const box = desk.ref('settings.notifications');
+    const before = desk.cache.node(box)?.states ?? [];
+    desk.sim.control.setQuirks({ dropRate: 1 });
+    await desk.run('actions.invoke', { target: { ref: box }, pattern: 'Toggle', settleMs: 0 });
+    const toggled = before.includes('checked') ? 'unchecked' : 'checked';
+    // No event reaches the cache; only the executor's post-action re-fetch can bring this.
+    const cache = desk.cache;
+    const isToggled = (): boolean => cache.node(box)?.states.includes(toggled) === true;
+    if (!isToggled()) {
+      await firstValueFrom(cache.patches$.pipe(filter(isToggled), timeout(5_000)));
+    }
+    expect(cache.stats().drift).toBeGreaterThan(0);
   });
 });
