@@ -207,7 +207,7 @@ async function main(): Promise<void> {
         driftDifferences: drift.diffs.length,
         driftSample: drift.diffs.slice(0, 2),
         // The same with gtk3-demo rows selected too: each loads another demo's source and GTK
-        // re-lays out tabs and scroll bars without events.
+        // re-lays out the window.
         rowSelectDriftActionsPerformed: withRows.performed,
         rowSelectDriftDifferences: withRows.diffs.length,
         rowSelectDriftKinds: [

@@ -31,7 +31,7 @@ it('after random real actions the cache equals a fresh full walk', async () => {
       ...(await backend.fetchSubtree(factory.window.id, { signal })),
       ...(await backend.fetchSubtree(demo.window.id, { signal })),
     ];
-    const plan = planActions(nodes, ACTIONS, 7);
+    const plan = planActions(nodes, ACTIONS, 7, true);
     let performed = 0;
     for (const step of plan) if (await perform(backend, step, signal)) performed++;
     expect(performed).toBeGreaterThan(ACTIONS / 2);

@@ -100,8 +100,8 @@ function candidates(
 
 /**
  * Plan `count` random actions over the given nodes. `selectRows` includes selecting gtk3-demo
- * tree rows, which loads another demo's source and re-lays out the window without events for
- * scroll bar ranges and tab geometry (see the bench's driftKinds).
+ * tree rows, each of which loads another demo's source and re-lays out the window (the hardest
+ * case for keeping the cache equal to the desktop).
  */
 export function planActions(
   nodes: readonly BackendNode[],

@@ -306,10 +306,18 @@ export class AtspiEventMapper {
     id: BackendId,
     signal: AbortSignal,
   ): Promise<BackendEvent[]> {
-    const [box] = await this.reader.call(ref, 'Component', 'GetExtents', signal, 'u', [0]);
+    const [[box], [role]] = await Promise.all([
+      this.reader.call(ref, 'Component', 'GetExtents', signal, 'u', [0]),
+      this.reader.call(ref, 'Accessible', 'GetRole', signal),
+    ]);
     const [x = 0, y = 0, width = -1, height = -1] = (box ?? []) as number[];
     const rect = width >= 0 && height >= 0 ? { x, y, width, height } : null;
-    return [{ type: 'property', id, props: { rect } }];
+    const events: BackendEvent[] = [{ type: 'property', id, props: { rect } }];
+    // Notebook tabs and scroll bar adjustments move with their container without events.
+    if (Number(role) === ROLE.PAGE_TAB_LIST || Number(role) === ROLE.SCROLL_PANE) {
+      events.push({ type: 'structure', change: 'invalidated', id });
+    }
+    return events;
   }
 
   /**

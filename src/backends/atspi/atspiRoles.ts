@@ -23,6 +23,7 @@ export const ROLE = {
   LIST_ITEM: 32,
   MENU: 33,
   MENU_BAR: 34,
+  PAGE_TAB_LIST: 38,
   PANEL: 39,
   PASSWORD_TEXT: 40,
   POPUP_MENU: 41,
