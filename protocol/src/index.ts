@@ -12,3 +12,4 @@ export * from './methods/actions.js';
 export * from './methods/subscriptions.js';
 export * from './registry.js';
 export * from './codec/index.js';
+export * from './mirror.js';

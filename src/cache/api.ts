@@ -68,7 +68,7 @@ export interface EventLog {
 export interface UiCache extends CacheQueries, CacheInternals {
   /**
    * Hot stream of patch batches; the state is updated before a batch is emitted. Applied in
-   * order to `subtree()` nodes they give an exact mirror (see src/cache/mirror.ts): `add`
+   * order to `subtree()` nodes they give an exact mirror (see protocol/src/mirror.ts): `add`
    * carries the subtree in pre-order at its final index, `remove` every ref it drops, `reorder`
    * the full child list, and a parent's new `childCount` comes as an explicit `update`.
    * Patches share values with the cache: consumers must treat them as read-only.

@@ -65,6 +65,7 @@ function applyFetched(
   const outcome = applyFetch(state, nodes, result.patches);
   for (const id of outcome.needFetch) requestFetch(state, id, result);
   if (outcome.unknownRoot) return;
+  reconcileFocus(state, nodes, result);
   const fetchedIds = new Set(nodes.map((n) => n.id));
   for (const event of replay) {
     if ((event.type === 'property' || event.type === 'text') && fetchedIds.has(event.id)) {
@@ -98,8 +99,10 @@ function applyEvent(state: TreeState, event: BackendEvent, result: ReduceResult)
         result.ignored++;
         return;
       }
-      if (event.type === 'property') updateProps(state, node, event.props, false, result.patches);
-      else if (event.value !== undefined)
+      if (event.type === 'property') {
+        updateProps(state, node, event.props, false, result.patches);
+        if (event.props.states !== undefined) followFocusState(state, node, result);
+      } else if (event.value !== undefined)
         updateProps(state, node, { value: event.value }, false, result.patches);
       else requestFetch(state, node.id, result, 0);
       return;
@@ -149,6 +152,35 @@ function applyFocus(state: TreeState, id: BackendId | null, result: ReduceResult
   // `focused` state and the new one gained it, even when their property events are lost.
   if (previous !== null) setFocusedState(state, previous, false, result);
   setFocusedState(state, node, true, result);
+}
+
+/**
+ * A fetch shows the platform's truth about focus in its subtree. Keyboard focus is exclusive,
+ * so the focus pointer follows the `focused` state: a fetched element that has it takes the
+ * pointer (and the previous holder, whose window may not have been fetched, loses the state),
+ * and a pointer into the fetched subtree whose element lost it is cleared. Without this, a
+ * lost focus event would leave two elements focused until the old one's window is re-fetched.
+ */
+function reconcileFocus(
+  state: TreeState,
+  nodes: readonly BackendNode[],
+  result: ReduceResult,
+): void {
+  const holder = nodes.findLast((n) => n.props.states.includes('focused'));
+  if (holder !== undefined) {
+    if (state.byId.has(holder.id)) applyFocus(state, holder.id, result);
+    return;
+  }
+  const current = state.focused;
+  if (current !== null && nodes.some((n) => n.id === current.id))
+    followFocusState(state, current, result);
+}
+
+/** Keep the focus pointer in step with a node whose `focused` state just changed. */
+function followFocusState(state: TreeState, node: CachedNode, result: ReduceResult): void {
+  const has = node.props.states.includes('focused');
+  if (has && state.focused !== node) applyFocus(state, node.id, result);
+  else if (!has && state.focused === node) applyFocus(state, null, result);
 }
 
 function setFocusedState(

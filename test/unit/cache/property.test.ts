@@ -19,7 +19,7 @@ import type {
 import { createSimBackend, type SimBackend } from '../../../src/backends/sim/index.js';
 import { compareWithTruth } from '../../../src/cache/consistency.js';
 import { createCache, type CacheStore } from '../../../src/cache/index.js';
-import { TreeMirror } from '../../../src/cache/mirror.js';
+import { PatchMirror } from '../../../protocol/src/mirror.js';
 import { loadConfig } from '../../../src/config.js';
 import { isUiError } from '../../../src/errors.js';
 
@@ -238,7 +238,7 @@ async function sequence(
   const cache = createCache(backend, loadConfig({ cache: { coalesceMs: 0 } }).cache);
   try {
     await cache.start(AbortSignal.timeout(5_000));
-    const mirror = new TreeMirror(cache.subtree('e1').nodes);
+    const mirror = new PatchMirror('e1', cache.subtree('e1').nodes);
     cache.patches$.subscribe((batch) => mirror.apply(batch.patches));
     for (const cmd of cmds) {
       let touched: BackendId | null = null;
@@ -256,7 +256,7 @@ async function sequence(
     await settle(sim, cache, lossy);
     repairedDrift += cache.stats().drift;
     expect(compareWithTruth(cache.state, sim.groundTruth())).toEqual([]);
-    expect(mirror.preorder('e1')).toEqual(cache.subtree('e1').nodes);
+    expect(mirror.list()).toEqual(cache.subtree('e1').nodes);
   } finally {
     await cache.stop();
     await backend.stop();

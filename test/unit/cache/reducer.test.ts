@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Patch } from '../../../protocol/src/index.js';
 import { compareWithTruth } from '../../../src/cache/consistency.js';
-import { TreeMirror } from '../../../src/cache/mirror.js';
+import { PatchMirror } from '../../../protocol/src/mirror.js';
 import { reduce, type CacheInput } from '../../../src/cache/reducer.js';
 import { subtree } from '../../../src/cache/queries/tree.js';
 import { get } from '../../../src/cache/queries/elements.js';
@@ -11,12 +11,12 @@ import { props, smallDesktop, type FakeBackend } from './fake-backend.js';
 
 function synced(b: FakeBackend): {
   state: TreeState;
-  mirror: TreeMirror;
+  mirror: PatchMirror;
   step: (i: CacheInput) => ReturnType<typeof reduce>;
 } {
   const state = new TreeState();
   reduce(state, { kind: 'fetched', nodes: b.walk('root') });
-  const mirror = new TreeMirror(subtree(state, 'e1').nodes);
+  const mirror = new PatchMirror('e1', subtree(state, 'e1').nodes);
   const step = (input: CacheInput): ReturnType<typeof reduce> => {
     const r = reduce(state, input);
     mirror.apply(r.patches);
@@ -57,7 +57,7 @@ describe('reducer: fetch application', () => {
     expect(ops(r.patches)).toEqual(['remove', 'update', 'add']);
     expect(r.patches[1]).toEqual({ op: 'update', ref: before, props: { name: 'Eight' } });
     expect(compareWithTruth(state, b.walk('root'))).toEqual([]);
-    expect(mirror.preorder('e1')).toEqual(subtree(state, 'e1').nodes);
+    expect(mirror.list()).toEqual(subtree(state, 'e1').nodes);
   });
 
   it('reorders survivors and updates childCount when the count changes', () => {
@@ -68,7 +68,7 @@ describe('reducer: fetch application', () => {
     const r = step({ kind: 'fetched', nodes: b.walk('w2') });
     expect(ops(r.patches)).toEqual(['reorder', 'add', 'update']);
     expect(r.patches[2]).toMatchObject({ op: 'update', props: { childCount: 4 } });
-    expect(mirror.preorder('e1')).toEqual(subtree(state, 'e1').nodes);
+    expect(mirror.list()).toEqual(subtree(state, 'e1').nodes);
   });
 
   it('keeps the refs of an element moved to another parent', () => {
@@ -81,7 +81,7 @@ describe('reducer: fetch application', () => {
     expect(state.byId.get('ed1')?.parent?.id).toBe('w1');
     expect(state.tombstones.has(edRef)).toBe(false);
     expect(compareWithTruth(state, b.walk('root'))).toEqual([]);
-    expect(mirror.preorder('e1')).toEqual(subtree(state, 'e1').nodes);
+    expect(mirror.list()).toEqual(subtree(state, 'e1').nodes);
   });
 
   it('answers a vanished ref with element_stale and the last known locator', () => {
@@ -135,7 +135,7 @@ describe('reducer: fetch application', () => {
     expect(r.fetch).toEqual([{ id: 'w3', key: 'w3' }]);
     step({ kind: 'fetched', nodes: b.walk('w3') });
     expect(compareWithTruth(state, b.walk('root'))).toEqual([]);
-    expect(mirror.preorder('e1')).toEqual(subtree(state, 'e1').nodes);
+    expect(mirror.list()).toEqual(subtree(state, 'e1').nodes);
   });
 });
 
@@ -149,10 +149,43 @@ describe('reducer: events', () => {
         { type: 'property', id: 'btn7', props: { name: '7', states: ['enabled', 'focused'] } },
       ],
     });
+    const ref = refOf(state, 'btn7');
     expect(r.patches).toEqual([
-      { op: 'update', ref: refOf(state, 'btn7'), props: { states: ['enabled', 'focused'] } },
+      { op: 'update', ref, props: { states: ['enabled', 'focused'] } },
+      // Focus is exclusive: the pointer follows the state the platform reported.
+      { op: 'focus', ref, previous: null },
     ]);
     expect(r.fetch).toEqual([]);
+  });
+
+  it('moves focus to what a re-fetch shows focused when the focus event was lost', () => {
+    const b = smallDesktop();
+    const { state, mirror, step } = synced(b);
+    step({ kind: 'events', events: [{ type: 'focus', id: 'ed1' }] });
+    expect(state.focused?.id).toBe('ed1');
+    // Focus moved to btn8 in the other window; its focus event and ed1's property event were
+    // lost. Only btn8's window is re-fetched.
+    b.set('btn8', { states: ['enabled', 'focused'] });
+    b.set('ed1', { states: ['enabled', 'focusable', 'editable'] });
+    const r = step({ kind: 'fetched', nodes: b.walk('w2') });
+    expect(state.focused?.id).toBe('btn8');
+    expect(r.patches).toContainEqual({
+      op: 'focus',
+      ref: refOf(state, 'btn8'),
+      previous: refOf(state, 'ed1'),
+    });
+    expect(compareWithTruth(state, b.walk('root'))).toEqual([]);
+    expect(mirror.list()).toEqual(subtree(state, 'e1').nodes);
+  });
+
+  it('clears focus when a re-fetch shows its holder lost it', () => {
+    const b = smallDesktop();
+    const { state, step } = synced(b);
+    step({ kind: 'events', events: [{ type: 'focus', id: 'ed1' }] });
+    b.set('ed1', { states: ['enabled', 'focusable', 'editable'] });
+    const r = step({ kind: 'fetched', nodes: b.walk('w1') });
+    expect(state.focused).toBeNull();
+    expect(r.patches).toContainEqual({ op: 'focus', ref: null, previous: refOf(state, 'ed1') });
   });
 
   it('ignores events about unknown ids and counts them', () => {

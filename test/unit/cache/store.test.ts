@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { PatchBatch } from '../../../protocol/src/index.js';
 import { compareWithTruth } from '../../../src/cache/consistency.js';
 import { createCache, type CacheStore } from '../../../src/cache/index.js';
-import { TreeMirror } from '../../../src/cache/mirror.js';
+import { PatchMirror } from '../../../protocol/src/mirror.js';
 import { loadConfig } from '../../../src/config.js';
 import { props, smallDesktop, type FakeBackend } from './fake-backend.js';
 
@@ -135,7 +135,7 @@ describe('cache store', () => {
   it('keeps a client mirror exact through changes, and answers element_stale for gone refs', async () => {
     const b = smallDesktop();
     const c = await started(b);
-    const mirror = new TreeMirror(c.subtree('e1').nodes);
+    const mirror = new PatchMirror('e1', c.subtree('e1').nodes);
     c.patches$.subscribe((batch: PatchBatch) => mirror.apply(batch.patches));
     const editRef = c.state.byId.get('ed1')?.ref ?? '';
     b.remove('w2');
@@ -147,7 +147,7 @@ describe('cache store', () => {
       { type: 'text', id: 'ed1', value: 'bye' },
     );
     await c.whenIdle(deadline());
-    expect(mirror.preorder('e1')).toEqual(c.subtree('e1').nodes);
+    expect(mirror.list()).toEqual(c.subtree('e1').nodes);
     expect(c.get({ ref: editRef }).element.value).toBe('bye');
     expect(() => c.get({ ref: 'e12' })).toThrowError(
       expect.objectContaining({ code: 'element_stale' }) as Error,
