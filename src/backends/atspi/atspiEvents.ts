@@ -9,6 +9,7 @@
 import type { BackendEvent, BackendId, BackendProps } from '../backend.js';
 import { UiError } from '../../errors.js';
 import type { ObjectRef } from './atspiBus.js';
+export { MATCH_RULES, REGISTERED_EVENTS } from './atspiEventRules.js';
 import type { AtspiReader } from './atspiFetch.js';
 import { asString, DESKTOP_ID, idOf, isAppRoot, isNullRef, ROOT_PATH } from './atspiIds.js';
 import { hasState, isTextRole, isWindowRole, ROLE, STATE_BIT, statesOf } from './atspiRoles.js';
@@ -22,32 +23,6 @@ export interface SignalMessage {
   body: unknown[];
 }
 
-/** Events the registry must be told about, or apps will not emit them. */
-export const REGISTERED_EVENTS = [
-  'object:state-changed',
-  'object:children-changed',
-  'object:property-change',
-  'object:text-changed',
-  'object:bounds-changed',
-  'object:row-inserted',
-  'object:row-deleted',
-  'object:row-reordered',
-  'object:model-changed',
-  'window:create',
-  'window:destroy',
-  'window:activate',
-  'window:deactivate',
-  'focus:',
-] as const;
-
-export const MATCH_RULES = [
-  "type='signal',interface='org.a11y.atspi.Event.Object'",
-  "type='signal',interface='org.a11y.atspi.Event.Window'",
-  "type='signal',interface='org.a11y.atspi.Event.Focus'",
-  "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged'",
-] as const;
-
-/** State changes that alter none of the protocol's states. */
 const IGNORED_STATES = new Set(['defunct', 'visible', 'armed', 'stale', 'transient']);
 
 function refFromVariant(data: unknown): ObjectRef | undefined {
