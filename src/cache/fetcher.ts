@@ -6,7 +6,7 @@
  * reducer re-applies them over the (possibly older) fetched values.
  */
 import type { AccessibilityBackend, BackendEvent } from '../backends/backend.js';
-import { abortError, ElementStaleError, TimeoutError } from '../errors.js';
+import { ElementStaleError, raceSignal, TimeoutError } from '../errors.js';
 import type { CacheInput, FetchRequest } from './reducer.js';
 
 /** Events remembered per in-flight fetch; beyond this the fetch is simply repeated. */
@@ -120,7 +120,7 @@ export class FetchRunner {
     this.fetches++;
     try {
       const options = maxDepth === undefined ? { signal } : { signal, maxDepth };
-      const nodes = await withDeadline(backend.fetchSubtree(id, options), signal);
+      const nodes = await raceSignal(backend.fetchSubtree(id, options), signal);
       if (!this.stopper.signal.aborted)
         apply({ kind: 'fetched', nodes, replay: job.replay }, job.check);
     } catch (err) {
@@ -161,24 +161,4 @@ export function mergeGroup(group: readonly FetchRequest[]): FetchRequest {
   const isRootKey = group.some((r) => r.id === r.key && r.maxDepth !== undefined);
   if (isRootKey) return { id: first.key, key: first.key, maxDepth: 1 };
   return { id: first.key, key: first.key };
-}
-
-/** Settle with the promise or with the signal's typed error, whichever comes first: a backend
- * that ignores its signal must not hold a fetch slot past the deadline. */
-function withDeadline<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(abortError(signal));
-    if (signal.aborted) return onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (err: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(err instanceof Error ? err : new Error(String(err)));
-      },
-    );
-  });
 }

@@ -4,7 +4,7 @@
  * still ends at the deadline: the action rejects with `timeout`, its lane is released, and the
  * hung call is left to finish (or not) on its own, its outcome swallowed.
  */
-import { abortError, TimeoutError } from '../errors.js';
+import { abortError, raceSignal, TimeoutError } from '../errors.js';
 
 export interface Progress {
   /** Fires at the deadline (reason: TimeoutError) or when the caller aborts (CancelledError). */
@@ -66,29 +66,4 @@ export function createProgress(options: ProgressOptions): Progress {
     race: <T>(work: Promise<T>) => raceSignal(work, signal),
     dispose,
   };
-}
-
-/** Settle with `work`, or reject with the signal's typed error the moment it fires. */
-export function raceSignal<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) {
-    work.catch(() => undefined);
-    return Promise.reject(abortError(signal));
-  }
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => {
-      work.catch(() => undefined);
-      reject(abortError(signal));
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (err: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(err instanceof Error ? err : new Error(String(err)));
-      },
-    );
-  });
 }

@@ -29,7 +29,8 @@ import { EventPump } from './events.js';
 import { applyInput } from './input.js';
 import { applyPattern } from './patterns.js';
 import { DEFAULT_APPS, parseScene, type Scene, type SceneInput } from './scene.js';
-import { delay, raceSignal } from './wait.js';
+import { raceSignal } from '../../errors.js';
+import { delay } from './wait.js';
 import { crashApp } from './windows.js';
 import { createControl, type SimControl } from './control.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isUiError } from '../../../src/errors.js';
-import { createProgress, raceSignal } from '../../../src/executor/progress.js';
+import { isUiError, raceSignal } from '../../../src/errors.js';
+import { createProgress } from '../../../src/executor/progress.js';
 
 async function codeOf(promise: Promise<unknown>): Promise<string> {
   try {
