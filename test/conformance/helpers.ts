@@ -18,7 +18,9 @@ export const EVENT_DEADLINE_MS = 5_000;
 
 /**
  * Start watching for the first event matching `predicate` NOW (before acting), resolving with
- * it, or rejecting with a clear message when none arrives within the deadline.
+ * it, or rejecting with a clear message when none arrives within the deadline. A spec whose
+ * action throws never awaits its watch: that watch's later rejection is marked handled, so the
+ * action's own error is what the spec reports.
  */
 export function watchFor<E extends BackendEvent>(
   backend: AccessibilityBackend,
@@ -38,7 +40,7 @@ export function watchFor(
   predicate: (event: BackendEvent) => boolean,
   deadlineMs = EVENT_DEADLINE_MS,
 ): Promise<BackendEvent> {
-  return firstValueFrom(
+  const watch = firstValueFrom(
     backend.events$.pipe(
       mergeMap((batch) => batch),
       filter(predicate),
@@ -48,6 +50,8 @@ export function watchFor(
       }),
     ),
   );
+  watch.catch(() => undefined);
+  return watch;
 }
 
 /**
