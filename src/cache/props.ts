@@ -55,14 +55,14 @@ export function copyProps(p: BackendProps): BackendProps {
   const out: BackendProps = {
     controlType: p.controlType,
     name: p.name ?? '',
-    rect: p.rect === null || p.rect === undefined ? null : { ...p.rect },
-    states: [...p.states],
-    patterns: [...p.patterns],
+    rect: p.rect === null || p.rect === undefined ? null : Object.freeze({ ...p.rect }),
+    states: Object.freeze([...p.states]) as BackendProps['states'],
+    patterns: Object.freeze([...p.patterns]) as BackendProps['patterns'],
   };
   if (p.automationId !== undefined) out.automationId = p.automationId;
   if (p.className !== undefined) out.className = p.className;
   if (p.value !== undefined) out.value = p.value;
-  if (p.range !== undefined) out.range = { ...p.range };
+  if (p.range !== undefined) out.range = Object.freeze({ ...p.range });
   if (p.pid !== undefined) out.pid = p.pid;
   if (p.app !== undefined) out.app = p.app;
   return out;
@@ -109,8 +109,13 @@ function isStringKey(key: PropKey): key is (typeof STRING_KEYS)[number] {
   return (STRING_KEYS as readonly string[]).includes(key);
 }
 
+/**
+ * Stored values are frozen copies: the state never changes one in place (a change replaces it),
+ * so reads and patches can share them without copying, and a consumer that tries to modify one
+ * fails loudly instead of corrupting the cache.
+ */
 function copyValue(v: unknown): unknown {
-  if (Array.isArray(v)) return [...(v as unknown[])];
-  if (v !== null && typeof v === 'object') return { ...v };
+  if (Array.isArray(v)) return Object.freeze([...(v as unknown[])]);
+  if (v !== null && typeof v === 'object') return Object.freeze({ ...v });
   return v;
 }

@@ -145,15 +145,16 @@ export class TreeState {
       parent: node.parent === null ? null : node.parent.ref,
       controlType: p.controlType,
       name: p.name,
-      rect: p.rect === null ? null : { ...p.rect },
-      states: [...p.states],
-      patterns: [...p.patterns],
+      // Shared, not copied: stored values are frozen and replaced on change (see props.ts).
+      rect: p.rect,
+      states: p.states,
+      patterns: p.patterns,
       childCount: node.children.length,
     };
     if (p.automationId !== undefined) el.automationId = p.automationId;
     if (p.className !== undefined) el.className = p.className;
     if (p.value !== undefined) el.value = p.value;
-    if (p.range !== undefined) el.range = { ...p.range };
+    if (p.range !== undefined) el.range = p.range;
     if (p.pid !== undefined) el.pid = p.pid;
     if (p.app !== undefined) el.app = p.app;
     return el;
