@@ -31,6 +31,11 @@ export const ExecutorConfig = z.object({
   /** JSON-lines audit log path; none when unset. */
   auditLog: z.string().optional(),
   dryRun: z.boolean().default(false),
+  /**
+   * Re-fetch the windows an action touched, in the background, so events the platform lost
+   * cannot leave the cache wrong where actions happen. Costs one bulk fetch per window acted on.
+   */
+  refreshAfterAction: z.boolean().default(true),
 });
 
 export const WsConfig = z.object({

@@ -16,8 +16,11 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-export async function startStack(signal: AbortSignal): Promise<Stack> {
-  const config = loadConfig({ executor: { rateLimitPerSec: 100_000, queueLimit: 10_000 } });
+/** `refreshAfterAction` off isolates the queue's own overhead from the background re-fetch. */
+export async function startStack(signal: AbortSignal, refreshAfterAction = true): Promise<Stack> {
+  const config = loadConfig({
+    executor: { rateLimitPerSec: 100_000, queueLimit: 10_000, refreshAfterAction },
+  });
   const sim = createSimBackend();
   await sim.start(signal);
   const cache = createCache(sim, config.cache);

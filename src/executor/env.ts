@@ -18,6 +18,8 @@ export interface ActionEnv {
   /** The caller's options, as validated (waitMs, allowInput...). */
   waitMs: number;
   allowInput: boolean;
+  /** Re-fetch touched windows after acting (config.executor.refreshAfterAction). */
+  refreshAfterAction: boolean;
 }
 
 /** How an action is carried out, as reported in ActionResult.method. */

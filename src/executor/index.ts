@@ -42,6 +42,7 @@ class ActionExecutor implements Executor {
   private readonly audit: AuditLog;
   /** Server-wide defaults for the options a caller leaves out. */
   private readonly defaults: { timeoutMs: number; settleMs: number };
+  private readonly refreshAfterAction: boolean;
   /** Calls in flight per client, so cancel(clientId) can abort them. */
   private readonly active = new Map<string, Set<AbortController>>();
   private stopped = false;
@@ -58,6 +59,7 @@ class ActionExecutor implements Executor {
     });
     this.queue = new LaneQueue(config.queueLimit);
     this.defaults = { timeoutMs: config.defaultTimeoutMs, settleMs: config.settleMs };
+    this.refreshAfterAction = config.refreshAfterAction;
     this.audit = config.auditLog === undefined ? NO_AUDIT : openAuditLog(config.auditLog);
   }
 
@@ -201,6 +203,7 @@ class ActionExecutor implements Executor {
         progress,
         waitMs: params.waitMs,
         allowInput: params.allowInput,
+        refreshAfterAction: this.refreshAfterAction,
       };
       const plan = await planAction(method, env, params);
       if (this.gate.isDryRun(params.dryRun)) return dryRunResult(method, env, plan, started);

@@ -131,7 +131,7 @@ export async function performAction(
         ? await untilModalOpens(() => plan.perform(), env.cache, appOf(env, plan))
         : { blocked: false as const, value: await plan.perform() };
     const acted = outcome.blocked ? undefined : outcome.value;
-    refreshTouched(env, [(acted ?? plan.element)?.ref, focusedBefore]);
+    if (env.refreshAfterAction) refreshTouched(env, [(acted ?? plan.element)?.ref, focusedBefore]);
     const relevant = (patch: Parameters<typeof touchesWindow>[2]): boolean =>
       touchesWindow(env.cache, plan.windowRef, patch);
     await recorder.quiet(options.settleMs, relevant, env.progress.signal);
