@@ -7,23 +7,24 @@ import type { Subscriber } from 'rxjs';
 import type { MethodInput, MethodResult, UiEvent } from '../../protocol/src/index.js';
 import type { Resumable, StreamHost } from './client.js';
 import { UistreamError } from './errors.js';
+import { ServerStream } from './server-stream.js';
 
 export type EventFilterInput = Omit<NonNullable<MethodInput<'events.subscribe'>>, 'since'>;
 
 /** Small pages keep each answer small; a gap may span thousands of events. */
 const FILL_PAGE = 200;
 
-export class EventStream implements Resumable {
-  private id: string | null = null;
+export class EventStream extends ServerStream<UiEvent> implements Resumable {
   private lastSeq: number | null = null;
   private chain: Promise<void> = Promise.resolve();
-  private stopped = false;
 
   constructor(
-    private readonly host: StreamHost,
+    host: StreamHost,
     private readonly filter: EventFilterInput,
-    private readonly subscriber: Subscriber<UiEvent>,
-  ) {}
+    subscriber: Subscriber<UiEvent>,
+  ) {
+    super(host, subscriber, 'events.unsubscribe');
+  }
 
   start(): Promise<void> {
     return this.subscribe(undefined);
@@ -84,24 +85,5 @@ export class EventStream implements Resumable {
     }
     if (this.lastSeq === null || this.lastSeq < to) this.lastSeq = to;
     this.host.stats.gapsFilled++;
-  }
-
-  stop(): void {
-    this.stopped = true;
-    if (this.id === null) return;
-    this.host.route(this.id, null);
-    this.host.request('events.unsubscribe', { subscription: this.id }).catch(() => undefined);
-  }
-
-  end(): void {
-    if (this.stopped) return;
-    this.stopped = true;
-    this.subscriber.complete();
-  }
-
-  fail(err: unknown): void {
-    if (this.stopped) return;
-    this.stopped = true;
-    this.subscriber.error(err);
   }
 }

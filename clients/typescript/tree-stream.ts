@@ -7,17 +7,18 @@ import type { MethodInput, MethodResult, Patch } from '../../protocol/src/index.
 import type { MirroredTree, Resumable, StreamHost } from './client.js';
 import { UistreamError } from './errors.js';
 import { TreeMirror } from './mirror.js';
+import { ServerStream } from './server-stream.js';
 
-export class TreeStream implements Resumable {
-  private id: string | null = null;
+export class TreeStream extends ServerStream<MirroredTree> implements Resumable {
   private mirror: TreeMirror | null = null;
-  private stopped = false;
 
   constructor(
-    private readonly host: StreamHost,
+    host: StreamHost,
     private readonly target: MethodInput<'tree.subscribe'>,
-    private readonly subscriber: Subscriber<MirroredTree>,
-  ) {}
+    subscriber: Subscriber<MirroredTree>,
+  ) {
+    super(host, subscriber, 'tree.unsubscribe');
+  }
 
   start(): Promise<void> {
     return this.subscribe();
@@ -64,24 +65,5 @@ export class TreeStream implements Resumable {
       tree: this.mirror.toTree(),
       nodes: this.mirror.list(),
     });
-  }
-
-  stop(): void {
-    this.stopped = true;
-    if (this.id === null) return;
-    this.host.route(this.id, null);
-    this.host.request('tree.unsubscribe', { subscription: this.id }).catch(() => undefined);
-  }
-
-  end(): void {
-    if (this.stopped) return;
-    this.stopped = true;
-    this.subscriber.complete();
-  }
-
-  fail(err: unknown): void {
-    if (this.stopped) return;
-    this.stopped = true;
-    this.subscriber.error(err);
   }
 }

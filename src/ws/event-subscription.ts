@@ -5,45 +5,22 @@
  * `events.gap {from, to}` before anything newer, so nothing is silently lost.
  */
 import type { UiEvent } from '../../protocol/src/index.js';
+import { HeldSubscription } from './held-subscription.js';
 import { Outbox } from './outbox.js';
 
-export class EventSubscription {
-  private pending: UiEvent[] = [];
-  private heldBytes = 0;
+export class EventSubscription extends HeldSubscription<UiEvent> {
   private gap: { from: number; to: number } | null = null;
-  private held = true;
   /** Newest seq delivered or reported as a gap. */
   lastSeq: number;
 
   constructor(
     readonly id: string,
     private readonly matches: (event: UiEvent) => boolean,
-    private readonly out: Outbox,
+    out: Outbox,
     startSeq: number,
   ) {
+    super(out);
     this.lastSeq = startSeq;
-  }
-
-  /** Deliver nothing until the subscribe response has gone out. */
-  /** Count held bytes against the connection's cap. */
-  private set pendingBytes(bytes: number) {
-    this.out.held += bytes - this.heldBytes;
-    this.heldBytes = bytes;
-  }
-
-  private get pendingBytes(): number {
-    return this.heldBytes;
-  }
-
-  /** Stop: give back what it held. */
-  dispose(): void {
-    this.pending = [];
-    this.pendingBytes = 0;
-  }
-
-  release(): void {
-    this.held = false;
-    this.flush();
   }
 
   push(event: UiEvent): void {
@@ -70,7 +47,7 @@ export class EventSubscription {
   }
 
   /** Send what can go now. `force` ignores congestion (used when the queue has drained). */
-  flush(): void {
+  override flush(): void {
     if (this.held) return;
     const queue = this.out.queue;
     if (this.gap !== null) {

@@ -6,14 +6,12 @@
  */
 import type { ElementNode, Patch, PatchBatch } from '../../protocol/src/index.js';
 import { frameBytes } from './send-queue.js';
+import { HeldSubscription } from './held-subscription.js';
 import type { Outbox } from './outbox.js';
 
-export class TreeSubscription {
+export class TreeSubscription extends HeldSubscription<Patch> {
   private readonly depthOf = new Map<string, number>();
-  private pending: Patch[] = [];
-  private heldBytes = 0;
   private revision: number;
-  private held = true;
   /** Set once the mirror was abandoned; the session drops the subscription after telling. */
   resyncReason: string | null = null;
   resyncSent = false;
@@ -25,34 +23,14 @@ export class TreeSubscription {
     nodes: readonly ElementNode[],
     revision: number,
     private readonly desktopRoot: boolean,
-    private readonly out: Outbox,
+    out: Outbox,
   ) {
+    super(out);
     this.revision = revision;
     for (const node of nodes) {
       const parentDepth = node.parent === null ? undefined : this.depthOf.get(node.parent);
       this.depthOf.set(node.ref, parentDepth === undefined ? 0 : parentDepth + 1);
     }
-  }
-
-  /** Count held bytes against the connection's cap. */
-  private set pendingBytes(bytes: number) {
-    this.out.held += bytes - this.heldBytes;
-    this.heldBytes = bytes;
-  }
-
-  private get pendingBytes(): number {
-    return this.heldBytes;
-  }
-
-  /** Stop: give back what it held. */
-  dispose(): void {
-    this.pending = [];
-    this.pendingBytes = 0;
-  }
-
-  release(): void {
-    this.held = false;
-    this.flush();
   }
 
   /** Take the patches of one batch that touch this subtree. */
@@ -119,7 +97,7 @@ export class TreeSubscription {
     this.pendingBytes = 0;
   }
 
-  flush(): void {
+  override flush(): void {
     if (this.held) return;
     const queue = this.out.queue;
     if (this.resyncReason !== null) {
