@@ -99,9 +99,11 @@ function applyEvent(state: TreeState, event: BackendEvent, result: ReduceResult)
         result.ignored++;
         return;
       }
+      // A states event does not move the focus pointer: duplicated or late ones about the
+      // previous holder would drag it back. Focus events and fetches (a snapshot) do.
       if (event.type === 'property') {
         updateProps(state, node, event.props, false, result.patches);
-        if (event.props.states !== undefined) followFocusState(state, node, result);
+        noteFocusClaim(state, node);
       } else if (event.value !== undefined)
         updateProps(state, node, { value: event.value }, false, result.patches);
       else requestFetch(state, node.id, result, 0);
@@ -132,7 +134,9 @@ function applyFocus(state: TreeState, id: BackendId | null, result: ReduceResult
     state.pendingFocusId = null;
     if (state.focused === null) return;
     result.patches.push({ op: 'focus', ref: null, previous: state.focused.ref });
+    setFocusedState(state, state.focused, false, result);
     state.focused = null;
+    clearFocusClaims(state, null, result);
     return;
   }
   const node = state.byId.get(id);
@@ -152,6 +156,21 @@ function applyFocus(state: TreeState, id: BackendId | null, result: ReduceResult
   // `focused` state and the new one gained it, even when their property events are lost.
   if (previous !== null) setFocusedState(state, previous, false, result);
   setFocusedState(state, node, true, result);
+  clearFocusClaims(state, node, result);
+}
+
+/** Remember an element a states event marked focused while the pointer is elsewhere. */
+function noteFocusClaim(state: TreeState, node: CachedNode): void {
+  if (node !== state.focused && node.props.states.includes('focused')) state.focusClaims.add(node);
+  else state.focusClaims.delete(node);
+}
+
+/** The pointer moved: every other element that claimed the focused state loses it. */
+function clearFocusClaims(state: TreeState, holder: CachedNode | null, result: ReduceResult): void {
+  for (const claim of state.focusClaims) {
+    if (claim !== holder) setFocusedState(state, claim, false, result);
+  }
+  state.focusClaims.clear();
 }
 
 /**

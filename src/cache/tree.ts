@@ -39,6 +39,11 @@ export class TreeState {
   /** Last known locator of vanished refs (bounded, oldest evicted first). */
   readonly tombstones = new Map<string, ElementLocator>();
   focused: CachedNode | null = null;
+  /**
+   * Elements other than `focused` that a states event or a fetch marked focused. Keyboard focus
+   * is exclusive, so they lose the state the next time the pointer moves.
+   */
+  readonly focusClaims = new Set<CachedNode>();
   /** A focus event named an element not fetched yet; applied when it appears. */
   pendingFocusId: BackendId | null = null;
   foreground: CachedNode | null = null;
@@ -86,6 +91,7 @@ export class TreeState {
   /** Take a node (not its children) out of every index (tombstones are the caller's job). */
   unindex(node: CachedNode): void {
     this.shapeVersion++;
+    this.focusClaims.delete(node);
     this.byRef.delete(node.ref);
     if (this.byId.get(node.id) === node) this.byId.delete(node.id);
     removeFrom(this.byControlType, node.props.controlType, node);

@@ -149,11 +149,8 @@ describe('reducer: events', () => {
         { type: 'property', id: 'btn7', props: { name: '7', states: ['enabled', 'focused'] } },
       ],
     });
-    const ref = refOf(state, 'btn7');
     expect(r.patches).toEqual([
-      { op: 'update', ref, props: { states: ['enabled', 'focused'] } },
-      // Focus is exclusive: the pointer follows the state the platform reported.
-      { op: 'focus', ref, previous: null },
+      { op: 'update', ref: refOf(state, 'btn7'), props: { states: ['enabled', 'focused'] } },
     ]);
     expect(r.fetch).toEqual([]);
   });
