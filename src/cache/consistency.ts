@@ -10,7 +10,7 @@ import type {
   BackendProps,
   AccessibilityBackend,
 } from '../backends/backend.js';
-import { sameValue } from './props.js';
+import { isStringKey, PROP_KEYS, sameValue } from './props.js';
 import type { CachedNode, TreeState } from './tree.js';
 
 export type Difference =
@@ -18,21 +18,6 @@ export type Difference =
   | { kind: 'extra'; id: BackendId; ref: string }
   | { kind: 'children'; id: BackendId; ref: string; cached: BackendId[]; truth: BackendId[] }
   | { kind: 'prop'; id: BackendId; ref: string; prop: string; cached: unknown; truth: unknown };
-
-const KEYS: readonly (keyof BackendProps)[] = [
-  'controlType',
-  'name',
-  'automationId',
-  'className',
-  'value',
-  'range',
-  'rect',
-  'states',
-  'patterns',
-  'pid',
-  'app',
-];
-const STRINGS = new Set(['name', 'automationId', 'className', 'value', 'app']);
 
 /** Compare the cached subtree rooted at truth[0] with `truth` (pre-order, as fetched). */
 export function compareWithTruth(state: TreeState, truth: readonly BackendNode[]): Difference[] {
@@ -72,10 +57,10 @@ export function compareWithTruth(state: TreeState, truth: readonly BackendNode[]
 }
 
 function comparePropsInto(cached: CachedNode, truth: BackendProps, diffs: Difference[]): void {
-  for (const key of KEYS) {
+  for (const key of PROP_KEYS) {
     let a: unknown = cached.props[key];
     let b: unknown = truth[key];
-    if (STRINGS.has(key)) {
+    if (isStringKey(key)) {
       a = a ?? '';
       b = b ?? '';
     }

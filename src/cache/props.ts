@@ -18,8 +18,10 @@ export function previousOf(changed: object): Record<string, unknown> {
   return (changed as { [PREVIOUS]?: Record<string, unknown> })[PREVIOUS] ?? {};
 }
 
+/** Optional string properties: absent and empty mean the same. */
 const STRING_KEYS = ['name', 'automationId', 'className', 'value', 'app'] as const;
-const PROP_KEYS: readonly PropKey[] = [
+/** Every property the cache holds, in a fixed order. */
+export const PROP_KEYS: readonly PropKey[] = [
   'controlType',
   'name',
   'automationId',
@@ -105,7 +107,7 @@ export function mergeProps(
 
 const PROP_SET: ReadonlySet<string> = new Set(PROP_KEYS);
 
-function isStringKey(key: PropKey): key is (typeof STRING_KEYS)[number] {
+export function isStringKey(key: PropKey): key is (typeof STRING_KEYS)[number] {
   return (STRING_KEYS as readonly string[]).includes(key);
 }
 
