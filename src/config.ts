@@ -33,7 +33,9 @@ export const ExecutorConfig = z.object({
   dryRun: z.boolean().default(false),
   /**
    * Re-fetch the windows an action touched, in the background, so events the platform lost
-   * cannot leave the cache wrong where actions happen. Costs one bulk fetch per window acted on.
+   * cannot leave the cache wrong where actions happen: the acted-on and previously focused
+   * windows and the other windows of their apps (a dialog answers for its owner). Costs one
+   * bulk fetch per such window.
    */
   refreshAfterAction: z.boolean().default(true),
 });

@@ -46,9 +46,9 @@ export interface CacheInternals {
   node(ref: string): ElementNode | undefined;
   /**
    * Re-fetch the window of `ref` (the desktop's top level for the root) and resolve once
-   * applied. The executor calls it after every action, for the touched element and for the
-   * element that held focus before: a lost property event is invisible to an event-fed cache,
-   * and this (with the idle drift check) is how such drift gets repaired.
+   * applied. The executor calls it after every action for the windows the action may have
+   * changed (see executor/refresh.ts): a lost property event is invisible to an event-fed
+   * cache, and this (with the idle drift check) is how such drift gets repaired.
    */
   refresh(ref: string, signal: AbortSignal): Promise<void>;
 }

@@ -16,6 +16,7 @@ import { emptyChanges, summarize, summarizeChanges, windowState } from './change
 import type { ActionEnv, ActionPlan } from './env.js';
 import { nodeByRef } from './target.js';
 import { untilModalOpens } from './modal.js';
+import { appsOf, refreshInBackground, refreshTargets } from './refresh.js';
 import { recordPatches, touchesWindow } from './waits.js';
 
 /** The action methods that are planned and queued (waitFor and batch are not). */
@@ -82,29 +83,6 @@ export function dryRunResult(
   return { ...baseResult(method, env, plan, plan.element, started), dryRun: true };
 }
 
-/** Deadline of one post-action re-fetch; it runs beside the action, never inside its deadline. */
-const REFRESH_TIMEOUT_MS = 10_000;
-
-/**
- * A lost property event cannot be seen from the event stream, so after acting the executor
- * re-fetches the windows it touched (the acted-on element's, and the one that held focus
- * before): the cache stays exact where actions happen. One re-fetch per window; it runs in the
- * background so it never delays the answer, and its patches land in the settle period.
- */
-function refreshTouched(env: ActionEnv, refs: readonly (string | undefined)[]): void {
-  const perWindow = new Map<string, string>();
-  for (const ref of refs) {
-    if (ref === undefined) continue;
-    const node = env.cache.node(ref);
-    if (node !== undefined) perWindow.set(node.window ?? node.ref, ref);
-  }
-  for (const ref of perWindow.values()) {
-    env.cache.refresh(ref, AbortSignal.timeout(REFRESH_TIMEOUT_MS)).catch(() => {
-      // The element or its window went away meanwhile: nothing left to repair.
-    });
-  }
-}
-
 /** The app of the window an action targets, when the cache knows it. */
 function appOf(env: ActionEnv, plan: ActionPlan): string | undefined {
   if (plan.windowRef === null) return undefined;
@@ -125,13 +103,17 @@ export async function performAction(
   if (plan.element !== null) nodeByRef(env.cache, plan.element.ref);
   const recorder = recordPatches(env.cache);
   const focusedBefore = env.cache.focused({}).element?.ref;
+  const actedApps = appsOf(env.cache, [plan.element?.ref, focusedBefore]);
   try {
     const outcome =
       plan.method === 'pattern'
         ? await untilModalOpens(() => plan.perform(), env.cache, appOf(env, plan))
         : { blocked: false as const, value: await plan.perform() };
     const acted = outcome.blocked ? undefined : outcome.value;
-    if (env.refreshAfterAction) refreshTouched(env, [(acted ?? plan.element)?.ref, focusedBefore]);
+    if (env.refreshAfterAction) {
+      const touched = [(acted ?? plan.element)?.ref, focusedBefore];
+      refreshInBackground(env.cache, refreshTargets(env.cache, touched, actedApps));
+    }
     const relevant = (patch: Parameters<typeof touchesWindow>[2]): boolean =>
       touchesWindow(env.cache, plan.windowRef, patch);
     await recorder.quiet(options.settleMs, relevant, env.progress.signal);

@@ -240,3 +240,33 @@ describe('events lost by the platform', () => {
     expect(cache.stats().drift).toBeGreaterThan(0);
   });
 });
+
+describe('events lost while a dialog answers for its owner', () => {
+  it('repairs the owner window that Save As renamed, even when every event is dropped', async () => {
+    desk = await startDesktop();
+    const opened = await desk.run('actions.invoke', {
+      target: { ref: desk.ref('editor.save') },
+      pattern: 'Invoke',
+    });
+    expect(opened.blockedBy?.title).toBe('Save As');
+    desk.sim.control.setQuirks({ dropRate: 1 });
+    // The action touches only the dialog; the title it changes is the owner's.
+    await desk.run('actions.invoke', {
+      target: { automationId: 'saveas.save' },
+      pattern: 'Invoke',
+      settleMs: 0,
+    });
+    // The window's own title also comes back through the top-level relist a vanished dialog
+    // triggers; its title bar, a child, only through a re-fetch of the owner window.
+    const cache = desk.cache;
+    const bar = desk.ref('editor.titlebar');
+    const titles = (): string[] =>
+      cache.windowsList({ includeMinimized: true }).windows.map((w) => w.title);
+    const repaired = (): boolean =>
+      titles().includes('Untitled.txt - Editor') &&
+      !titles().includes('Save As') &&
+      cache.node(bar)?.name === 'Untitled.txt - Editor';
+    if (!repaired()) await firstValueFrom(cache.patches$.pipe(filter(repaired), timeout(5_000)));
+    expect(cache.stats().drift).toBeGreaterThan(0);
+  });
+});

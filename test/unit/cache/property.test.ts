@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import type {
   AccessibilityBackend,
   BackendId,
+  BackendNode,
   PatternAction,
 } from '../../../src/backends/backend.js';
 import { createSimBackend, type SimBackend } from '../../../src/backends/sim/index.js';
@@ -22,6 +23,7 @@ import { createCache, type CacheStore } from '../../../src/cache/index.js';
 import { PatchMirror } from '../../../protocol/src/mirror.js';
 import { loadConfig } from '../../../src/config.js';
 import { isUiError } from '../../../src/errors.js';
+import { appsOf, refreshTargets } from '../../../src/executor/refresh.js';
 
 type Command =
   | { kind: 'pattern'; pick: number; variant: number }
@@ -121,38 +123,51 @@ function patternFor(patterns: readonly string[], variant: number): PatternAction
   }
 }
 
-/** Run one command against the sim; returns the element it touched (for the refresh). */
-async function run(sim: SimBackend, cmd: Command): Promise<BackendId | null> {
-  const signal = AbortSignal.timeout(50);
+/** The element and the window a command picks, from the desktop as it is now. */
+function targets(sim: SimBackend, cmd: Command): { el?: BackendNode; win?: BackendNode } {
   const truth = sim.groundTruth();
-  const el = 'pick' in cmd ? truth[cmd.pick % truth.length] : undefined;
+  if (!('pick' in cmd)) return {};
   const windows = truth.filter((n) => n.parentId === sim.rootId);
-  const win = 'pick' in cmd ? windows[cmd.pick % Math.max(1, windows.length)] : undefined;
+  return {
+    el: truth[cmd.pick % truth.length],
+    win: windows[cmd.pick % Math.max(1, windows.length)],
+  };
+}
+
+/** The element a command acts on (for the refresh), noted before it runs. */
+function touchedBy(sim: SimBackend, cmd: Command): BackendId | null {
+  const { el, win } = targets(sim, cmd);
+  return (cmd.kind === 'activate' ? win?.id : el?.id) ?? null;
+}
+
+/** Run one command against the sim. */
+async function run(sim: SimBackend, cmd: Command): Promise<void> {
+  const signal = AbortSignal.timeout(50);
+  const { el, win } = targets(sim, cmd);
   switch (cmd.kind) {
     case 'pattern': {
       const action = el === undefined ? null : patternFor(el.props.patterns, cmd.variant);
-      if (el === undefined || action === null) return null;
-      await sim.performPattern(el.id, action, { signal });
-      return el.id;
+      if (el !== undefined && action !== null) await sim.performPattern(el.id, action, { signal });
+      return;
     }
     case 'focus':
       if (el !== undefined) await sim.focus(el.id, { signal });
-      return el?.id ?? null;
+      return;
     case 'activate':
       if (win !== undefined) await sim.activateWindow(win.id, { signal });
-      return win?.id ?? null;
+      return;
     case 'click': {
       const r = el?.props.rect;
-      if (el === undefined || r === null || r === undefined) return null;
+      if (el === undefined || r === null || r === undefined) return;
       await sim.input(
         { kind: 'click', x: r.x + r.width / 2, y: r.y + r.height / 2, button: 'left', count: 1 },
         { signal },
       );
-      return el.id;
+      return;
     }
     case 'type':
       await sim.input({ kind: 'text', text: cmd.text }, { signal });
-      return null;
+      return;
     case 'keys':
       await sim.input(
         {
@@ -161,45 +176,50 @@ async function run(sim: SimBackend, cmd: Command): Promise<BackendId | null> {
         },
         { signal },
       );
-      return null;
+      return;
     case 'open':
       sim.control.open(APPS[cmd.app] ?? { kind: 'editor' });
-      return null;
+      return;
     case 'close':
     case 'crash': {
       const apps = sim.control.apps().filter((a) => !a.crashed && a.windows.length > 0);
       const app = apps[cmd.pick % Math.max(1, apps.length)];
       if (app !== undefined) sim.control[cmd.kind](app.pid);
-      return null;
+      return;
     }
     case 'progress':
       sim.control.advanceProgress(cmd.amount);
-      return null;
+      return;
   }
 }
 
-/** What the executor re-fetches after an action: the touched window and the focus holder's. */
+/** What the executor notes before acting: the focus holder and the apps of both. */
+function beforeAction(cache: CacheStore, touched: BackendId | null): Before {
+  const refs: (string | undefined)[] = [cache.state.focused?.ref, cache.state.foreground?.ref];
+  const touchedRef = touched === null ? undefined : cache.state.byId.get(touched)?.ref;
+  return { refs, apps: appsOf(cache, [touchedRef, ...refs]) };
+}
+
+interface Before {
+  refs: (string | undefined)[];
+  apps: Set<string>;
+}
+
+/**
+ * What the executor re-fetches after an action (its own target selection: the touched
+ * element's window, the focus holder's before, and the windows of their apps), plus the
+ * window that holds focus now, as a later action would.
+ */
 async function refreshAfterAction(
   cache: CacheStore,
   touched: BackendId | null,
-  before: Set<string>,
+  before: Before,
 ): Promise<void> {
   const signal = AbortSignal.timeout(5_000);
-  const refs = new Set<string>(before);
   const node = touched === null ? undefined : cache.state.byId.get(touched);
-  refs.add(node?.ref ?? 'e1');
-  const focus = cache.state.focused ?? cache.state.foreground;
-  if (focus !== null) refs.add(focus.ref);
-  if (cache.state.foreground !== null) refs.add(cache.state.foreground.ref);
+  const now = [cache.state.focused?.ref, cache.state.foreground?.ref];
+  const refs = refreshTargets(cache, [node?.ref ?? 'e1', ...before.refs, ...now], before.apps);
   for (const ref of refs) if (cache.state.byRef.has(ref)) await cache.refresh(ref, signal);
-}
-
-/** Refs of the focused element and the foreground window, as the executor notes before acting. */
-function focusHolders(cache: CacheStore): Set<string> {
-  const refs = new Set<string>();
-  if (cache.state.focused !== null) refs.add(cache.state.focused.ref);
-  if (cache.state.foreground !== null) refs.add(cache.state.foreground.ref);
-  return refs;
 }
 
 async function settle(sim: SimBackend, cache: CacheStore, driftCheck: boolean): Promise<void> {
@@ -241,10 +261,10 @@ async function sequence(
     const mirror = new PatchMirror('e1', cache.subtree('e1').nodes);
     cache.patches$.subscribe((batch) => mirror.apply(batch.patches));
     for (const cmd of cmds) {
-      let touched: BackendId | null = null;
-      const before = focusHolders(cache);
+      const touched = touchedBy(sim, cmd);
+      const before = beforeAction(cache, touched);
       try {
-        touched = await run(sim, cmd);
+        await run(sim, cmd);
       } catch (err) {
         if (!isUiError(err)) throw err;
       }
@@ -269,6 +289,13 @@ const PROPERTY_OPTIONS = {
   numRuns: Number(process.env['CACHE_PROPERTY_RUNS'] ?? 1000),
   interruptAfterTimeLimit: 100_000,
   markInterruptAsFailure: true,
+  // Replays a reported failure: CACHE_PROPERTY_SEED and CACHE_PROPERTY_PATH from its report.
+  ...(process.env['CACHE_PROPERTY_SEED'] === undefined
+    ? {}
+    : {
+        seed: Number(process.env['CACHE_PROPERTY_SEED']),
+        path: process.env['CACHE_PROPERTY_PATH'],
+      }),
 };
 
 const rate = fc.double({ min: 0, max: 0.5, noNaN: true });
