@@ -91,6 +91,7 @@ function hello(deps: HandlerDeps): MethodResult<'session.hello'> {
       maxPayloadBytes: config.ws.maxPayloadBytes,
       sendQueueBytes: config.ws.sendQueueBytes,
       requestsPerSecond: config.ws.requestsPerSecond,
+      maxInFlight: config.ws.maxInFlight,
       eventReplay: config.cache.eventReplay,
     },
     revision: cache.revision,

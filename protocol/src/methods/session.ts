@@ -16,6 +16,7 @@ export const Limits = z.object({
   maxPayloadBytes: z.number().int(),
   sendQueueBytes: z.number().int(),
   requestsPerSecond: z.number(),
+  maxInFlight: z.number().int().describe('Requests one connection may have unanswered at once'),
   eventReplay: z.number().int().describe('Events held for `since` replay'),
 });
 

@@ -5,7 +5,7 @@ import { RawClient, startTestServer, type TestServer } from './harness.js';
 
 let t: TestServer;
 beforeAll(async () => {
-  t = await startTestServer({ ws: { maxPayloadBytes: 4096 } });
+  t = await startTestServer({ ws: { maxPayloadBytes: 4096, maxInFlight: 64 } });
 });
 afterAll(async () => {
   await t.close();
@@ -20,6 +20,7 @@ describe.each(['json', 'msgpack'] as const)('over %s', (encoding) => {
     expect(hello.backend).toBe('sim');
     expect(hello.status).toBe('ok');
     expect(hello.limits.maxPayloadBytes).toBe(4096);
+    expect(hello.limits.maxInFlight).toBe(64);
     expect(hello.capabilities.events).toContain('focus');
     expect(hello.capabilities.readOnly).toBe(false);
     c.close();
