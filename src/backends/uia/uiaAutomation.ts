@@ -48,26 +48,14 @@ const S = {
   get_ControlViewWalker: 14,
   get_ControlViewCondition: 18,
   CreateCacheRequest: 20,
-  AddAutomationEventHandler: 32,
-  AddPropertyChangedEventHandlerNativeArray: 34,
-  AddStructureChangedEventHandler: 37,
-  AddFocusChangedEventHandler: 39,
   put_ConnectionTimeout: 61,
   put_TransactionTimeout: 63,
-  CreateEventHandlerGroup: 70,
-  AddEventHandlerGroup: 71,
   put_ConnectionRecoveryBehavior: 74,
   put_CoalesceEvents: 76,
 } as const;
 
 /** IUIAutomationCacheRequest slots. */
 const CR = { AddProperty: 3, AddPattern: 4, put_TreeScope: 7, put_TreeFilter: 9 } as const;
-/** IUIAutomationEventHandlerGroup slots. */
-const GROUP = {
-  AddAutomationEventHandler: 4,
-  AddPropertyChangedEventHandler: 7,
-  AddStructureChangedEventHandler: 8,
-} as const;
 
 export class Automation {
   private constructor(
@@ -231,144 +219,4 @@ export class Automation {
     );
     return true;
   }
-
-  addFocusHandler(cacheRequest: Ptr, handler: Ptr): void {
-    vcheck(
-      'IUIAutomation::AddFocusChangedEventHandler',
-      this.ptr,
-      S.AddFocusChangedEventHandler,
-      ['void *', 'void *'],
-      cacheRequest,
-      handler,
-    );
-  }
-
-  addAutomationHandler(
-    eventId: number,
-    element: Ptr,
-    scope: number,
-    cacheRequest: Ptr,
-    handler: Ptr,
-  ): void {
-    vcheck(
-      'IUIAutomation::AddAutomationEventHandler',
-      this.ptr,
-      S.AddAutomationEventHandler,
-      ['int32_t', 'void *', 'int32_t', 'void *', 'void *'],
-      eventId,
-      element,
-      scope,
-      cacheRequest,
-      handler,
-    );
-  }
-
-  addPropertyHandler(
-    element: Ptr,
-    scope: number,
-    cacheRequest: Ptr,
-    handler: Ptr,
-    properties: readonly number[],
-  ): void {
-    const ids = Buffer.alloc(properties.length * 4);
-    properties.forEach((id, i) => ids.writeInt32LE(id, i * 4));
-    vcheck(
-      'IUIAutomation::AddPropertyChangedEventHandlerNativeArray',
-      this.ptr,
-      S.AddPropertyChangedEventHandlerNativeArray,
-      ['void *', 'int32_t', 'void *', 'void *', 'void *', 'int32_t'],
-      element,
-      scope,
-      cacheRequest,
-      handler,
-      ids,
-      properties.length,
-    );
-  }
-
-  addStructureHandler(element: Ptr, scope: number, cacheRequest: Ptr, handler: Ptr): void {
-    vcheck(
-      'IUIAutomation::AddStructureChangedEventHandler',
-      this.ptr,
-      S.AddStructureChangedEventHandler,
-      ['void *', 'int32_t', 'void *', 'void *'],
-      element,
-      scope,
-      cacheRequest,
-      handler,
-    );
-  }
-
-  /**
-   * IUIAutomation6: register a window's handlers as one group (one registration round trip).
-   * `events` are automation event IDs; returns false before v6 so the caller adds them singly.
-   */
-  addHandlerGroup(
-    element: Ptr,
-    scope: number,
-    cacheRequest: Ptr,
-    handlers: GroupHandlers,
-  ): boolean {
-    if (this.level < 6) return false;
-    const group = vout(
-      'IUIAutomation6::CreateEventHandlerGroup',
-      this.ptr,
-      S.CreateEventHandlerGroup,
-    );
-    try {
-      for (const eventId of handlers.events) {
-        vcheck(
-          'EventHandlerGroup::AddAutomationEventHandler',
-          group,
-          GROUP.AddAutomationEventHandler,
-          ['int32_t', 'int32_t', 'void *', 'void *'],
-          eventId,
-          scope,
-          cacheRequest,
-          handlers.automation,
-        );
-      }
-      const ids = Buffer.alloc(handlers.properties.length * 4);
-      handlers.properties.forEach((id, i) => ids.writeInt32LE(id, i * 4));
-      vcheck(
-        'EventHandlerGroup::AddPropertyChangedEventHandler',
-        group,
-        GROUP.AddPropertyChangedEventHandler,
-        ['int32_t', 'void *', 'void *', 'void *', 'int32_t'],
-        scope,
-        cacheRequest,
-        handlers.property,
-        ids,
-        handlers.properties.length,
-      );
-      vcheck(
-        'EventHandlerGroup::AddStructureChangedEventHandler',
-        group,
-        GROUP.AddStructureChangedEventHandler,
-        ['int32_t', 'void *', 'void *'],
-        scope,
-        cacheRequest,
-        handlers.structure,
-      );
-      vcheck(
-        'IUIAutomation6::AddEventHandlerGroup',
-        this.ptr,
-        S.AddEventHandlerGroup,
-        ['void *', 'void *'],
-        element,
-        group,
-      );
-      return true;
-    } finally {
-      release(group);
-    }
-  }
-}
-
-export interface GroupHandlers {
-  automation: Ptr;
-  property: Ptr;
-  structure: Ptr;
-  events: readonly number[];
-  properties: readonly number[];
 }

@@ -15,6 +15,13 @@ import { DESKTOP_ID, runtimeIdToBackendId } from './uiaConvert.js';
 import { mapRawEvent, type RawSender, type RawUiaEvent } from './uiaEventMap.js';
 import { createHandlerObjects, type HandlerObjects } from './uiaEvents.js';
 import { idOf, nodeProps, readRaw, windowElement, type TreeContext } from './uiaHostTree.js';
+import {
+  addAutomationHandler,
+  addFocusHandler,
+  addHandlerGroup,
+  addPropertyHandler,
+  addStructureHandler,
+} from './uiaRegistration.js';
 import { foregroundWindow } from './uiaWin32.js';
 
 /** Properties whose changes the window handlers ask for. */
@@ -74,9 +81,10 @@ export class HostEvents {
   /** Desktop-wide registrations: focus changes and window opened/closed, nothing structural. */
   start(): void {
     const { automation, root, elementRequest } = this.ctx;
-    automation.addFocusHandler(elementRequest, this.handlers.focus);
+    addFocusHandler(automation, elementRequest, this.handlers.focus);
     for (const eventId of [EVENT_ID.WindowOpened, EVENT_ID.WindowClosed]) {
-      automation.addAutomationHandler(
+      addAutomationHandler(
+        automation,
         eventId,
         root,
         TREE_SCOPE.Subtree,
@@ -99,9 +107,10 @@ export class HostEvents {
     const scope = TREE_SCOPE.Subtree;
     const group = { ...this.handlers, events: WINDOW_EVENTS, properties: WATCHED_PROPERTIES };
     try {
-      if (automation.addHandlerGroup(el, scope, elementRequest, group)) return;
-      automation.addStructureHandler(el, scope, elementRequest, this.handlers.structure);
-      automation.addPropertyHandler(
+      if (addHandlerGroup(automation, el, scope, elementRequest, group)) return;
+      addStructureHandler(automation, el, scope, elementRequest, this.handlers.structure);
+      addPropertyHandler(
+        automation,
         el,
         scope,
         elementRequest,
@@ -109,7 +118,8 @@ export class HostEvents {
         WATCHED_PROPERTIES,
       );
       for (const eventId of WINDOW_EVENTS) {
-        automation.addAutomationHandler(
+        addAutomationHandler(
+          automation,
           eventId,
           el,
           scope,
