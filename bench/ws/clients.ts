@@ -5,7 +5,12 @@
  */
 import WebSocket from 'ws';
 
-export const now = (): number => performance.timeOrigin + performance.now();
+/**
+ * Milliseconds on the system's monotonic clock, shared by every process on the machine:
+ * timestamps taken in the server process and in this one compare directly (each process's
+ * `performance.timeOrigin` is its own estimate and can be off by a fraction of a millisecond).
+ */
+export const now = (): number => Number(process.hrtime.bigint()) / 1e6;
 
 interface Arrival {
   maxSeq: number;
@@ -20,6 +25,8 @@ export class BenchClient {
   maxSeq = 0;
   frames = 0;
   bytes = 0;
+  /** `events.gap` notifications: what the server reported instead of delivering. */
+  gaps = 0;
   lastFrame = '';
 
   private constructor(readonly socket: WebSocket) {
@@ -51,6 +58,7 @@ export class BenchClient {
       this.pending.delete(msg.id);
       return;
     }
+    if (msg.method === 'events.gap') this.gaps++;
     if (msg.method !== 'events.event') return;
     this.frames++;
     this.bytes += text.length;
@@ -99,6 +107,15 @@ export class BenchClient {
     this.arrivals.length = 0;
     this.frames = 0;
     this.bytes = 0;
+  }
+
+  /** Stop reading: the kernel buffers fill, then the server's send queue for this client. */
+  pause(): void {
+    (this.socket as unknown as { _socket: { pause(): void } })._socket.pause();
+  }
+
+  resume(): void {
+    (this.socket as unknown as { _socket: { resume(): void } })._socket.resume();
   }
 
   close(): void {

@@ -4,7 +4,7 @@
  * own process keeps the clients' work off the server's event loop.
  */
 import { setImmediate as nextTick } from 'node:timers/promises';
-import { filter, firstValueFrom } from 'rxjs';
+import { filter, firstValueFrom, map } from 'rxjs';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { createSimBackend } from '../../src/backends/sim/index.js';
 import { createCache } from '../../src/cache/index.js';
@@ -17,10 +17,33 @@ export type Command =
   | { cmd: 'fire'; id: number }
   | { cmd: 'burst'; n: number; size: number }
   | { cmd: 'bare'; n: number; frame: string }
-  | { cmd: 'mem' }
+  | { cmd: 'mem'; watch?: boolean }
   | { cmd: 'stop' };
 
-const now = (): number => performance.timeOrigin + performance.now();
+/** The monotonic clock the bench process reads too (see clients.ts). */
+const now = (): number => Number(process.hrtime.bigint()) / 1e6;
+
+/** The highest RSS seen between `start` and `read`, sampled every few milliseconds. */
+class PeakRss {
+  private timer: NodeJS.Timeout | undefined;
+  private peak = 0;
+
+  start(rss: number): void {
+    this.stop();
+    this.peak = rss;
+    this.timer = setInterval(() => {
+      this.peak = Math.max(this.peak, process.memoryUsage.rss());
+    }, 5);
+  }
+
+  read(rss: number): number {
+    return Math.max(this.peak, rss);
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+}
 
 async function main(): Promise<void> {
   // The read round trip is measured back to back: lift the per-connection rate limit.
@@ -62,16 +85,26 @@ async function main(): Promise<void> {
   const setValue = (value: string): Promise<void> =>
     sim.performPattern(doc, { pattern: 'Value', value }, { signal: AbortSignal.timeout(5_000) });
 
+  const peak = new PeakRss();
   const handle = async (m: Command): Promise<unknown> => {
     switch (m.cmd) {
       case 'fire': {
         const seqBefore = cache.events.seq;
         // When the event log hands the event to subscribers (the backend + cache part).
-        const logged = firstValueFrom(cache.events.events$.pipe(filter((e) => e.seq > seqBefore)));
+        // Stamped inside the emission, not when this handler resumes (later, after the sends).
+        const logged = firstValueFrom(
+          cache.events.events$.pipe(
+            filter((e) => e.seq > seqBefore),
+            map(() => now()),
+          ),
+        );
         const t0 = now();
         await setValue(`v${m.id}`);
-        await logged;
-        return { t0, seqBefore, loggedAt: now() };
+        const loggedAt = await logged;
+        // Subscriptions flush in a microtask after the emission: by the next macrotask every
+        // connection's frame has been handed to its socket.
+        await nextTick();
+        return { t0, seqBefore, loggedAt, sentAt: now() };
       }
       case 'burst': {
         const t0 = now();
@@ -93,10 +126,13 @@ async function main(): Promise<void> {
       case 'mem': {
         (globalThis as { gc?: () => void }).gc?.();
         const mem = process.memoryUsage();
+        const peakRss = peak.read(mem.rss);
+        if (m.watch === true) peak.start(mem.rss);
         // RSS keeps freed pages for a while; heap + external after a GC is what is really held.
-        return { rss: mem.rss, live: mem.heapUsed + mem.external, ws: server.stats() };
+        return { rss: mem.rss, peakRss, live: mem.heapUsed + mem.external, ws: server.stats() };
       }
       case 'stop':
+        peak.stop();
         bare.close();
         await server.close();
         await executor.stop();

@@ -1,0 +1,117 @@
+/**
+ * The benchmark's server process (server.ts), started from the bench process and driven over
+ * IPC: one command at a time, each answered with its result or its error.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BenchClient } from './clients.js';
+import type { Command } from './server.js';
+
+export const DEADLINE_MS = 30_000;
+export const FIRES = 200;
+
+export interface Ready {
+  url: string;
+  token: string;
+  bareUrl: string;
+}
+
+export class ServerProcess {
+  private seq = 0;
+  private readonly pending = new Map<number, (m: { result?: unknown; error?: string }) => void>();
+  private readonly exited: Promise<void>;
+
+  private constructor(private readonly child: ChildProcess) {
+    child.on('message', (raw) => {
+      const m = raw as { seq?: number; result?: unknown; error?: string };
+      if (m.seq === undefined) return;
+      this.pending.get(m.seq)?.(m);
+      this.pending.delete(m.seq);
+    });
+    this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
+  }
+
+  static start(): Promise<{ proc: ServerProcess; ready: Ready }> {
+    const file = join(dirname(fileURLToPath(import.meta.url)), 'server.ts');
+    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', file], {
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    const proc = new ServerProcess(child);
+    const kill = (): void => {
+      child.kill();
+    };
+    process.once('exit', kill);
+    void proc.exited.then(() => process.off('exit', kill));
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('server did not start')), DEADLINE_MS);
+      child.once('exit', (code) => reject(new Error(`server exited ${code}`)));
+      child.on('message', (m) => {
+        const ready = (m as { ready?: Ready }).ready;
+        if (ready === undefined) return;
+        clearTimeout(timer);
+        resolve({ proc, ready });
+      });
+    });
+  }
+
+  run<T>(body: Command): Promise<T> {
+    const seq = this.seq++;
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`server command ${body.cmd} timed out`)),
+        DEADLINE_MS,
+      );
+      this.pending.set(seq, (m) => {
+        clearTimeout(timer);
+        if (m.error === undefined) resolve(m.result as T);
+        else reject(new Error(m.error));
+      });
+      this.child.send({ seq, body });
+    });
+  }
+
+  /** Stop the server cleanly, or kill it when it does not stop within the deadline. */
+  async stop(): Promise<void> {
+    await this.run({ cmd: 'stop' }).catch(() => this.child.kill());
+    const timer = setTimeout(() => this.child.kill('SIGKILL'), DEADLINE_MS);
+    await this.exited;
+    clearTimeout(timer);
+  }
+}
+
+interface Fire {
+  t0: number;
+  seqBefore: number;
+  loggedAt: number;
+  sentAt: number;
+}
+
+/**
+ * Fire single events one at a time: each client's delivery latency per event, the part spent
+ * before the event log published it (sim backend + cache), and the part the server took to hand
+ * the frame to every socket (the rest is the kernel and the clients' own event loop).
+ */
+export async function fanoutLatency(server: ServerProcess, clients: BenchClient[]) {
+  const delivery: number[] = [];
+  const toLog: number[] = [];
+  const toSent: number[] = [];
+  const wsLayer: number[] = [];
+  for (let i = 0; i < FIRES; i++) {
+    const { t0, seqBefore, loggedAt, sentAt } = await server.run<Fire>({ cmd: 'fire', id: i });
+    toLog.push(loggedAt - t0);
+    toSent.push(sentAt - loggedAt);
+    const arrivals = await Promise.all(clients.map((c) => c.arrivalOf(seqBefore + 1, DEADLINE_MS)));
+    for (const at of arrivals) {
+      delivery.push(at - t0);
+      wsLayer.push(at - loggedAt);
+    }
+  }
+  const sorted = (xs: number[]): number[] => xs.sort((a, b) => a - b);
+  return {
+    delivery: sorted(delivery),
+    toLog: sorted(toLog),
+    toSent: sorted(toSent),
+    wsLayer: sorted(wsLayer),
+  };
+}
