@@ -51,7 +51,7 @@ async function openClients(ready: Ready): Promise<BenchClient[]> {
 /** Once it reads again, the heavy client gets a fresh event: the stall cost nothing lasting. */
 async function recover(server: ServerProcess, heavy: BenchClient): Promise<void> {
   heavy.resume();
-  const { seqBefore } = await server.run<{ seqBefore: number }>({ cmd: 'fire', id: -1 });
+  const { seqBefore } = await server.run<{ seqBefore: number }>({ cmd: 'fire', id: 1_000_000 });
   await heavy.arrivalOf(seqBefore + 1, DEADLINE_MS);
 }
 
