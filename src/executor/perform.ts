@@ -16,7 +16,7 @@ import { emptyChanges, summarize, summarizeChanges, windowState } from './change
 import type { ActionEnv, ActionPlan } from './env.js';
 import { nodeByRef } from './target.js';
 import { untilModalOpens } from './modal.js';
-import { appsOf, refreshInBackground, refreshTargets } from './refresh.js';
+import { planRefresh } from './refresh.js';
 import { recordPatches, touchesWindow } from './waits.js';
 
 /** The action methods that are planned and queued (waitFor and batch are not). */
@@ -103,17 +103,16 @@ export async function performAction(
   if (plan.element !== null) nodeByRef(env.cache, plan.element.ref);
   const recorder = recordPatches(env.cache);
   const focusedBefore = env.cache.focused({}).element?.ref;
-  const actedApps = appsOf(env.cache, [plan.element?.ref, focusedBefore]);
+  const refreshAfter = env.refreshAfterAction
+    ? planRefresh(env.cache, [plan.element?.ref, focusedBefore])
+    : undefined;
   try {
     const outcome =
       plan.method === 'pattern'
         ? await untilModalOpens(() => plan.perform(), env.cache, appOf(env, plan))
         : { blocked: false as const, value: await plan.perform() };
     const acted = outcome.blocked ? undefined : outcome.value;
-    if (env.refreshAfterAction) {
-      const touched = [(acted ?? plan.element)?.ref, focusedBefore];
-      refreshInBackground(env.cache, refreshTargets(env.cache, touched, actedApps));
-    }
+    refreshAfter?.((acted ?? plan.element)?.ref);
     const relevant = (patch: Parameters<typeof touchesWindow>[2]): boolean =>
       touchesWindow(env.cache, plan.windowRef, patch);
     await recorder.quiet(options.settleMs, relevant, env.progress.signal);

@@ -67,12 +67,22 @@ export function refreshTargets(
   return [...perWindow.values()];
 }
 
-/** Start the re-fetches in the background: they never delay the answer; their patches land
- * in the settle period. */
-export function refreshInBackground(cache: Cache, refs: readonly string[]): void {
-  for (const ref of refs) {
-    cache.refresh(ref, AbortSignal.timeout(REFRESH_TIMEOUT_MS)).catch(() => {
-      // The element or its window went away meanwhile: nothing left to repair.
-    });
-  }
+/**
+ * Note, before acting, what the re-fetch needs (the elements' apps: the action may close the
+ * window that tells which app it was); the returned function, called after acting with the
+ * element acted on, starts the re-fetches in the background. They never delay the answer;
+ * their patches land in the settle period.
+ */
+export function planRefresh(
+  cache: Cache,
+  before: readonly (string | undefined)[],
+): (acted: string | undefined) => void {
+  const apps = appsOf(cache, before);
+  return (acted) => {
+    for (const ref of refreshTargets(cache, [acted, ...before], apps)) {
+      cache.refresh(ref, AbortSignal.timeout(REFRESH_TIMEOUT_MS)).catch(() => {
+        // The element or its window went away meanwhile: nothing left to repair.
+      });
+    }
+  };
 }
