@@ -22,34 +22,35 @@ import { recordPatches, touchesWindow } from './waits.js';
 /** The action methods that are planned and queued (waitFor and batch are not). */
 export type PlannedMethod = Exclude<ActionMethod, 'actions.waitFor' | 'actions.batch'>;
 
-export function planAction(
-  method: PlannedMethod,
+/** The planner of each planned action method, declared once. */
+const PLANNERS: {
+  [M in PlannedMethod]: (env: ActionEnv, params: MethodParams<M>) => Promise<ActionPlan>;
+} = {
+  'actions.click': planClick,
+  'actions.type': planType,
+  'actions.keys': planKeys,
+  'actions.setValue': planSetValue,
+  'actions.select': planSelect,
+  'actions.invoke': planInvoke,
+  'actions.focus': planFocus,
+  'actions.scroll': planScroll,
+  'actions.scrollIntoView': planScrollIntoView,
+};
+
+export function planAction<M extends PlannedMethod>(
+  method: M,
   env: ActionEnv,
-  params: MethodParams<PlannedMethod>,
+  params: MethodParams<M>,
 ): Promise<ActionPlan> {
-  switch (method) {
-    case 'actions.click':
-      return planClick(env, params as MethodParams<'actions.click'>);
-    case 'actions.type':
-      return planType(env, params as MethodParams<'actions.type'>);
-    case 'actions.keys':
-      return planKeys(env, params as MethodParams<'actions.keys'>);
-    case 'actions.setValue':
-      return planSetValue(env, params as MethodParams<'actions.setValue'>);
-    case 'actions.select':
-      return planSelect(env, params as MethodParams<'actions.select'>);
-    case 'actions.invoke':
-      return planInvoke(env, params as MethodParams<'actions.invoke'>);
-    case 'actions.focus':
-      return planFocus(env, params as MethodParams<'actions.focus'>);
-    case 'actions.scroll':
-      return planScroll(env, params as MethodParams<'actions.scroll'>);
-    case 'actions.scrollIntoView':
-      return planScrollIntoView(env, params as MethodParams<'actions.scrollIntoView'>);
+  // Own-property lookup: a caller that bypasses the types still gets a typed error.
+  if (!Object.hasOwn(PLANNERS, method)) {
+    return Promise.reject(
+      new InvalidParamsError(`${String(method)} is not an action`, { details: { method } }),
+    );
   }
-  // Unreachable for typed callers; a caller that bypasses the types still gets a typed error.
-  return Promise.reject(
-    new InvalidParamsError(`${String(method)} is not an action`, { details: { method } }),
+  return (PLANNERS[method] as (env: ActionEnv, params: MethodParams<M>) => Promise<ActionPlan>)(
+    env,
+    params,
   );
 }
 
