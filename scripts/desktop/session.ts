@@ -20,6 +20,9 @@ const A11Y_APP_ENV = {
   ACCESSIBILITY_ENABLED: '1',
   GNOME_ACCESSIBILITY: '1',
   GSETTINGS_BACKEND: 'memory',
+  // Qt registers its bridge only when told to (no settings daemon says so in a bare session).
+  QT_LINUX_ACCESSIBILITY_ALWAYS_ON: '1',
+  QT_ACCESSIBILITY: '1',
   NO_AT_BRIDGE: undefined,
 } as const;
 
