@@ -70,6 +70,12 @@ export class ActionFailedError extends UiError {
     super('action_failed', message, options);
   }
 }
+/** The target app does not answer (hung, or in a nested loop): its calls fail fast for now. */
+export class AppNotRespondingError extends UiError {
+  constructor(message: string, options?: UiErrorOptions) {
+    super('app_not_responding', message, options);
+  }
+}
 export class CancelledError extends UiError {
   constructor(message = 'cancelled', options?: UiErrorOptions) {
     super('cancelled', message, options);

@@ -25,6 +25,7 @@ export const ERROR_CODES = [
   'not_supported',
   'cursor_expired',
   'cancelled',
+  'app_not_responding',
   'internal',
 ] as const;
 export const ErrorCode = z.enum(ERROR_CODES);
@@ -70,5 +71,9 @@ export const DEFAULT_RECOVERY: Record<ErrorCode, string[]> = {
   not_supported: ['This backend does not support the operation'],
   cursor_expired: ['Start again without a cursor or since value'],
   cancelled: ['The action was cancelled before it ran'],
+  app_not_responding: [
+    'The app stopped answering (busy, or blocked by a modal dialog) and is set aside; other apps are unaffected',
+    'Close any modal dialog of that app or wait: it is re-probed and used again once it answers',
+  ],
   internal: ['Retry; if it persists, report a bug with the server log'],
 };

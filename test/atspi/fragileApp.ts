@@ -5,7 +5,9 @@
  * without replying, as a segfaulting bridge does) or wedges it (no call is answered for a while,
  * as an app stuck in a nested loop).
  *
- *   node --import tsx test/atspi/fragileApp.ts --title T [--exit-on CALL] [--hang-on CALL --hang-ms N]
+ *   node --import tsx test/atspi/fragileApp.ts --title T [--exit-on CALL] [--hang-on CALL] [--hang-ms N]
+ *
+ * SIGUSR1 wedges it too, for --hang-ms from then.
  *
  * CALL is `Interface.Member` (e.g. `Component.GetExtents`) or, for a property read,
  * `Interface.Property` through Properties.Get (e.g. `Accessible.Description`).
@@ -186,3 +188,7 @@ bus.on('connect', () => {
   );
 });
 process.on('SIGTERM', () => process.exit(0));
+// Wedge on demand too: SIGUSR1 stops answering for --hang-ms from now.
+process.on('SIGUSR1', () => {
+  hungUntil = Date.now() + Number(values['hang-ms']);
+});

@@ -23,8 +23,12 @@ import { AtspiBus } from './atspiBus.js';
 import { OrderedBatcher } from './atspiBatcher.js';
 import { delay, registerEvents, resolveA11yAddress } from './atspiConnect.js';
 import { MATCH_RULES, AtspiEventMapper, type SignalMessage } from './atspiEvents.js';
+import { readAppInfo } from './atspiApps.js';
 import { AtspiReader, type AppInfo } from './atspiFetch.js';
-import { asString, DESKTOP_ID, REGISTRY_NAME, ROOT_PATH } from './atspiIds.js';
+import type { AppGuard } from './atspiGuard.js';
+import { guardBus, type HealthSinks } from './atspiHealth.js';
+import { ToolkitPolicies } from './atspiToolkits.js';
+import { DESKTOP_ID, REGISTRY_NAME } from './atspiIds.js';
 import { XInput } from './atspiInput.js';
 import { bulkSubtree } from './atspiBulk.js';
 import { walkSubtree } from './atspiWalk.js';
@@ -36,8 +40,10 @@ export interface AtspiBackendOptions {
   env?: NodeJS.ProcessEnv;
   /** D-Bus calls in flight at once. */
   concurrency?: number;
-  /** Deadline of one D-Bus call. */
+  /** Deadline of one D-Bus call; an app that misses it is quarantined as not responding. */
   callTimeoutMs?: number;
+  /** Where app health (a read that killed or hung an app) is logged. Default: stderr. */
+  log?: (line: string) => void;
 }
 
 const CAPABILITIES: BackendCapabilities = {
@@ -79,6 +85,7 @@ interface Connection {
   mapper: AtspiEventMapper;
   actions: AtspiActions;
   subscription: Subscription;
+  guard: AppGuard;
 }
 
 export class AtspiBackend implements AccessibilityBackend {
@@ -94,6 +101,8 @@ export class AtspiBackend implements AccessibilityBackend {
   private conn: Connection | undefined;
   private stopped = false;
   private readonly settleTimers = new Set<NodeJS.Timeout>();
+  /** Learned per-toolkit refusals outlive a connection. */
+  private readonly policies = new ToolkitPolicies();
 
   constructor(private readonly options: AtspiBackendOptions = {}) {
     this.env = options.env ?? process.env;
@@ -114,6 +123,7 @@ export class AtspiBackend implements AccessibilityBackend {
     this.settleTimers.clear();
     this.lifetime.abort(new BackendUnavailableError('the backend was stopped'));
     this.conn?.subscription.unsubscribe();
+    this.conn?.guard.stop();
     this.conn?.bus.disconnect();
     this.conn = undefined;
     await this.batcher.complete();
@@ -160,34 +170,12 @@ export class AtspiBackend implements AccessibilityBackend {
   appInfo(busName: string, signal: AbortSignal): Promise<AppInfo> {
     let info = this.apps.get(busName);
     if (info === undefined) {
-      info = this.readAppInfo(busName, signal);
+      const conn = this.conn;
+      if (conn === undefined) throw new BackendUnavailableError('not connected');
+      info = readAppInfo(conn.reader, busName, signal);
       this.apps.set(busName, info);
       info.catch(() => this.apps.delete(busName));
     }
-    return info;
-  }
-
-  private async readAppInfo(busName: string, signal: AbortSignal): Promise<AppInfo> {
-    const conn = this.conn;
-    if (conn === undefined) throw new BackendUnavailableError('not connected');
-    const [nameReply, pidReply] = await Promise.all([
-      conn.reader.getAll([busName, ROOT_PATH], 'Accessible', signal),
-      conn.bus
-        .call(
-          {
-            dest: 'org.freedesktop.DBus',
-            path: '/org/freedesktop/DBus',
-            iface: 'org.freedesktop.DBus',
-            member: 'GetConnectionUnixProcessID',
-            signature: 's',
-            body: [busName],
-          },
-          signal,
-        )
-        .catch(() => [undefined]),
-    ]);
-    const info: AppInfo = { name: asString(nameReply.Name?.value) };
-    if (typeof pidReply[0] === 'number') info.pid = pidReply[0];
     return info;
   }
 
@@ -221,6 +209,7 @@ export class AtspiBackend implements AccessibilityBackend {
       },
       signal,
     );
+    const guard = guardBus(bus, this.policies, this.healthSinks(), this.lifetime.signal);
     try {
       for (const rule of MATCH_RULES) await bus.addMatch(rule, signal);
       await registerEvents(bus, signal);
@@ -244,8 +233,9 @@ export class AtspiBackend implements AccessibilityBackend {
       );
       const subscription = bus.signals$.subscribe((msg) => this.onSignal(mapper, msg));
       void bus.closed.then((err) => this.onLost(bus, err));
-      return { bus, reader, mapper, actions, subscription };
+      return { bus, reader, mapper, actions, subscription, guard };
     } catch (err) {
+      guard.stop();
       bus.disconnect();
       throw err;
     }
@@ -275,6 +265,12 @@ export class AtspiBackend implements AccessibilityBackend {
     }
   }
 
+  private healthSinks(): HealthSinks {
+    const log =
+      this.options.log ?? ((line: string) => process.stderr.write(`uistream atspi: ${line}\n`));
+    return { emit: (events) => this.emit(events), log };
+  }
+
   private emit(events: readonly BackendEvent[]): void {
     this.batcher.emit(events);
   }
@@ -282,6 +278,7 @@ export class AtspiBackend implements AccessibilityBackend {
   private async onLost(bus: AtspiBus, err: Error): Promise<void> {
     if (this.stopped || this.conn?.bus !== bus) return;
     this.conn.subscription.unsubscribe();
+    this.conn.guard.stop();
     this.conn = undefined;
     this.apps.clear();
     this.emit([{ type: 'status', status: 'degraded', reason: err.message }]);

@@ -6,7 +6,12 @@
  * any child it lacks is completed by a scoped walk. An app without the Cache interface is walked.
  */
 import type { BackendId, BackendNode, FetchOptions } from '../backend.js';
-import { ElementStaleError, PatternNotSupportedError, throwIfAborted } from '../../errors.js';
+import {
+  AppNotRespondingError,
+  ElementStaleError,
+  PatternNotSupportedError,
+  throwIfAborted,
+} from '../../errors.js';
 import type { ObjectRef } from './atspiBus.js';
 import type { AtspiReader, RawElement } from './atspiFetch.js';
 import { DESKTOP_ID, idOf, isAppRoot, REGISTRY_NAME, refOf, ROOT_PATH } from './atspiIds.js';
@@ -77,7 +82,7 @@ export async function bulkSubtree(
     if (maxDepth <= 0) return walkSubtree(reader, id, options);
     const apps = await reader.children([REGISTRY_NAME, ROOT_PATH], signal);
     const perApp = await Promise.all(
-      apps.map((app) => appWindows(reader, app, maxDepth, signal).catch(staleToEmpty)),
+      apps.map((app) => appWindows(reader, app, maxDepth, signal).catch(unreadableAppToEmpty)),
     );
     const subtrees = perApp.flat();
     return [desktopNode(subtrees.map((s) => s[0]?.id ?? '')), ...subtrees.flat()];
@@ -95,6 +100,15 @@ export async function bulkSubtree(
 function staleToEmpty(err: unknown): BackendNode[][] {
   if (err instanceof ElementStaleError) return [];
   throw err;
+}
+
+/**
+ * The desktop leaves out a vanished app and a quarantined one (it cannot be read now; it is
+ * read again once it answers), so one hung app does not stop the rest of the desktop.
+ */
+function unreadableAppToEmpty(err: unknown): BackendNode[][] {
+  if (err instanceof AppNotRespondingError) return [];
+  return staleToEmpty(err);
 }
 
 async function appWindows(

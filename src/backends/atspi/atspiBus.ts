@@ -62,6 +62,11 @@ export function mapDbusError(err: unknown, what: string): UiError {
   return new BackendUnavailableError(`${what}: ${name || text}`, { cause: err });
 }
 
+/** Something that decides whether and how a call to an app is made (see atspiGuard.ts). */
+export interface CallGuard {
+  run(spec: CallSpec, signal: AbortSignal, call: () => Promise<unknown[]>): Promise<unknown[]>;
+}
+
 /** One connection to the accessibility bus. */
 export class AtspiBus {
   /** Every signal received (match rules decide which arrive). */
@@ -73,6 +78,7 @@ export class AtspiBus {
   private active = 0;
   private lost: Error | undefined;
   private markClosed!: (err: Error) => void;
+  private guard: CallGuard | undefined;
 
   private constructor(
     private readonly bus: dbus.MessageBus,
@@ -124,8 +130,24 @@ export class AtspiBus {
     return this.lost !== undefined;
   }
 
+  /** Route every later `call` through a guard. */
+  setGuard(guard: CallGuard): void {
+    this.guard = guard;
+  }
+
   /** Make a method call and return the reply body; errors are typed (see mapDbusError). */
-  async call(spec: CallSpec, signal: AbortSignal): Promise<unknown[]> {
+  call(spec: CallSpec, signal: AbortSignal): Promise<unknown[]> {
+    const guard = this.guard;
+    if (guard === undefined) return this.unguarded(spec, signal);
+    return guard.run(spec, signal, () => this.unguarded(spec, signal));
+  }
+
+  /** A call past the guard (the guard's own probes), with an optional shorter deadline. */
+  async unguarded(
+    spec: CallSpec,
+    signal: AbortSignal,
+    timeoutMs = this.options.callTimeoutMs,
+  ): Promise<unknown[]> {
     const what = `${spec.iface.replace('org.a11y.atspi.', '')}.${spec.member}`;
     await this.acquire(signal);
     try {
@@ -138,7 +160,7 @@ export class AtspiBus {
           ? {}
           : { signature: spec.signature, body: spec.body ?? [] }),
       });
-      const reply = await this.track(this.bus.call(message), spec, signal, what);
+      const reply = await this.track(this.bus.call(message), spec, signal, what, timeoutMs);
       return (reply?.body ?? []) as unknown[];
     } catch (err) {
       throw mapDbusError(err, what);
@@ -182,6 +204,7 @@ export class AtspiBus {
     spec: CallSpec,
     signal: AbortSignal,
     what: string,
+    timeoutMs: number,
   ): Promise<DbusMessage | null> {
     if (this.lost !== undefined) {
       return Promise.reject(new BackendUnavailableError(`${what}: ${this.lost.message}`));
@@ -193,12 +216,7 @@ export class AtspiBus {
       void pending.finally(() => this.inFlight.delete(onLost)).catch(() => undefined);
     });
     lostPromise.catch(() => undefined);
-    return withDeadline(
-      Promise.race([pending, lostPromise]),
-      this.options.callTimeoutMs,
-      signal,
-      what,
-    );
+    return withDeadline(Promise.race([pending, lostPromise]), timeoutMs, signal, what);
   }
 
   private async acquire(signal: AbortSignal): Promise<void> {

@@ -14,6 +14,8 @@ import {
   REGISTRY_NAME,
   ROOT_PATH,
 } from './atspiIds.js';
+import { PatternNotSupportedError } from '../../errors.js';
+import { dbusErrorName } from './atspiGuard.js';
 import { controlTypeOf, isTextRole, patternsOf, statesOf } from './atspiRoles.js';
 
 const A = 'org.a11y.atspi.';
@@ -41,6 +43,26 @@ export interface RawElement {
 }
 
 type Variant = { value: unknown };
+
+/** The properties of each interface this backend reads. */
+const USED_PROPS: Readonly<Record<string, readonly string[]>> = {
+  Accessible: ['Name', 'Parent'],
+  Value: ['CurrentValue', 'MinimumValue', 'MaximumValue', 'MinimumIncrement'],
+};
+
+function unlessRefused(err: unknown): void {
+  if (!(err instanceof PatternNotSupportedError)) throw err;
+}
+
+/**
+ * A property the element or its toolkit lacks: refused by policy, an unknown interface or
+ * property, or InvalidArgs (GTK's answer to an unknown property name).
+ */
+function isMissingProperty(err: unknown): boolean {
+  if (err instanceof PatternNotSupportedError) return true;
+  const type = dbusErrorName(err);
+  return type.endsWith('.UnknownProperty') || type.endsWith('.InvalidArgs');
+}
 
 function variantValue(dict: Record<string, Variant | undefined>, key: string): unknown {
   return dict[key]?.value;
@@ -72,24 +94,58 @@ export class AtspiReader {
     );
   }
 
+  /**
+   * Named properties of one interface, each read with its own `Properties.Get` (never
+   * `Properties.GetAll`: it kills Qt 5 and Chromium, see atspiToolkits.ts). A property the
+   * element or its toolkit lacks is left out; a vanished element is element_stale.
+   */
+  async readProps(
+    ref: ObjectRef,
+    iface: string,
+    names: readonly string[],
+    signal: AbortSignal,
+  ): Promise<Record<string, Variant | undefined>> {
+    const values = await Promise.all(names.map((name) => this.prop(ref, iface, name, signal)));
+    const dict: Record<string, Variant | undefined> = {};
+    names.forEach((name, i) => {
+      const value = values[i];
+      if (value !== undefined) dict[name] = { value };
+    });
+    return dict;
+  }
+
+  /**
+   * The properties of `iface` this backend uses (Accessible: Name, Parent; Value: the range),
+   * read one by one like readProps.
+   * @deprecated Kept for existing callers; use readProps with the names you need.
+   */
   getAll(
     ref: ObjectRef,
     iface: string,
     signal: AbortSignal,
   ): Promise<Record<string, Variant | undefined>> {
-    return this.bus
-      .call(
+    return this.readProps(ref, iface, USED_PROPS[iface] ?? [], signal);
+  }
+
+  /** One property, or undefined when the element or its toolkit does not have it. */
+  async prop(ref: ObjectRef, iface: string, name: string, signal: AbortSignal): Promise<unknown> {
+    try {
+      const [variant] = await this.bus.call(
         {
           dest: ref[0],
           path: ref[1],
           iface: PROPS,
-          member: 'GetAll',
-          signature: 's',
-          body: [A + iface],
+          member: 'Get',
+          signature: 'ss',
+          body: [A + iface, name],
         },
         signal,
-      )
-      .then((body) => (body[0] ?? {}) as Record<string, Variant | undefined>);
+      );
+      return (variant as Variant | undefined)?.value;
+    } catch (err) {
+      if (isMissingProperty(err)) return undefined;
+      throw err;
+    }
   }
 
   async children(ref: ObjectRef, signal: AbortSignal): Promise<ObjectRef[]> {
@@ -106,10 +162,11 @@ export class AtspiReader {
     return perApp.flat();
   }
 
-  /** Read one element's properties. */
-  async element(ref: ObjectRef, signal: AbortSignal): Promise<RawElement> {
+  /** Read one element's properties (its parent only when asked: a walk knows it already). */
+  async element(ref: ObjectRef, signal: AbortSignal, withParent = false): Promise<RawElement> {
+    const names = withParent ? ['Name', 'AccessibleId', 'Parent'] : ['Name', 'AccessibleId'];
     const [accessible, children, [role], [states], [interfaces]] = await Promise.all([
-      this.getAll(ref, 'Accessible', signal),
+      this.readProps(ref, 'Accessible', names, signal),
       this.children(ref, signal),
       this.call(ref, 'Accessible', 'GetRole', signal),
       this.call(ref, 'Accessible', 'GetState', signal),
@@ -147,7 +204,7 @@ export class AtspiReader {
     }
     if (has('Value')) {
       work.push(
-        this.getAll(raw.ref, 'Value', signal).then((v) => {
+        this.readProps(raw.ref, 'Value', USED_PROPS.Value ?? [], signal).then((v) => {
           raw.range = rangeOf(v);
         }),
       );
@@ -159,7 +216,8 @@ export class AtspiReader {
         }),
       );
     }
-    await Promise.all(work);
+    // A read the toolkit cannot take (refused by policy) leaves that property out.
+    await Promise.all(work.map((w) => w.catch(unlessRefused)));
   }
 
   /** Turn a raw element into a node (parent id given by the caller's context). */

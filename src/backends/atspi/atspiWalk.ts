@@ -43,7 +43,7 @@ export async function walkSubtree(
   }
   const ref = refOf(id);
   if (isAppRoot(ref)) throw new ElementStaleError(`${id} is an application, not an element`);
-  const raw = await reader.element(ref, signal);
+  const raw = await reader.element(ref, signal, true);
   const parentId = reader.parentIdOf(raw);
   const parentHasSelection = await hasSelection(reader, raw.parent, signal);
   return walkFrom(reader, raw, parentId, parentHasSelection, 0, maxDepth, signal);

@@ -1,0 +1,287 @@
+/**
+ * Never harm the target: every call to an app passes through this guard. It refuses calls the
+ * app's toolkit cannot take (atspiToolkits.ts), makes the first call of each kind on a toolkit
+ * alone (no other call to that app in flight) so that a call that kills or wedges an app is
+ * known exactly and never made on that toolkit again, and quarantines an app that stops
+ * answering: its calls fail fast with app_not_responding while it is re-probed with backoff, and
+ * the rest of the desktop stays live.
+ */
+import {
+  AppNotRespondingError,
+  PatternNotSupportedError,
+  TimeoutError,
+  UiError,
+} from '../../errors.js';
+import type { CallSpec } from './atspiBus.js';
+import { AppLock } from './atspiLock.js';
+import { toolkitKey, type Toolkit, type ToolkitPolicies } from './atspiToolkits.js';
+
+const A = 'org.a11y.atspi.';
+const PROPS = 'org.freedesktop.DBus.Properties';
+const ROOT_PATH = '/org/a11y/atspi/accessible/root';
+const UNKNOWN_TOOLKIT: Toolkit = { name: 'unknown', version: '' };
+
+/** A call made without the guard, with its own deadline. */
+export type RawCall = (
+  spec: CallSpec,
+  signal: AbortSignal,
+  timeoutMs?: number,
+) => Promise<unknown[]>;
+
+/** What the guard saw happen to an app, for logs, status and events. */
+export type HealthReport =
+  | { kind: 'killed'; app: string; toolkit: string; call: string }
+  | { kind: 'hung'; app: string; toolkit: string; call: string; learned: boolean }
+  | { kind: 'recovered'; app: string; toolkit: string }
+  | { kind: 'gone'; app: string; toolkit: string };
+
+export interface GuardOptions {
+  raw: RawCall;
+  policies: ToolkitPolicies;
+  report: (r: HealthReport) => void;
+  /** Waits between re-probes of a quarantined app. */
+  probeBackoffMs: readonly number[];
+  /** Deadline of one re-probe. */
+  probeTimeoutMs: number;
+  /** Ends re-probing when the backend stops. */
+  lifetime: AbortSignal;
+}
+
+interface AppState {
+  busName: string;
+  toolkit: Promise<Toolkit>;
+  lock: AppLock;
+  quarantine?: { reason: string; attempt: number; timer?: NodeJS.Timeout };
+}
+
+/** `Interface.Member`, or `Interface.Property` for Properties.Get/Set, as policies name calls. */
+export function callNameOf(spec: CallSpec): string {
+  if (spec.iface === PROPS && (spec.member === 'Get' || spec.member === 'Set')) {
+    const [iface, prop] = spec.body ?? [];
+    return `${String(iface).replace(A, '')}.${String(prop)}`;
+  }
+  return `${spec.iface.replace(A, '')}.${spec.member}`;
+}
+
+/**
+ * Reads are what the guard learns about: an action that wedges an app (a modal loop inside
+ * DoAction) quarantines it, but actions stay allowed (the executor decides how to act).
+ */
+function isRead(spec: CallSpec): boolean {
+  return spec.member.startsWith('Get');
+}
+
+/** The D-Bus error name behind a mapped error ('' when there is none). */
+export function dbusErrorName(err: unknown): string {
+  const cause = err instanceof Error ? (err.cause as { type?: unknown } | undefined) : undefined;
+  return typeof cause?.type === 'string' ? cause.type : '';
+}
+
+export class AppGuard {
+  private readonly apps = new Map<string, AppState>();
+
+  constructor(private readonly options: GuardOptions) {}
+
+  /** Names of apps currently quarantined, with the reason. */
+  quarantined(): string[] {
+    return [...this.apps.values()]
+      .filter((a) => a.quarantine !== undefined)
+      .map((a) => `${a.busName}: ${a.quarantine?.reason ?? ''}`);
+  }
+
+  /** Run one call to an app under the guard. Calls to the bus daemon or registry pass through. */
+  async run(
+    spec: CallSpec,
+    signal: AbortSignal,
+    call: () => Promise<unknown[]>,
+  ): Promise<unknown[]> {
+    if (!spec.dest.startsWith(':')) return call();
+    if (spec.iface === PROPS && spec.member === 'GetAll') {
+      throw new PatternNotSupportedError(
+        'Properties.GetAll is never sent to an app (it crashes Qt 5 and Chromium bridges)',
+      );
+    }
+    const name = callNameOf(spec);
+    const app = this.stateOf(spec.dest);
+    this.throwIfQuarantined(app, name);
+    const toolkit = await app.toolkit;
+    const refusal = this.options.policies.refusal(toolkit, name);
+    if (refusal !== undefined) {
+      throw new PatternNotSupportedError(
+        `${name} is not made on ${toolkitKey(toolkit)}: ${refusal}`,
+      );
+    }
+    const read = isRead(spec);
+    const alone = read && !this.options.policies.isProven(toolkit, name);
+    const release = await app.lock.acquire(alone, signal);
+    try {
+      this.throwIfQuarantined(app, name);
+      const body = await call();
+      if (alone) this.options.policies.markProven(toolkit, name);
+      return body;
+    } catch (err) {
+      throw await this.judge(app, toolkit, name, alone, err);
+    } finally {
+      release();
+    }
+  }
+
+  stop(): void {
+    for (const app of this.apps.values()) clearTimeout(app.quarantine?.timer);
+    this.apps.clear();
+  }
+
+  private stateOf(busName: string): AppState {
+    let app = this.apps.get(busName);
+    if (app === undefined) {
+      app = { busName, toolkit: Promise.resolve(UNKNOWN_TOOLKIT), lock: new AppLock() };
+      app.toolkit = this.lookupToolkit(app);
+      this.apps.set(busName, app);
+    }
+    return app;
+  }
+
+  private async lookupToolkit(app: AppState): Promise<Toolkit> {
+    const read = async (prop: string): Promise<string> => {
+      const body = await this.options.raw(
+        {
+          dest: app.busName,
+          path: ROOT_PATH,
+          iface: PROPS,
+          member: 'Get',
+          signature: 'ss',
+          body: [`${A}Application`, prop],
+        },
+        this.options.lifetime,
+      );
+      const value = (body[0] as { value?: unknown } | undefined)?.value;
+      return typeof value === 'string' ? value : '';
+    };
+    try {
+      const [name, version] = await Promise.all([read('ToolkitName'), read('Version')]);
+      return { name: name === '' ? UNKNOWN_TOOLKIT.name : name, version };
+    } catch (err) {
+      if (err instanceof TimeoutError)
+        this.quarantine(app, UNKNOWN_TOOLKIT, 'Application.ToolkitName', false);
+      return UNKNOWN_TOOLKIT;
+    }
+  }
+
+  private throwIfQuarantined(app: AppState, call: string): void {
+    const q = app.quarantine;
+    if (q === undefined) return;
+    throw new AppNotRespondingError(`${call}: app ${app.busName} is not responding (${q.reason})`, {
+      details: { app: app.busName },
+    });
+  }
+
+  /** Decide what a failed call means for its app; returns the error to raise. */
+  private async judge(
+    app: AppState,
+    toolkit: Toolkit,
+    call: string,
+    alone: boolean,
+    err: unknown,
+  ): Promise<unknown> {
+    if (err instanceof TimeoutError) {
+      this.quarantine(app, toolkit, call, alone);
+      return new AppNotRespondingError(`${call}: app ${app.busName} ${err.message}`, {
+        cause: err,
+        details: { app: app.busName },
+      });
+    }
+    const type = dbusErrorName(err);
+    const diedDuring = type.endsWith('.NoReply') || type.endsWith('.Disconnected');
+    if (err instanceof UiError && diedDuring && !(await this.hasOwner(app.busName))) {
+      this.apps.delete(app.busName);
+      // Only a call made alone is known to be the one that killed the app.
+      if (alone) {
+        this.options.policies.forbid(toolkit, call, `an app of this toolkit exited during ${call}`);
+        this.options.report({
+          kind: 'killed',
+          app: app.busName,
+          toolkit: toolkitKey(toolkit),
+          call,
+        });
+      }
+    }
+    return err;
+  }
+
+  private quarantine(app: AppState, toolkit: Toolkit, call: string, learned: boolean): void {
+    if (learned) {
+      this.options.policies.forbid(
+        toolkit,
+        call,
+        `an app of this toolkit stopped answering on ${call}`,
+      );
+    }
+    if (app.quarantine !== undefined) return;
+    app.quarantine = { reason: `${call} got no reply`, attempt: 0 };
+    this.options.report({
+      kind: 'hung',
+      app: app.busName,
+      toolkit: toolkitKey(toolkit),
+      call,
+      learned,
+    });
+    this.scheduleProbe(app);
+  }
+
+  private scheduleProbe(app: AppState): void {
+    const q = app.quarantine;
+    if (q === undefined || this.options.lifetime.aborted) return;
+    const { probeBackoffMs } = this.options;
+    const wait = probeBackoffMs[Math.min(q.attempt, probeBackoffMs.length - 1)] ?? 5_000;
+    q.timer = setTimeout(() => void this.probe(app), wait);
+  }
+
+  /** Ask the app's root for its role; an answer ends the quarantine, a vanished name the app. */
+  private async probe(app: AppState): Promise<void> {
+    const q = app.quarantine;
+    if (q === undefined || this.apps.get(app.busName) !== app) return;
+    const spec = { dest: app.busName, path: ROOT_PATH, iface: `${A}Accessible`, member: 'GetRole' };
+    try {
+      await this.options.raw(spec, this.options.lifetime, this.options.probeTimeoutMs);
+      app.quarantine = undefined;
+      app.toolkit = this.lookupToolkit(app);
+      this.options.report({
+        kind: 'recovered',
+        app: app.busName,
+        toolkit: toolkitKey(await app.toolkit),
+      });
+    } catch {
+      if (this.options.lifetime.aborted) return;
+      if (!(await this.hasOwner(app.busName))) {
+        this.apps.delete(app.busName);
+        this.options.report({
+          kind: 'gone',
+          app: app.busName,
+          toolkit: toolkitKey(await app.toolkit),
+        });
+        return;
+      }
+      q.attempt++;
+      this.scheduleProbe(app);
+    }
+  }
+
+  private async hasOwner(busName: string): Promise<boolean> {
+    try {
+      const [owned] = await this.options.raw(
+        {
+          dest: 'org.freedesktop.DBus',
+          path: '/org/freedesktop/DBus',
+          iface: 'org.freedesktop.DBus',
+          member: 'NameHasOwner',
+          signature: 's',
+          body: [busName],
+        },
+        this.options.lifetime,
+      );
+      return owned === true;
+    } catch {
+      return true;
+    }
+  }
+}

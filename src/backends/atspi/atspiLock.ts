@@ -1,0 +1,59 @@
+/**
+ * A per-app gate: calls share it, while a call made alone (the first of its kind on a toolkit)
+ * waits for the app's calls in flight to end and holds others back until it answers. Exclusive
+ * requests go first so a stream of shared calls cannot starve them.
+ */
+import { abortError } from '../../errors.js';
+
+export class AppLock {
+  private shared = 0;
+  private exclusive = false;
+  private exclusiveWaiting = 0;
+  private readonly wakers = new Set<() => void>();
+
+  /** Wait for the gate; the returned function releases it (call it exactly once). */
+  async acquire(alone: boolean, signal: AbortSignal): Promise<() => void> {
+    if (alone) this.exclusiveWaiting++;
+    try {
+      while (
+        alone ? this.exclusive || this.shared > 0 : this.exclusive || this.exclusiveWaiting > 0
+      ) {
+        await this.change(signal);
+      }
+    } finally {
+      if (alone) this.exclusiveWaiting--;
+    }
+    if (alone) this.exclusive = true;
+    else this.shared++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      if (alone) this.exclusive = false;
+      else this.shared--;
+      this.wakeAll();
+    };
+  }
+
+  private change(signal: AbortSignal): Promise<void> {
+    if (signal.aborted) return Promise.reject(abortError(signal));
+    return new Promise<void>((resolve, reject) => {
+      const wake = (): void => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      };
+      const onAbort = (): void => {
+        this.wakers.delete(wake);
+        reject(abortError(signal));
+      };
+      this.wakers.add(wake);
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  private wakeAll(): void {
+    const wakers = [...this.wakers];
+    this.wakers.clear();
+    for (const wake of wakers) wake();
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * Per-toolkit read policy, as data keyed on `Application.ToolkitName` and `Application.Version`.
+ * `Properties.GetAll` is never sent to any app (the guard refuses it): Qt 5's bridge segfaults on
+ * `GetAll org.a11y.atspi.Accessible` and Chromium aborts on `GetAll org.a11y.atspi.Value`, while
+ * single `Get` calls work on both. Beyond the static table, calls are learned at run time: a call
+ * that killed or hung an app of a toolkit is never made again on that toolkit, and a property the
+ * toolkit does not have is no longer asked for.
+ */
+
+interface ToolkitRule {
+  toolkit: string;
+  /** Version prefix; absent: every version. */
+  version?: string;
+  /**
+   * Calls (`Interface.Member`, or `Interface.Property` for a property read) never made, with
+   * the reason. Without `Cache.GetItems` an app is read element by element.
+   */
+  skip: Readonly<Record<string, string>>;
+}
+
+/** Static knowledge, measured on Debian 12 (at-spi2 2.46, Qt 5.15.8, Chromium 156, GTK 3.24). */
+const RULES: readonly ToolkitRule[] = [
+  {
+    toolkit: 'Qt',
+    version: '5.',
+    skip: {
+      'Cache.GetItems': 'Qt 5 exports the Cache interface but GetItems answers an empty list',
+      'Accessible.AccessibleId': 'Qt 5 has no AccessibleId property (UnknownInterface)',
+    },
+  },
+  {
+    toolkit: 'Qt',
+    version: '6.',
+    skip: { 'Cache.GetItems': 'Qt exports the Cache interface but GetItems answers empty' },
+  },
+];
+
+/** A toolkit as an app names itself: `Qt 5.15.8`, `GAIL 2.46.0`, `Chromium 1.0`. */
+export interface Toolkit {
+  name: string;
+  version: string;
+}
+
+export function toolkitKey(t: Toolkit): string {
+  return `${t.name} ${t.version}`.trim();
+}
+
+/** The calls one app may take, what has been learned about them, and why. */
+export class ToolkitPolicies {
+  /** toolkit key -> call -> reason it is not made. */
+  private readonly learned = new Map<string, Map<string, string>>();
+  /** toolkit key -> calls that have answered at least once (made alone the first time). */
+  private readonly proven = new Map<string, Set<string>>();
+
+  /** Why `call` must not be made on this toolkit, or undefined when it may. */
+  refusal(t: Toolkit, call: string): string | undefined {
+    const learned = this.learned.get(toolkitKey(t))?.get(call);
+    if (learned !== undefined) return learned;
+    const rule = RULES.find(
+      (r) =>
+        r.toolkit === t.name &&
+        (r.version === undefined || t.version.startsWith(r.version)) &&
+        r.skip[call] !== undefined,
+    );
+    return rule?.skip[call];
+  }
+
+  /** Never make `call` on this toolkit again. */
+  forbid(t: Toolkit, call: string, reason: string): void {
+    const key = toolkitKey(t);
+    let calls = this.learned.get(key);
+    if (calls === undefined) this.learned.set(key, (calls = new Map<string, string>()));
+    if (!calls.has(call)) calls.set(call, reason);
+  }
+
+  isProven(t: Toolkit, call: string): boolean {
+    return this.proven.get(toolkitKey(t))?.has(call) ?? false;
+  }
+
+  markProven(t: Toolkit, call: string): void {
+    const key = toolkitKey(t);
+    let calls = this.proven.get(key);
+    if (calls === undefined) this.proven.set(key, (calls = new Set()));
+    calls.add(call);
+  }
+
+  /** Every learned refusal, for status reports: `toolkit: call (reason)`. */
+  describeLearned(): string[] {
+    const lines: string[] = [];
+    for (const [key, calls] of this.learned) {
+      for (const [call, reason] of calls) lines.push(`${key}: ${call} (${reason})`);
+    }
+    return lines;
+  }
+}

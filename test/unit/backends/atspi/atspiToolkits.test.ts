@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { AppLock } from '../../../../src/backends/atspi/atspiLock.js';
+import { callNameOf } from '../../../../src/backends/atspi/atspiGuard.js';
+import { ToolkitPolicies } from '../../../../src/backends/atspi/atspiToolkits.js';
+
+const QT5 = { name: 'Qt', version: '5.15.8' };
+const GTK = { name: 'gtk', version: '3.24.38' };
+
+describe('toolkit policies', () => {
+  it('refuses what the static table lists for a toolkit version only', () => {
+    const p = new ToolkitPolicies();
+    expect(p.refusal(QT5, 'Cache.GetItems')).toMatch(/empty/);
+    expect(p.refusal(QT5, 'Accessible.AccessibleId')).toMatch(/no AccessibleId/);
+    expect(p.refusal({ name: 'Qt', version: '6.4.2' }, 'Accessible.AccessibleId')).toBeUndefined();
+    expect(p.refusal(GTK, 'Cache.GetItems')).toBeUndefined();
+  });
+
+  it('learns a refusal per toolkit and version, keeping the first reason', () => {
+    const p = new ToolkitPolicies();
+    p.forbid(GTK, 'Component.GetExtents', 'killed an app');
+    p.forbid(GTK, 'Component.GetExtents', 'second reason');
+    expect(p.refusal(GTK, 'Component.GetExtents')).toBe('killed an app');
+    expect(p.refusal({ name: 'gtk', version: '4.0' }, 'Component.GetExtents')).toBeUndefined();
+    expect(p.describeLearned()).toEqual(['gtk 3.24.38: Component.GetExtents (killed an app)']);
+  });
+
+  it('remembers which calls have answered on a toolkit', () => {
+    const p = new ToolkitPolicies();
+    expect(p.isProven(GTK, 'Accessible.GetRole')).toBe(false);
+    p.markProven(GTK, 'Accessible.GetRole');
+    expect(p.isProven(GTK, 'Accessible.GetRole')).toBe(true);
+    expect(p.isProven(QT5, 'Accessible.GetRole')).toBe(false);
+  });
+});
+
+describe('call names', () => {
+  it('name property reads by interface and property, other calls by member', () => {
+    const props = { dest: ':1.2', path: '/a', iface: 'org.freedesktop.DBus.Properties' };
+    expect(
+      callNameOf({ ...props, member: 'Get', body: ['org.a11y.atspi.Accessible', 'Name'] }),
+    ).toBe('Accessible.Name');
+    expect(
+      callNameOf({
+        dest: ':1.2',
+        path: '/a',
+        iface: 'org.a11y.atspi.Component',
+        member: 'GetExtents',
+      }),
+    ).toBe('Component.GetExtents');
+  });
+});
+
+describe('app lock', () => {
+  it('lets shared calls overlap and runs an exclusive call alone', async () => {
+    const lock = new AppLock();
+    const signal = new AbortController().signal;
+    const order: string[] = [];
+    const a = await lock.acquire(false, signal);
+    const b = await lock.acquire(false, signal);
+    const alone = lock.acquire(true, signal).then((release) => {
+      order.push('alone');
+      return release;
+    });
+    // A shared call asked for after the exclusive one waits behind it.
+    const late = lock.acquire(false, signal).then((release) => {
+      order.push('late');
+      return release;
+    });
+    a();
+    expect(order).toEqual([]);
+    b();
+    const releaseAlone = await alone;
+    expect(order).toEqual(['alone']);
+    releaseAlone();
+    (await late)();
+    expect(order).toEqual(['alone', 'late']);
+  });
+
+  it('stops waiting when the signal aborts', async () => {
+    const lock = new AppLock();
+    const held = await lock.acquire(true, new AbortController().signal);
+    const controller = new AbortController();
+    const waiting = lock.acquire(false, controller.signal);
+    controller.abort();
+    await expect(waiting).rejects.toBeDefined();
+    held();
+  });
+});
