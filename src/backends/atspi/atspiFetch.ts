@@ -56,12 +56,15 @@ function unlessRefused(err: unknown): void {
 
 /**
  * A property the element or its toolkit lacks: refused by policy, an unknown interface or
- * property, or InvalidArgs (GTK's answer to an unknown property name).
+ * property, InvalidArgs (GTK's answer to an unknown property name) or Failed (Chromium's "Get
+ * failed", e.g. for a range's MinimumIncrement).
  */
 function isMissingProperty(err: unknown): boolean {
   if (err instanceof PatternNotSupportedError) return true;
   const type = dbusErrorName(err);
-  return type.endsWith('.UnknownProperty') || type.endsWith('.InvalidArgs');
+  return (
+    type.endsWith('.UnknownProperty') || type.endsWith('.InvalidArgs') || type.endsWith('.Failed')
+  );
 }
 
 function variantValue(dict: Record<string, Variant | undefined>, key: string): unknown {
