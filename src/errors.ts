@@ -70,6 +70,12 @@ export class ActionFailedError extends UiError {
     super('action_failed', message, options);
   }
 }
+/** The platform said yes but the effect never showed, after every method was tried. */
+export class NoEffectError extends UiError {
+  constructor(message: string, options?: UiErrorOptions) {
+    super('no_effect', message, options);
+  }
+}
 export class CancelledError extends UiError {
   constructor(message = 'cancelled', options?: UiErrorOptions) {
     super('cancelled', message, options);
