@@ -76,6 +76,12 @@ export class AppNotRespondingError extends UiError {
     super('app_not_responding', message, options);
   }
 }
+/** The platform said yes but the effect never showed, after every method was tried. */
+export class NoEffectError extends UiError {
+  constructor(message: string, options?: UiErrorOptions) {
+    super('no_effect', message, options);
+  }
+}
 export class CancelledError extends UiError {
   constructor(message = 'cancelled', options?: UiErrorOptions) {
     super('cancelled', message, options);

@@ -22,6 +22,7 @@ export const ERROR_CODES = [
   'unauthorized',
   'backend_unavailable',
   'action_failed',
+  'no_effect',
   'not_supported',
   'cursor_expired',
   'cancelled',
@@ -68,6 +69,10 @@ export const DEFAULT_RECOVERY: Record<ErrorCode, string[]> = {
   unauthorized: ['Provide the server token'],
   backend_unavailable: ['Wait for the backend to reconnect and retry'],
   action_failed: ['Check the element state and retry'],
+  no_effect: [
+    'The app accepted the action but nothing changed: details say what was tried and seen',
+    'Try another way (actions.type with allowInput, a click on the option) or check the app',
+  ],
   not_supported: ['This backend does not support the operation'],
   cursor_expired: ['Start again without a cursor or since value'],
   cancelled: ['The action was cancelled before it ran'],

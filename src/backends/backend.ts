@@ -130,6 +130,16 @@ export interface ActionOptions {
   signal: AbortSignal;
 }
 
+/**
+ * How a pattern operation was really carried out, when the backend chose something other than
+ * the pattern itself (e.g. a real click where the platform's action would run a modal loop).
+ */
+export interface PatternPerformed {
+  via: 'pattern' | 'input';
+  /** What was used, for the action result: 'DoAction', 'click', 'SelectChild'... */
+  detail?: string;
+}
+
 export type BackendName = 'sim' | 'atspi' | 'uia';
 
 /**
@@ -155,7 +165,11 @@ export interface AccessibilityBackend {
   fetchSubtree(id: BackendId, options: FetchOptions): Promise<BackendNode[]>;
 
   /** Perform a control pattern operation on an element. */
-  performPattern(id: BackendId, action: PatternAction, options: ActionOptions): Promise<void>;
+  performPattern(
+    id: BackendId,
+    action: PatternAction,
+    options: ActionOptions,
+  ): Promise<PatternPerformed | void>;
   /** Move keyboard focus to the element (UIA SetFocus / AT-SPI GrabFocus). */
   focus(id: BackendId, options: ActionOptions): Promise<void>;
   /** Bring a top-level window to the foreground. */

@@ -6,7 +6,7 @@
 import type { ElementNode, WindowInfo } from '../../protocol/src/index.js';
 import { ActionFailedError } from '../errors.js';
 import { summarize } from './changes.js';
-import { backendIdOf, callOptions, describeNode, type ActionEnv } from './env.js';
+import { backendIdOf, callOptions, describeNode, type ActionEnv, performPattern } from './env.js';
 import { waitForValue } from './waits.js';
 
 /** Longest wait for the desktop to confirm a focus or foreground change, per attempt. */
@@ -60,10 +60,7 @@ export async function ensureOnScreen(env: ActionEnv, node: ElementNode): Promise
       recovery: ['Scroll it into view first (actions.scrollIntoView)'],
     });
   }
-  const id = backendIdOf(env, node);
-  await env.progress.race(
-    env.backend.performPattern(id, { pattern: 'ScrollItem' }, callOptions(env)),
-  );
+  await performPattern(env, node, { pattern: 'ScrollItem' });
   const shown = await waitForValue(
     env.cache,
     () => onScreen(env.cache.node(node.ref)),

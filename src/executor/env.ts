@@ -4,7 +4,7 @@
  * cache, check it, pick a lane), then perform inside their lane.
  */
 import type { ElementNode } from '../../protocol/src/index.js';
-import type { AccessibilityBackend, BackendId } from '../backends/backend.js';
+import type { AccessibilityBackend, BackendId, PatternAction } from '../backends/backend.js';
 import type { UiCache } from '../cache/api.js';
 import { ElementStaleError } from '../errors.js';
 import type { Progress } from './progress.js';
@@ -20,6 +20,8 @@ export interface ActionEnv {
   allowInput: boolean;
   /** Re-fetch touched windows after acting (config.executor.refreshAfterAction). */
   refreshAfterAction: boolean;
+  /** What really carried the action out, noted while it runs (for ActionResult.method/via). */
+  used: { method?: ActionMethodKind; via?: string };
 }
 
 /** How an action is carried out, as reported in ActionResult.method. */
@@ -71,4 +73,26 @@ export function centreOf(node: ElementNode): { x: number; y: number } | undefine
 /** Short description of an element for messages. */
 export function describeNode(node: ElementNode): string {
   return `${node.controlType} "${node.name}" (${node.ref})`;
+}
+
+/**
+ * Perform a pattern operation on `node` under the action's deadline, noting how the backend
+ * really carried it out (a real click instead of the platform action, say).
+ */
+export async function performPattern(
+  env: ActionEnv,
+  node: ElementNode,
+  action: PatternAction,
+): Promise<void> {
+  const done = await env.progress.race(
+    env.backend.performPattern(backendIdOf(env, node), action, callOptions(env)),
+  );
+  env.used.method = done?.via ?? 'pattern';
+  env.used.via = done?.detail ?? action.pattern;
+}
+
+/** Note that raw input carried the action out, and how. */
+export function noteInput(env: ActionEnv, via: string): void {
+  env.used.method = 'input';
+  env.used.via = via;
 }

@@ -204,6 +204,7 @@ class ActionExecutor implements Executor {
         waitMs: params.waitMs,
         allowInput: params.allowInput,
         refreshAfterAction: this.refreshAfterAction,
+        used: {},
       };
       const plan = await planAction(method, env, params);
       if (this.gate.isDryRun(params.dryRun)) return dryRunResult(method, env, plan, started);

@@ -6,7 +6,8 @@
 import type { ActionResult, ElementNode, MethodParams } from '../../protocol/src/index.js';
 import { planClick } from './actions/click.js';
 import { planFocus } from './actions/focus.js';
-import { planInvoke, planSetValue } from './actions/invoke.js';
+import { planInvoke } from './actions/invoke.js';
+import { planSetValue } from './actions/set-value.js';
 import { planScroll, planScrollIntoView } from './actions/scroll.js';
 import { planSelect } from './actions/select.js';
 import { planKeys, planType } from './actions/type.js';
@@ -119,6 +120,8 @@ export async function performAction(
     await recorder.quiet(options.settleMs, relevant, env.progress.signal);
     const patches = recorder.batches.flatMap((b) => b.patches).filter(relevant);
     const result = baseResult(method, env, plan, acted ?? plan.element, started);
+    if (env.used.method !== undefined) result.method = env.used.method;
+    if (env.used.via !== undefined) result.via = env.used.via;
     result.changes = summarizeChanges(patches, env.cache);
     if (options.includePatches) result.patches = patches;
     if (outcome.blocked) result.blockedBy = outcome.dialog;

@@ -87,6 +87,12 @@ export const ActionResult = z.object({
   action: z.string(),
   dryRun: z.boolean(),
   method: z.enum(['pattern', 'input', 'none']).describe('How the action was carried out'),
+  via: z
+    .string()
+    .optional()
+    .describe(
+      'What carried it out, when known: the pattern or platform call (Value, SelectChild), or the input (click, keyboard)',
+    ),
   element: ElementSummary.nullable(),
   window: WindowState.nullable(),
   durationMs: z.number(),

@@ -4,9 +4,11 @@
  * scroll bars' Value (Scroll), Component (focus, ScrollItem), and xdotool for what AT-SPI has no
  * method for (focusing and closing a top-level window). Support is checked first, from the same
  * role/state/interface mapping the reads use, so a missing pattern is pattern_not_supported.
+ * Each toolkit's known hazards (atspiActionPolicy.ts) decide between the platform's action and
+ * real input, and properties are read one `Get` at a time (never `GetAll`).
  */
 import dbus from 'dbus-next';
-import type { BackendId, PatternAction } from '../backend.js';
+import type { BackendId, PatternAction, PatternPerformed } from '../backend.js';
 import {
   ActionFailedError,
   ElementStaleError,
@@ -15,14 +17,24 @@ import {
   PatternNotSupportedError,
 } from '../../errors.js';
 import type { ObjectRef } from './atspiBus.js';
+import { delay } from './atspiConnect.js';
 import type { AtspiReader } from './atspiFetch.js';
 import type { XInput } from './atspiInput.js';
-import { asString, isAppRoot, isNullRef, refOf } from './atspiIds.js';
+import { actionPolicyOf, prefersRealInput, type ActionPolicy } from './atspiActionPolicy.js';
+import { isAppRoot, isNullRef, refOf } from './atspiIds.js';
+import { readRange, toolkitOf } from './atspiProps.js';
+import {
+  clickElement,
+  parentOf,
+  topLevelOf,
+  xWindowOf,
+  type RealInputDeps,
+} from './atspiRealInput.js';
 import { hasState, patternsOf, ROLE, STATE_BIT } from './atspiRoles.js';
 
 const A = 'org.a11y.atspi.';
-const MAX_ANCESTORS = 64;
-const FOCUS_ATTEMPTS = 10;
+/** Pauses before re-grabbing focus: the app takes the X focus-in in its own time. */
+const FOCUS_BACKOFF_MS = [0, 15, 40, 100, 250] as const;
 
 interface Facts {
   ref: ObjectRef;
@@ -30,56 +42,72 @@ interface Facts {
   words: number[];
   interfaces: string[];
   parent: ObjectRef;
+  policy: ActionPolicy;
 }
 
+const VIA_INPUT: PatternPerformed = { via: 'input', detail: 'click' };
+
 export class AtspiActions {
+  private readonly deps: RealInputDeps;
+  private readonly policies = new Map<string, Promise<ActionPolicy>>();
+
   constructor(
     private readonly reader: AtspiReader,
     private readonly x: XInput,
-    private readonly pidOf: (busName: string, signal: AbortSignal) => Promise<number | undefined>,
-  ) {}
+    pidOf: (busName: string, signal: AbortSignal) => Promise<number | undefined>,
+  ) {
+    this.deps = { reader, x, pidOf };
+  }
+
+  /** The action policy of an app's toolkit, read once per app. */
+  private policyOf(busName: string, signal: AbortSignal): Promise<ActionPolicy> {
+    let policy = this.policies.get(busName);
+    if (policy === undefined) {
+      policy = toolkitOf(this.reader.bus, busName, signal).then(actionPolicyOf);
+      this.policies.set(busName, policy);
+      policy.catch(() => this.policies.delete(busName));
+    }
+    return policy;
+  }
 
   private async facts(id: BackendId, signal: AbortSignal): Promise<Facts> {
     const ref = refOf(id);
     if (isAppRoot(ref)) throw new ElementStaleError(`${id} is an application, not an element`);
-    const [[role], [words], [interfaces], [parent]] = await Promise.all([
+    const [[role], [words], [interfaces], parent, policy] = await Promise.all([
       this.reader.call(ref, 'Accessible', 'GetRole', signal),
       this.reader.call(ref, 'Accessible', 'GetState', signal),
       this.reader.call(ref, 'Accessible', 'GetInterfaces', signal),
-      this.reader.bus.call(
-        {
-          dest: ref[0],
-          path: ref[1],
-          iface: 'org.freedesktop.DBus.Properties',
-          member: 'Get',
-          signature: 'ss',
-          body: [A + 'Accessible', 'Parent'],
-        },
-        signal,
-      ),
+      parentOf(this.reader, ref, signal),
+      this.policyOf(ref[0], signal),
     ]);
-    const parentRef = ((parent as { value?: unknown } | undefined)?.value ?? ['', '']) as ObjectRef;
     return {
       ref,
       role: Number(role),
       words: (words ?? []) as number[],
       interfaces: (interfaces ?? []) as string[],
-      parent: parentRef,
+      parent,
+      policy,
     };
   }
 
-  async perform(id: BackendId, action: PatternAction, signal: AbortSignal): Promise<void> {
+  async perform(
+    id: BackendId,
+    action: PatternAction,
+    signal: AbortSignal,
+  ): Promise<PatternPerformed | void> {
     const f = await this.facts(id, signal);
     const parentSelects =
       action.pattern === 'SelectionItem' && (await this.parentSelects(f, signal));
-    if (!patternsOf(f.role, f.words, f.interfaces, parentSelects).includes(action.pattern)) {
+    const supported = patternsOf(f.role, f.words, f.interfaces, parentSelects);
+    const scrollable = action.pattern === 'ScrollItem' && this.canScrollTo(f);
+    if (!supported.includes(action.pattern) && !scrollable) {
       throw new PatternNotSupportedError(`${action.pattern} is not supported by ${id}`);
     }
     switch (action.pattern) {
       case 'Invoke':
-        return this.doAction(f, ['click', 'press', 'activate', 'jump'], signal);
+        return this.activate(f, ['click', 'press', 'activate', 'jump'], signal);
       case 'Toggle':
-        return this.doAction(f, ['toggle', 'click', 'press', 'activate'], signal);
+        return this.activate(f, ['toggle', 'click', 'press', 'activate'], signal);
       case 'ExpandCollapse':
         return this.expandCollapse(f, action.op, signal);
       case 'Value':
@@ -100,12 +128,33 @@ export class AtspiActions {
     }
   }
 
+  private canScrollTo(f: Facts): boolean {
+    return f.policy.scrollTo && f.interfaces.includes(A + 'Component');
+  }
+
   private async parentSelects(f: Facts, signal: AbortSignal): Promise<boolean> {
     if (isNullRef(f.parent) || isAppRoot(f.parent)) return false;
     const [interfaces] = await this.reader.call(f.parent, 'Accessible', 'GetInterfaces', signal);
     return ((interfaces ?? []) as string[]).includes(A + 'Selection');
   }
 
+  /** The element's activation: a real click where DoAction may wedge the app, else DoAction. */
+  private async activate(
+    f: Facts,
+    preferred: readonly string[],
+    signal: AbortSignal,
+  ): Promise<PatternPerformed | void> {
+    const real = prefersRealInput(f.policy, f.role) && this.x.available;
+    if (real && (await clickElement(this.deps, f.ref, f.role, signal))) return VIA_INPUT;
+    // Not on screen (a closed popover's item): the platform action, held to the reply budget.
+    return this.doAction(f, preferred, signal);
+  }
+
+  /**
+   * DoAction, answered once the app replies or the policy's reply budget passes: an action
+   * handler that opens a dialog may not reply until the dialog closes, and the executor must not
+   * be held by it (the effect is checked from the cache instead). A late reply is dropped.
+   */
   private async doAction(
     f: Facts,
     preferred: readonly string[],
@@ -115,61 +164,78 @@ export class AtspiActions {
     const names = ((list ?? []) as [string, string, string][]).map((a) => a[0].toLowerCase());
     if (names.length === 0) throw new PatternNotSupportedError('the element has no actions');
     const found = preferred.map((p) => names.indexOf(p)).find((i) => i >= 0);
-    await this.expectTrue(
+    const reply = this.expectTrue(
       this.reader.call(f.ref, 'Action', 'DoAction', signal, 'i', [found ?? 0]),
       'DoAction',
     );
+    reply.catch(() => undefined);
+    const budget = new AbortController();
+    const waited = delay(f.policy.replyBudgetMs, AbortSignal.any([signal, budget.signal])).catch(
+      () => undefined,
+    );
+    try {
+      await Promise.race([reply, waited]);
+    } finally {
+      budget.abort();
+    }
   }
 
   private async expandCollapse(
     f: Facts,
     op: 'expand' | 'collapse',
     signal: AbortSignal,
-  ): Promise<void> {
+  ): Promise<PatternPerformed | void> {
     const expanded = hasState(f.words, STATE_BIT.EXPANDED);
     if (expanded === (op === 'expand')) return;
-    await this.doAction(f, ['expand or contract', 'activate', 'press', 'click'], signal);
+    return this.activate(f, ['expand or contract', 'activate', 'press', 'click'], signal);
   }
 
   private async setText(f: Facts, value: string, signal: AbortSignal): Promise<void> {
     if (!hasState(f.words, STATE_BIT.EDITABLE))
       throw new ActionFailedError('the text field is read-only');
+    if (f.policy.setTextIgnored) {
+      throw new PatternNotSupportedError(
+        'this toolkit answers true to SetTextContents and ignores it',
+        { details: { reason: 'ignored_by_toolkit' } },
+      );
+    }
     await this.expectTrue(
       this.reader.call(f.ref, 'EditableText', 'SetTextContents', signal, 's', [value]),
       'SetTextContents',
     );
   }
 
-  private async setRange(f: Facts, value: number, signal: AbortSignal): Promise<void> {
-    const all = await this.reader.getAll(f.ref, 'Value', signal);
-    const min = Number(all.MinimumValue?.value ?? 0);
-    const max = Number(all.MaximumValue?.value ?? 0);
-    if (!Number.isFinite(value) || value < min || value > max) {
-      throw new InvalidParamsError(`value must be a number within [${min}, ${max}]`);
-    }
-    const variant = new dbus.Variant('d', value);
+  private async setValueProperty(ref: ObjectRef, value: number, signal: AbortSignal) {
     await this.reader.bus.call(
       {
-        dest: f.ref[0],
-        path: f.ref[1],
+        dest: ref[0],
+        path: ref[1],
         iface: 'org.freedesktop.DBus.Properties',
         member: 'Set',
         signature: 'ssv',
-        body: [A + 'Value', 'CurrentValue', variant],
+        body: [A + 'Value', 'CurrentValue', new dbus.Variant('d', value)],
       },
       signal,
     );
+  }
+
+  private async setRange(f: Facts, value: number, signal: AbortSignal): Promise<void> {
+    const { min, max } = await readRange(this.reader.bus, f.ref, signal);
+    if (!Number.isFinite(value) || value < min || value > max) {
+      throw new InvalidParamsError(`value must be a number within [${min}, ${max}]`);
+    }
+    await this.setValueProperty(f.ref, value, signal);
   }
 
   private async select(
     f: Facts,
     op: 'select' | 'add' | 'remove',
     signal: AbortSignal,
-  ): Promise<void> {
+  ): Promise<PatternPerformed | void> {
     const [index] = await this.reader.call(f.ref, 'Accessible', 'GetIndexInParent', signal);
     if (isNullRef(f.parent) || !(await this.parentSelects(f, signal))) {
       if (op === 'remove') throw new PatternNotSupportedError('the container cannot deselect');
-      return this.doAction(f, ['activate', 'click', 'press'], signal);
+      return this.activate(f, ['activate', 'click', 'press'], signal);
     }
     const member = op === 'remove' ? 'DeselectChild' : 'SelectChild';
     if (op === 'select')
@@ -180,6 +246,7 @@ export class AtspiActions {
       this.reader.call(f.parent, 'Selection', member, signal, 'i', [Number(index)]),
       member,
     );
+    return { via: 'pattern', detail: member };
   }
 
   private async scroll(
@@ -199,25 +266,11 @@ export class AtspiActions {
       ]);
       const orientation = hasState((words ?? []) as number[], vertical ? 29 : 14);
       if (Number(role) !== ROLE.SCROLL_BAR || !orientation) continue;
-      const all = await this.reader.getAll(bar, 'Value', signal);
-      const [cur, min, max] = ['CurrentValue', 'MinimumValue', 'MaximumValue'].map((k) =>
-        Number(all[k]?.value ?? 0),
-      );
-      const page = Math.max((max! - min!) / 10, 1);
+      const { value: cur, min, max } = await readRange(this.reader.bus, bar, signal);
+      const page = Math.max((max - min) / 10, 1);
       const sign = direction === 'down' || direction === 'right' ? 1 : -1;
-      const target = Math.min(max!, Math.max(min!, cur! + sign * page * amount));
-      const variant = new dbus.Variant('d', target);
-      await this.reader.bus.call(
-        {
-          dest: bar[0],
-          path: bar[1],
-          iface: 'org.freedesktop.DBus.Properties',
-          member: 'Set',
-          signature: 'ssv',
-          body: [A + 'Value', 'CurrentValue', variant],
-        },
-        signal,
-      );
+      const target = Math.min(max, Math.max(min, cur + sign * page * amount));
+      await this.setValueProperty(bar, target, signal);
       return;
     }
     throw new PatternNotSupportedError('no scroll bar in that direction');
@@ -233,73 +286,41 @@ export class AtspiActions {
     if (command === undefined) {
       throw new NotSupportedError(`window ${op} needs a window manager; none is assumed`);
     }
-    const wid = await this.xWindowOf(f.ref, signal, op !== 'restore');
+    const wid = await xWindowOf(this.deps, f.ref, signal, op !== 'restore');
     await this.x.run([command, wid], signal);
   }
 
   /** Focus a top-level window's X window (no window manager: XSetInputFocus). */
-  async activate(id: BackendId, signal: AbortSignal): Promise<void> {
+  async activateWindow(id: BackendId, signal: AbortSignal): Promise<void> {
     const ref = refOf(id);
     await this.reader.call(ref, 'Accessible', 'GetRole', signal);
-    const wid = await this.xWindowOf(ref, signal);
+    const wid = await xWindowOf(this.deps, ref, signal);
     await this.x.run(['windowraise', wid, 'windowfocus', '--sync', wid], signal);
   }
 
-  /** Focus the element's window, then the element (GTK only focuses inside an active window). */
+  /**
+   * Focus the element's window, then the element (GTK only focuses inside an active window).
+   * The app handles the X focus-in in its own time and a grab made before it may not stick, so
+   * the grab is repeated with growing pauses while the element is not focused. Whether focus
+   * really landed is for the caller to confirm from focus events: a toolkit that reports the
+   * state late (Gecko) is not failed here.
+   */
   async focus(id: BackendId, signal: AbortSignal): Promise<void> {
     const ref = refOf(id);
-    const top = await this.topLevelOf(ref, signal);
+    const top = await topLevelOf(this.reader, ref, signal);
     // Without a window manager several windows may claim ACTIVE: always give the X focus.
-    const wid = await this.xWindowOf(top, signal).catch(() => undefined);
+    const wid = await xWindowOf(this.deps, top, signal).catch(() => undefined);
     if (wid !== undefined) await this.x.run(['windowfocus', '--sync', wid], signal);
-    // The app handles the X focus-in in its own time and that may land after the first grab
-    // (each call is a main-loop turn of the app): grab until it sticks, a bounded number of times.
-    for (let attempt = 0; attempt < FOCUS_ATTEMPTS; attempt++) {
+    for (const pause of FOCUS_BACKOFF_MS) {
+      if (pause > 0) await delay(pause, signal);
       await this.expectTrue(this.reader.call(ref, 'Component', 'GrabFocus', signal), 'GrabFocus');
       if (await this.hasStateBit(ref, STATE_BIT.FOCUSED, signal)) return;
     }
-    throw new ActionFailedError('the element did not keep keyboard focus');
   }
 
   private async hasStateBit(ref: ObjectRef, bit: number, signal: AbortSignal): Promise<boolean> {
     const [words] = await this.reader.call(ref, 'Accessible', 'GetState', signal);
     return hasState((words ?? []) as number[], bit);
-  }
-
-  private async topLevelOf(ref: ObjectRef, signal: AbortSignal): Promise<ObjectRef> {
-    let current = ref;
-    for (let i = 0; i < MAX_ANCESTORS; i++) {
-      const [parent] = await this.reader.bus.call(
-        {
-          dest: current[0],
-          path: current[1],
-          iface: 'org.freedesktop.DBus.Properties',
-          member: 'Get',
-          signature: 'ss',
-          body: [A + 'Accessible', 'Parent'],
-        },
-        signal,
-      );
-      const next = ((parent as { value?: unknown } | undefined)?.value ?? ['', '']) as ObjectRef;
-      if (isNullRef(next) || isAppRoot(next)) return current;
-      current = next;
-    }
-    throw new ActionFailedError('the element is nested too deeply to find its window');
-  }
-
-  private async xWindowOf(
-    ref: ObjectRef,
-    signal: AbortSignal,
-    visibleOnly = true,
-  ): Promise<string> {
-    const pid = await this.pidOf(ref[0], signal);
-    const all = await this.reader.getAll(ref, 'Accessible', signal);
-    const title = asString(all.Name?.value);
-    if (pid === undefined) throw new ActionFailedError('the window’s process is unknown');
-    const [wid] = await this.x.findWindows(pid, title, signal, visibleOnly);
-    if (wid === undefined)
-      throw new ActionFailedError(`no visible X window titled ${JSON.stringify(title)}`);
-    return wid;
   }
 
   private async expectTrue(call: Promise<unknown[]>, what: string): Promise<void> {

@@ -16,6 +16,7 @@ import type {
   FetchOptions,
   InputAction,
   PatternAction,
+  PatternPerformed,
 } from '../backend.js';
 import { BackendUnavailableError, throwIfAborted } from '../../errors.js';
 import { AtspiActions } from './atspiActions.js';
@@ -147,7 +148,11 @@ export class AtspiBackend implements AccessibilityBackend {
     );
   }
 
-  performPattern(id: BackendId, action: PatternAction, options: ActionOptions): Promise<void> {
+  performPattern(
+    id: BackendId,
+    action: PatternAction,
+    options: ActionOptions,
+  ): Promise<PatternPerformed | void> {
     return this.withConnection(options.signal, (c, signal) =>
       c.actions.perform(id, action, signal),
     );
@@ -158,7 +163,7 @@ export class AtspiBackend implements AccessibilityBackend {
   }
 
   activateWindow(id: BackendId, options: ActionOptions): Promise<void> {
-    return this.withConnection(options.signal, (c, signal) => c.actions.activate(id, signal));
+    return this.withConnection(options.signal, (c, signal) => c.actions.activateWindow(id, signal));
   }
 
   async input(action: InputAction, options: ActionOptions): Promise<void> {

@@ -13,6 +13,11 @@ import {
 } from '../../errors.js';
 
 const XDOTOOL_DEADLINE_MS = 5_000;
+/**
+ * Pause between typed keys. One burst (1 ms) loses keys in apps that handle each key with work
+ * (a calculator re-evaluating); at 12 ms a key, a 100-character text takes 1.2 s.
+ */
+export const KEY_DELAY_MS = 12;
 
 const NAMED_KEYS: Record<string, string> = {
   enter: 'Return',
@@ -78,7 +83,7 @@ export function xdotoolArgs(action: InputAction): string[] {
       if (action.combos.length === 0) throw new InvalidParamsError('no keys given');
       return ['key', '--clearmodifiers', ...action.combos.map(keysymOf)];
     case 'text':
-      return ['type', '--delay', '1', '--', action.text];
+      return ['type', '--delay', String(KEY_DELAY_MS), '--', action.text];
     case 'move':
       return ['mousemove', '--sync', finiteInt(action.x, 'x'), finiteInt(action.y, 'y')];
     case 'click': {
@@ -90,6 +95,26 @@ export function xdotoolArgs(action: InputAction): string[] {
     case 'wheel':
       return wheelArgs(action);
   }
+}
+
+/**
+ * The xdotool runs that type `text`: characters paced per key, newlines and tabs as Return and
+ * Tab key presses (`xdotool type` drops newlines: "A\nB" would arrive as "AB").
+ */
+export function typingRuns(text: string): string[][] {
+  const runs: string[][] = [];
+  for (const part of text.split(/(\r\n|\n|\t)/)) {
+    if (part === '') continue;
+    if (part === '\t') runs.push(['key', '--clearmodifiers', 'Tab']);
+    else if (part === '\n' || part === '\r\n') runs.push(['key', '--clearmodifiers', 'Return']);
+    else runs.push(['type', '--delay', String(KEY_DELAY_MS), '--', part]);
+  }
+  return runs;
+}
+
+/** Every xdotool run of an input action, in order. */
+export function xdotoolRuns(action: InputAction): string[][] {
+  return action.kind === 'text' ? typingRuns(action.text) : [xdotoolArgs(action)];
 }
 
 function wheelArgs(action: Extract<InputAction, { kind: 'wheel' }>): string[] {
@@ -105,14 +130,23 @@ function wheelArgs(action: Extract<InputAction, { kind: 'wheel' }>): string[] {
 
 /** Runs xdotool against one X display. */
 export class XInput {
+  /** The tail of the runs in flight: there is one keyboard, so runs never interleave. */
+  private lane: Promise<unknown> = Promise.resolve();
+
   constructor(private readonly env: NodeJS.ProcessEnv) {}
 
   get available(): boolean {
     return typeof this.env.DISPLAY === 'string' && this.env.DISPLAY !== '';
   }
 
-  /** Run xdotool and return its stdout. */
+  /** Run xdotool after every run already queued, and return its stdout. */
   run(args: readonly string[], signal: AbortSignal): Promise<string> {
+    const next = this.lane.then(() => this.runNow(args, signal));
+    this.lane = next.catch(() => undefined);
+    return next;
+  }
+
+  private runNow(args: readonly string[], signal: AbortSignal): Promise<string> {
     if (signal.aborted) return Promise.reject(abortError(signal));
     if (!this.available) return Promise.reject(new NotSupportedError('no X display for raw input'));
     return new Promise((resolve, reject) => {
@@ -135,8 +169,7 @@ export class XInput {
   }
 
   async input(action: InputAction, signal: AbortSignal): Promise<void> {
-    const args = xdotoolArgs(action);
-    await this.run(args, signal);
+    for (const args of xdotoolRuns(action)) await this.run(args, signal);
   }
 
   /** X window ids of an app's visible top-level windows with exactly this title. */

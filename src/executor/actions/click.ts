@@ -7,16 +7,10 @@ import type { ElementNode, MethodParams } from '../../../protocol/src/index.js';
 import type { PatternAction } from '../../backends/backend.js';
 import { PatternNotSupportedError } from '../../errors.js';
 import { checkAllowed, ensureEnabled, ensureForeground, ensureOnScreen } from '../actionability.js';
-import {
-  backendIdOf,
-  callOptions,
-  centreOf,
-  describeNode,
-  type ActionEnv,
-  type ActionPlan,
-} from '../env.js';
+import { callOptions, centreOf, describeNode, type ActionEnv, type ActionPlan } from '../env.js';
 import { INPUT_LANE, windowLane } from '../queue.js';
 import { resolveTarget } from '../target.js';
+import { performChecked } from '../verify.js';
 
 type ClickParams = MethodParams<'actions.click'>;
 
@@ -72,10 +66,7 @@ function patternPlan(env: ActionEnv, node: ElementNode, pattern: PatternAction):
     element: node,
     windowRef: node.window,
     description: `${pattern.pattern} ${describeNode(node)}`,
-    perform: () =>
-      env.progress.race(
-        env.backend.performPattern(backendIdOf(env, node), pattern, callOptions(env)),
-      ),
+    perform: () => performChecked(env, node, pattern),
   };
 }
 

@@ -1,19 +1,17 @@
 /**
- * actions.invoke and actions.setValue: control patterns used directly, on the window's lane.
- * setValue falls back to select-all + typing when the element has no Value pattern and input
- * is allowed.
+ * actions.invoke: control patterns used directly, on the window's lane. Toggle and
+ * ExpandCollapse are checked: the element's state must change as asked.
  */
 import type { ElementNode, MethodParams } from '../../../protocol/src/index.js';
 import type { PatternAction } from '../../backends/backend.js';
 import { InvalidParamsError, PatternNotSupportedError } from '../../errors.js';
 import { checkAllowed, ensureEnabled } from '../actionability.js';
-import { backendIdOf, callOptions, describeNode, type ActionEnv, type ActionPlan } from '../env.js';
+import { describeNode, type ActionEnv, type ActionPlan } from '../env.js';
 import { windowLane } from '../queue.js';
 import { resolveTarget } from '../target.js';
-import { planType } from './type.js';
+import { performChecked } from '../verify.js';
 
 type InvokeParams = MethodParams<'actions.invoke'>;
-type SetValueParams = MethodParams<'actions.setValue'>;
 
 function badOp(p: InvokeParams): InvalidParamsError {
   return new InvalidParamsError(`op ${p.op ?? '(none)'} does not fit the ${p.pattern} pattern`, {
@@ -21,7 +19,7 @@ function badOp(p: InvokeParams): InvalidParamsError {
   });
 }
 
-function numberOf(value: string | number | undefined, what: string): number {
+export function numberOf(value: string | number | undefined, what: string): number {
   const n = typeof value === 'number' ? value : value === undefined ? NaN : Number(value);
   if (!Number.isFinite(n)) {
     throw new InvalidParamsError(`${what} needs a numeric value`, { details: { value } });
@@ -74,7 +72,7 @@ export function patternAction(p: InvokeParams, node: ElementNode): PatternAction
   }
 }
 
-function patternPlan(env: ActionEnv, node: ElementNode, action: PatternAction): ActionPlan {
+export function patternPlan(env: ActionEnv, node: ElementNode, action: PatternAction): ActionPlan {
   if (!node.patterns.includes(action.pattern)) {
     throw new PatternNotSupportedError(`${describeNode(node)} does not support ${action.pattern}`, {
       details: { supported: node.patterns, element: node.ref },
@@ -86,14 +84,11 @@ function patternPlan(env: ActionEnv, node: ElementNode, action: PatternAction): 
     element: node,
     windowRef: node.window,
     description: `${action.pattern}${'op' in action ? ` ${action.op}` : ''} on ${describeNode(node)}`,
-    perform: () =>
-      env.progress.race(
-        env.backend.performPattern(backendIdOf(env, node), action, callOptions(env)),
-      ),
+    perform: () => performChecked(env, node, action),
   };
 }
 
-async function resolveElement(
+export async function resolveElement(
   env: ActionEnv,
   target: InvokeParams['target'],
 ): Promise<ElementNode> {
@@ -110,27 +105,4 @@ async function resolveElement(
 export async function planInvoke(env: ActionEnv, p: InvokeParams): Promise<ActionPlan> {
   const node = await resolveElement(env, p.target);
   return patternPlan(env, node, patternAction(p, node));
-}
-
-export async function planSetValue(env: ActionEnv, p: SetValueParams): Promise<ActionPlan> {
-  const node = await resolveElement(env, p.target);
-  if (
-    node.patterns.includes('RangeValue') &&
-    (typeof p.value === 'number' || !node.patterns.includes('Value'))
-  ) {
-    return patternPlan(env, node, {
-      pattern: 'RangeValue',
-      value: numberOf(p.value, 'RangeValue'),
-    });
-  }
-  if (node.patterns.includes('Value') || !env.allowInput) {
-    return patternPlan(env, node, { pattern: 'Value', value: String(p.value) });
-  }
-  return planType(env, {
-    ...p,
-    target: { ref: node.ref },
-    text: String(p.value),
-    clearFirst: true,
-    submit: false,
-  });
 }

@@ -8,12 +8,12 @@ import type { ElementNode, MethodParams } from '../../../protocol/src/index.js';
 import { InvalidParamsError, PatternNotSupportedError, UiError } from '../../errors.js';
 import { checkAllowed, ensureForeground, ensureOnScreen } from '../actionability.js';
 import {
-  backendIdOf,
   callOptions,
   centreOf,
   describeNode,
   type ActionEnv,
   type ActionPlan,
+  performPattern,
 } from '../env.js';
 import { summarize } from '../changes.js';
 import { INPUT_LANE, windowLane } from '../queue.js';
@@ -42,9 +42,7 @@ function scrollPattern(
   amount: number,
 ): Promise<void> {
   const action = { pattern: 'Scroll', direction, amount } as const;
-  return env.progress.race(
-    env.backend.performPattern(backendIdOf(env, node), action, callOptions(env)),
-  );
+  return performPattern(env, node, action);
 }
 
 export async function planScroll(env: ActionEnv, p: ScrollParams): Promise<ActionPlan> {

@@ -2,7 +2,9 @@
  * actions.select: pick an option of a combo box or list by its visible text. A collapsed
  * combo box is expanded first (its options often exist only while open), the option is
  * awaited as an event, selected through SelectionItem (or Invoke, or a click), and the combo
- * box is collapsed again if it stayed open.
+ * box is collapsed again if it stayed open. The choice is checked: a combo box must show the
+ * option, a list item must be selected; when SelectionItem was accepted without that effect
+ * (GTK's combo menus), the option is opened and invoked instead, else no_effect.
  */
 import type { ElementNode, MethodParams } from '../../../protocol/src/index.js';
 import type { PatternAction } from '../../backends/backend.js';
@@ -13,9 +15,10 @@ import {
 } from '../../errors.js';
 import { CONFIRM_MS, checkAllowed, ensureEnabled } from '../actionability.js';
 import { summarize } from '../changes.js';
-import { backendIdOf, callOptions, describeNode, type ActionEnv, type ActionPlan } from '../env.js';
+import { describeNode, type ActionEnv, type ActionPlan, performPattern } from '../env.js';
 import { windowLane } from '../queue.js';
 import { resolveTarget } from '../target.js';
+import { noEffect, seeEffect } from '../verify.js';
 import { waitForValue } from '../waits.js';
 import { clickPattern } from './click.js';
 
@@ -57,9 +60,7 @@ function onlyOption(container: ElementNode, options: ElementNode[], p: SelectPar
 }
 
 function pattern(env: ActionEnv, node: ElementNode, action: PatternAction): Promise<void> {
-  return env.progress.race(
-    env.backend.performPattern(backendIdOf(env, node), action, callOptions(env)),
-  );
+  return performPattern(env, node, action);
 }
 
 /** Expand `container` if needed and wait (event-driven) for the option to exist. */
@@ -98,6 +99,46 @@ async function choose(env: ActionEnv, option: ElementNode): Promise<void> {
   return pattern(env, option, action);
 }
 
+/** Where the choice shows: the combo box's own text, or the option's selected state. */
+function choiceShown(container: ElementNode, option: ElementNode) {
+  if (container.controlType === 'ComboBox') {
+    const holds = (n: ElementNode): boolean => n.name === option.name || n.value === option.name;
+    return { ref: container.ref, holds };
+  }
+  return { ref: option.ref, holds: (n: ElementNode) => n.states.includes('selected') };
+}
+
+/** Open the container so the option is on screen, then invoke the option itself. */
+async function invokeOption(env: ActionEnv, container: ElementNode, option: ElementNode) {
+  const live = env.cache.node(container.ref) ?? container;
+  if (live.patterns.includes('ExpandCollapse') && !live.states.includes('expanded')) {
+    await pattern(env, live, { pattern: 'ExpandCollapse', op: 'expand' });
+    await waitForValue(
+      env.cache,
+      () => (env.cache.node(option.ref)?.states.includes('offscreen') === false ? true : undefined),
+      env.progress.signal,
+      Math.min(CONFIRM_MS, env.progress.remaining()),
+    );
+  }
+  await pattern(env, env.cache.node(option.ref) ?? option, { pattern: 'Invoke' });
+}
+
+/** Choose the option and see the choice; fall back to invoking it; else no_effect. */
+async function chooseChecked(env: ActionEnv, container: ElementNode, option: ElementNode) {
+  const shown = choiceShown(container, option);
+  await choose(env, option);
+  const tried = [env.used.via ?? 'SelectionItem'];
+  let seen = await seeEffect(env, shown.ref, shown.holds);
+  if (seen.ok) return;
+  if (tried[0] !== 'Invoke' && option.patterns.includes('Invoke')) {
+    await invokeOption(env, container, option);
+    tried.push(env.used.via ?? 'Invoke');
+    seen = await seeEffect(env, shown.ref, shown.holds);
+    if (seen.ok) return;
+  }
+  throw noEffect('select', container, { expected: option.name, tried, seen: seen.node });
+}
+
 export async function planSelect(env: ActionEnv, p: SelectParams): Promise<ActionPlan> {
   const resolved = await resolveTarget(env, p.target);
   if (resolved.node === null) {
@@ -115,7 +156,7 @@ export async function planSelect(env: ActionEnv, p: SelectParams): Promise<Actio
     description: `select "${p.option}" in ${describeNode(container)}`,
     perform: async () => {
       const { options, expanded } = await revealOptions(env, container, p);
-      await choose(env, onlyOption(container, options, p));
+      await chooseChecked(env, container, onlyOption(container, options, p));
       const after = env.cache.node(container.ref);
       if (expanded && after?.states.includes('expanded') === true) {
         await pattern(env, after, { pattern: 'ExpandCollapse', op: 'collapse' });

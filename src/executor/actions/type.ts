@@ -1,14 +1,22 @@
 /**
  * actions.type and actions.keys: keyboard input on the global input lane. Aimed at a target,
  * the input runs as one atomic focus-then-input step; without one, it goes to whatever has
- * focus now.
+ * focus now. Typing into a text element is checked: the text must show in its value.
  */
 import type { ElementNode, MethodParams } from '../../../protocol/src/index.js';
 import type { InputAction, KeyCombo } from '../../backends/backend.js';
 import { parseKeys } from '../../input/keys.js';
 import { checkAllowed, ensureEnabled } from '../actionability.js';
-import { backendIdOf, callOptions, describeNode, type ActionEnv, type ActionPlan } from '../env.js';
+import {
+  describeNode,
+  type ActionEnv,
+  type ActionPlan,
+  performPattern,
+  noteInput,
+  callOptions,
+} from '../env.js';
 import { focusThenInput } from '../focus-input.js';
+import { noEffect, seeEffect, showsTyped } from '../verify.js';
 import { INPUT_LANE } from '../queue.js';
 import { resolveTarget } from '../target.js';
 
@@ -45,10 +53,7 @@ function send(env: ActionEnv, action: InputAction): Promise<void> {
 async function clear(env: ActionEnv, node: ElementNode | null): Promise<void> {
   const writable = node !== null && node.patterns.includes('Value');
   if (writable && !node.states.includes('readonly')) {
-    const id = backendIdOf(env, node);
-    return env.progress.race(
-      env.backend.performPattern(id, { pattern: 'Value', value: '' }, callOptions(env)),
-    );
+    return performPattern(env, node, { pattern: 'Value', value: '' });
   }
   return send(env, { kind: 'keys', combos: SELECT_ALL_AND_DELETE });
 }
@@ -69,17 +74,50 @@ function keyboardPlan(
     perform: async () => {
       if (aimed && node !== null) await focusThenInput(env, node, inject);
       else await inject();
+      noteInput(env, 'keyboard');
     },
   };
 }
 
+/** Whether typing into `node` can be checked against its value. */
+function checksText(node: ElementNode | null, p: TypeParams): node is ElementNode {
+  if (node === null || p.text.length === 0 || p.submit) return false;
+  const text = node.patterns.includes('Value') || node.patterns.includes('Text');
+  return text && node.value !== undefined;
+}
+
+/** The typed text must show in the element's value (events, then a re-read). */
+async function verifyTyped(env: ActionEnv, node: ElementNode, p: TypeParams): Promise<void> {
+  const seen = await seeEffect(env, node.ref, (n) => showsTyped(n.value, p.text));
+  if (!seen.ok) {
+    throw noEffect('typing', node, { expected: p.text, tried: ['keyboard'], seen: seen.node });
+  }
+}
+
 export async function planType(env: ActionEnv, p: TypeParams): Promise<ActionPlan> {
   const { node, aimed } = await keyboardTarget(env, p.target);
-  return keyboardPlan(env, node, aimed, `type ${p.text.length} characters`, async () => {
+  const plan = keyboardPlan(env, node, aimed, `type ${p.text.length} characters`, async () => {
     if (p.clearFirst) await clear(env, node);
     if (p.text.length > 0) await send(env, { kind: 'text', text: p.text });
     if (p.submit) await send(env, { kind: 'keys', combos: ENTER });
   });
+  if (!aimed || !checksText(node, p)) return plan;
+  return {
+    ...plan,
+    perform: async () => {
+      await plan.perform();
+      await verifyTyped(env, node, p);
+    },
+  };
+}
+
+/** Select-all, delete, then type `text` into `node` once it has focus (the keyboard way to set). */
+export async function retypeInto(env: ActionEnv, node: ElementNode, text: string): Promise<void> {
+  await focusThenInput(env, node, async () => {
+    await send(env, { kind: 'keys', combos: SELECT_ALL_AND_DELETE });
+    if (text.length > 0) await send(env, { kind: 'text', text });
+  });
+  noteInput(env, 'keyboard');
 }
 
 export async function planKeys(env: ActionEnv, p: KeysParams): Promise<ActionPlan> {

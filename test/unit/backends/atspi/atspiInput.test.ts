@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { keysymOf, xdotoolArgs } from '../../../../src/backends/atspi/atspiInput.js';
+import {
+  KEY_DELAY_MS,
+  keysymOf,
+  typingRuns,
+  xdotoolArgs,
+} from '../../../../src/backends/atspi/atspiInput.js';
 import { InvalidParamsError } from '../../../../src/errors.js';
 
 describe('xdotool argument building', () => {
@@ -41,7 +46,7 @@ describe('xdotool argument building', () => {
     expect(xdotoolArgs({ kind: 'text', text: '-rf; $(x)' })).toEqual([
       'type',
       '--delay',
-      '1',
+      String(KEY_DELAY_MS),
       '--',
       '-rf; $(x)',
     ]);
@@ -55,5 +60,23 @@ describe('xdotool argument building', () => {
     expect(() => xdotoolArgs({ kind: 'wheel', x: 1, y: 1, dx: 0, dy: 0 })).toThrow(
       InvalidParamsError,
     );
+  });
+
+  it('types newlines and tabs as key presses, the rest paced per key', () => {
+    const type = (text: string): string[] => ['type', '--delay', String(KEY_DELAY_MS), '--', text];
+    expect(typingRuns('A\nB\tC\r\nD')).toEqual([
+      type('A'),
+      ['key', '--clearmodifiers', 'Return'],
+      type('B'),
+      ['key', '--clearmodifiers', 'Tab'],
+      type('C'),
+      ['key', '--clearmodifiers', 'Return'],
+      type('D'),
+    ]);
+    expect(typingRuns('')).toEqual([]);
+    expect(typingRuns('\n\n')).toEqual([
+      ['key', '--clearmodifiers', 'Return'],
+      ['key', '--clearmodifiers', 'Return'],
+    ]);
   });
 });

@@ -1,0 +1,66 @@
+/**
+ * How each toolkit's accessibility bridge takes actions, as data keyed by
+ * `Application.ToolkitName` (lower-cased). Measured on Debian 12 (at-spi2 2.46):
+ * - GTK3's atk-bridge runs `DoAction` on a button or menu item inside the D-Bus handler; when the
+ *   handler opens a modal dialog (`gtk_dialog_run`), the dialog's nested loop blocks the bridge
+ *   and every later call to that app times out until the dialog closes. A real click opens the
+ *   same dialog from the X event handler, and the app keeps answering.
+ * - GTK3's `Component.ScrollTo` answers false and does nothing; Gecko and Chromium scroll.
+ * - Gecko answers true to `EditableText.SetTextContents` on web inputs and ignores it.
+ * The effect checks of the executor catch what is not listed here; this table only avoids calls
+ * known to harm the app or known to be no-ops.
+ */
+import { ROLE } from './atspiRoles.js';
+
+export interface ActionPolicy {
+  /** Roles whose `DoAction` may run a modal loop inside the call: acted on by a real click. */
+  readonly nestedLoopRoles: ReadonlySet<number>;
+  /** How long to wait for `DoAction`'s reply before treating the action as started. */
+  readonly replyBudgetMs: number;
+  /** Whether `Component.ScrollTo` really scrolls an element into view. */
+  readonly scrollTo: boolean;
+  /** Whether `EditableText.SetTextContents` is known to answer true without effect. */
+  readonly setTextIgnored: boolean;
+}
+
+const DEFAULT_POLICY: ActionPolicy = {
+  nestedLoopRoles: new Set(),
+  replyBudgetMs: 1_500,
+  scrollTo: true,
+  setTextIgnored: false,
+};
+
+const GTK: ActionPolicy = {
+  ...DEFAULT_POLICY,
+  nestedLoopRoles: new Set([
+    ROLE.PUSH_BUTTON,
+    ROLE.MENU_ITEM,
+    ROLE.CHECK_MENU_ITEM,
+    ROLE.RADIO_MENU_ITEM,
+  ]),
+  scrollTo: false,
+};
+
+const POLICIES: Record<string, ActionPolicy> = {
+  gtk: GTK,
+  gail: GTK,
+  gecko: { ...DEFAULT_POLICY, setTextIgnored: true },
+};
+
+/** The action policy of a toolkit by its reported name (any case); unknown names get defaults. */
+export function actionPolicyOf(toolkitName: string): ActionPolicy {
+  return POLICIES[toolkitName.trim().toLowerCase()] ?? DEFAULT_POLICY;
+}
+
+/** Whether an element of this role is acted on with real input rather than `DoAction`. */
+export function prefersRealInput(policy: ActionPolicy, role: number): boolean {
+  return policy.nestedLoopRoles.has(role);
+}
+
+/** A rect the toolkit reports for an element that is not laid out (GTK: INT_MIN, 1x1 or less). */
+export function isPlacedRect(rect: readonly number[] | undefined): boolean {
+  if (rect === undefined || rect.length < 4) return false;
+  const [x = 0, y = 0, width = 0, height = 0] = rect;
+  const offWorld = x <= -(2 ** 30) || y <= -(2 ** 30);
+  return !offWorld && width > 1 && height > 1;
+}
