@@ -45,9 +45,14 @@ export async function ensureEnabled(env: ActionEnv, node: ElementNode): Promise<
   });
 }
 
-function onScreen(node: ElementNode | undefined): ElementNode | undefined {
+/** Toolkits place elements that are not laid out at INT_MIN (GTK) while still SHOWING. */
+const OFF_WORLD = -(2 ** 30);
+
+export function onScreen(node: ElementNode | undefined): ElementNode | undefined {
   if (node === undefined || node.rect === null || node.states.includes('offscreen')) return;
-  return node.rect.width > 0 && node.rect.height > 0 ? node : undefined;
+  const { x, y, width, height } = node.rect;
+  if (x <= OFF_WORLD || y <= OFF_WORLD) return undefined;
+  return width > 0 && height > 0 ? node : undefined;
 }
 
 /** The live node once it is on screen, scrolling it there through ScrollItem if needed. */

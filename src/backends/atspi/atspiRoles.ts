@@ -136,7 +136,9 @@ export function controlTypeOf(role: number, words: StateWords, name: string): Co
 export function statesOf(role: number, words: StateWords): State[] {
   const has = (bit: number): boolean => hasState(words, bit);
   const out = new Set<State>();
-  if (has(STATE_BIT.ENABLED) && has(STATE_BIT.SENSITIVE)) out.add('enabled');
+  // ENABLED alone decides: LibreOffice reports editable text ENABLED without SENSITIVE, and
+  // every toolkit measured clears ENABLED on a disabled control.
+  if (has(STATE_BIT.ENABLED)) out.add('enabled');
   if (has(STATE_BIT.FOCUSED)) out.add('focused');
   if (has(STATE_BIT.FOCUSABLE)) out.add('focusable');
   if (has(STATE_BIT.SELECTED)) out.add('selected');

@@ -53,11 +53,12 @@ describe('atspi state mapping', () => {
     expect(hasState(w, STATE_BIT.ENABLED)).toBe(false);
   });
 
-  it('needs ENABLED and SENSITIVE for enabled, and SHOWING to be on screen', () => {
+  it('takes ENABLED for enabled (LibreOffice omits SENSITIVE), and SHOWING to be on screen', () => {
     expect(statesOf(43, words(STATE_BIT.ENABLED, STATE_BIT.SENSITIVE, STATE_BIT.SHOWING))).toEqual([
       'enabled',
     ]);
-    expect(statesOf(43, words(STATE_BIT.ENABLED, STATE_BIT.SHOWING))).toEqual([]);
+    expect(statesOf(43, words(STATE_BIT.ENABLED, STATE_BIT.SHOWING))).toEqual(['enabled']);
+    expect(statesOf(43, words(STATE_BIT.SENSITIVE, STATE_BIT.SHOWING))).toEqual([]);
     expect(statesOf(43, words())).toEqual(['offscreen']);
   });
 
