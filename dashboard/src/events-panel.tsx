@@ -14,6 +14,7 @@ import {
   resume,
   rows,
   filter,
+  lastSeq,
   type EventFilter,
   type LogRow,
 } from './events-log.js';
@@ -189,7 +190,11 @@ export function EventsPanel() {
         )}
       </form>
       <p class="meta" aria-live="polite">
-        {paused.value ? 'Paused: events are kept by the server and replayed on resume.' : 'Live'}
+        {paused.value
+          ? 'Paused: events are kept by the server and replayed on resume.'
+          : lastSeq.value === null
+            ? 'Subscribing…'
+            : `Live (seq ${lastSeq.value})`}
         {all.length > SHOWN && ` · showing the last ${SHOWN} of ${all.length}`}
       </p>
       <ol class="log" aria-label="Event log" data-testid="event-log">

@@ -5,8 +5,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { buildDashboard } from '../../../dashboard/build.js';
+import type { ElementNode, TreeNode } from '../../../protocol/src/index.js';
 
 export const CHROMIUM = process.env.UISTREAM_CHROMIUM ?? '/usr/bin/chromium';
 
@@ -67,4 +68,40 @@ export async function openDashboard(
 ): Promise<void> {
   await page.goto(`${dashboardUrl}#token=${encodeURIComponent(token)}`);
   await page.getByTestId('windows').waitFor({ timeout: 15_000 });
+}
+
+/** Pre-order nodes of a tree.get answer, without the nesting (the mirror's list form). */
+export function flatten(tree: TreeNode): ElementNode[] {
+  const { children, ...node } = tree;
+  return [node, ...children.flatMap(flatten)];
+}
+
+/** The page's own mirror, read through its test handle. */
+export async function pageMirror(
+  page: Page,
+): Promise<{ revision: number; nodes: ElementNode[] } | null> {
+  return page.evaluate(() => {
+    const handle = (globalThis as unknown as { uistreamDashboard?: { mirror(): unknown } })
+      .uistreamDashboard;
+    const m = handle?.mirror() as { revision: number; nodes: ElementNode[] } | null | undefined;
+    return m === null || m === undefined ? null : { revision: m.revision, nodes: m.nodes };
+  });
+}
+
+/** Select a window in the page the way a user does (click its entry). */
+export async function selectWindow(page: Page, title: RegExp): Promise<void> {
+  await page.getByTestId('windows').getByRole('option', { name: title }).first().click();
+}
+
+/** The page-side shape used in evaluations (the test project has no DOM types). */
+interface PageElement {
+  getAttribute(name: string): string | null;
+}
+
+/** One attribute of every element a locator matches, in document order. */
+export function attributes(locator: Locator, name: string): Promise<(string | null)[]> {
+  return locator.evaluateAll(
+    (elements: PageElement[], attr: string) => elements.map((e) => e.getAttribute(attr)),
+    name,
+  );
 }
