@@ -4,6 +4,12 @@ import type { ElementNode } from '../../protocol/src/index.js';
 import { call } from './session.js';
 import { matchedRefs, selectedRef, selectedWindow } from './state.js';
 
+/** Select a match, mirroring its window when it lives in another one. */
+function reveal(el: ElementNode): void {
+  if (el.window !== null) selectedWindow.value = el.window;
+  selectedRef.value = el.ref;
+}
+
 export function LocatorPanel() {
   const name = useSignal('');
   const automationId = useSignal('');
@@ -85,7 +91,7 @@ export function LocatorPanel() {
             <ul class="matches">
               {r.found.map((el) => (
                 <li key={el.ref}>
-                  <button type="button" class="link" onClick={() => (selectedRef.value = el.ref)}>
+                  <button type="button" class="link" onClick={() => reveal(el)}>
                     {el.controlType} "{el.name}" [{el.ref}]
                   </button>
                 </li>
