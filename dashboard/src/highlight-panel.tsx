@@ -34,6 +34,8 @@ function imageOf(result: unknown): string | null {
   return data.startsWith('data:') ? data : `data:${mime};base64,${data}`;
 }
 
+const MAX_OUTLINES = 300;
+
 export function HighlightPanel() {
   const shot = useSignal<string | null>(null);
   const win = windows.value.find((w) => w.ref === selectedWindow.value);
@@ -58,6 +60,9 @@ export function HighlightPanel() {
     );
   }
   const nodes = mirror.value?.nodes ?? [];
+  // Outlines of the first elements only: thousands of SVG shapes redrawn on every patch would
+  // stall the page (the selected, hovered and matched boxes are always drawn).
+  const outlined = nodes.length > MAX_OUTLINES ? nodes.slice(0, MAX_OUTLINES) : nodes;
   const boxes = (ref: string | null, cls: string) => {
     const r = ref === null ? undefined : nodes.find((n) => n.ref === ref)?.rect;
     return r == null ? null : (
@@ -80,7 +85,7 @@ export function HighlightPanel() {
           <image href={shot.value} x={rect.x} y={rect.y} width={rect.width} height={rect.height} />
         )}
         {!shot.value &&
-          nodes.map(
+          outlined.map(
             (n) =>
               n.rect &&
               n.rect.width > 0 && (

@@ -1,50 +1,30 @@
 /**
- * The selected window's tree, mirrored exactly through `tree.subscribe` (the client applies
+ * The selected window's tree, mirrored exactly through `tree.subscribe` (mirror-stream.ts applies
  * every patch and rebuilds on `tree.resync`) and drawn virtualized: only the rows in view exist
  * in the DOM, so a 10,000-row list scrolls as smoothly as a 10-row one. A keyboard tree
  * (arrows, Home/End, Enter) with aria-activedescendant.
  */
 import { signal, useComputed, useSignalEffect } from '@preact/signals';
 import { useRef, useState } from 'preact/hooks';
-import type { Subscription } from 'rxjs';
-import type { MirroredTree } from '../../clients/typescript/index.js';
-import { currentClient } from './session.js';
+import { openMirror, type MirrorHandle } from './mirror-stream.js';
 import { followFocus, hoveredRef, mirror, resyncs, selectedRef, selectedWindow } from './state.js';
 import { ancestry, visibleRows, windowSlice } from './tree-model.js';
 
 export const ROW_HEIGHT = 22;
 const collapsed = signal<ReadonlySet<string>>(new Set());
-let current: Subscription | null = null;
-let latest: MirroredTree | null = null;
-let frameQueued = false;
-
-/** Patches can come faster than frames: draw the newest mirror once per animation frame. */
-function show(m: MirroredTree): void {
-  latest = m;
-  if (frameQueued) return;
-  frameQueued = true;
-  requestAnimationFrame(() => {
-    frameQueued = false;
-    mirror.value = latest;
-  });
-}
+let current: MirrorHandle | null = null;
 
 export function mirrorWindow(ref: string | null): void {
-  current?.unsubscribe();
+  current?.stop();
   current = null;
   mirror.value = null;
-  latest = null;
-  if (ref === null) return;
-  const client = currentClient();
-  const before = client.stats.resyncs;
   resyncs.value = 0;
-  current = client.tree({ window: ref }).subscribe({
-    next: (m) => {
-      resyncs.value = client.stats.resyncs - before;
-      show(m);
-    },
-    error: () => undefined,
-  });
+  if (ref === null) return;
+  current = openMirror(
+    ref,
+    (m) => (mirror.value = m),
+    () => (resyncs.value += 1),
+  );
 }
 
 /** Follow-focus: the focused element becomes the selection, its branch expanded. */

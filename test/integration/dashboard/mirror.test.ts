@@ -2,7 +2,10 @@
  * The page's tree mirror (built from tree.subscribe patches in Chromium) equals tree.get after
  * the demo's live activity; the rows it draws are the mirror's, in order.
  */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../../src/server/dashboard-stamp.js';
 import { connect, type UistreamClient } from '../../../clients/typescript/index.js';
 import { startDemo } from '../../../src/backends/sim/index.js';
 import { firstValueFrom, filter, take, timeout, toArray } from 'rxjs';
@@ -69,4 +72,10 @@ it('mirrors the selected window exactly: equal to tree.get after demo activity',
   expect(drawn.length).toBeGreaterThan(0);
   expect(drawn).toEqual(final.slice(0, drawn.length).map((n) => n.ref));
   expect(b.problems).toEqual([]);
+
+  // The README's picture of the dashboard comes from this run.
+  await b.page.getByTestId('tree').getByRole('treeitem').nth(3).click();
+  await b.page.getByTestId('inspector').waitFor();
+  mkdirSync(join(REPO_ROOT, '.tmp'), { recursive: true });
+  await b.page.screenshot({ path: join(REPO_ROOT, '.tmp', 'dashboard.png') });
 }, 120_000);
