@@ -17,7 +17,17 @@ const backendInternals = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'coverage/', '.tmp/', 'protocol/generated/', '**/*.cjs'] },
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      'dashboard/dist/',
+      'coverage/',
+      '.tmp/',
+      'protocol/generated/',
+      '**/*.cjs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -74,6 +84,23 @@ export default tseslint.config(
               message: 'protocol/ imports nothing of src/.',
             },
             { group: ['node:*'], message: 'protocol/ uses no Node APIs.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The dashboard page runs in a browser: DOM globals, no Node APIs, nothing of src/.
+    files: ['dashboard/src/**'],
+    languageOptions: { globals: globals.browser },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: platformLibs,
+          patterns: [
+            { group: ['../../src/**'], message: 'The page imports nothing of src/.' },
+            { group: ['node:*'], message: 'The page runs in a browser: no Node APIs.' },
           ],
         },
       ],

@@ -54,6 +54,9 @@ async function serve(cli: ParsedCli): Promise<void> {
   log(`  WebSocket  ${server.url}   (JSON-RPC 2.0; subprotocol uistream.v1.json or .msgpack)`);
   log(`  MCP        ${server.httpUrl}${MCP_PATH}   (streamable HTTP)`);
   log(`  health     ${server.httpUrl}/health`);
+  // The token rides in the fragment, which the browser keeps to itself (never sent, never logged).
+  const fragment = server.token === null ? '' : `#token=${server.token}`;
+  log(`  dashboard  ${server.dashboardUrl}${fragment}`);
   log(server.token === null ? '  auth       none (--no-auth)' : `  token      ${server.token}`);
   if (app.config.readOnly) log('  read-only: every action is refused');
   if (!cli.quiet) {

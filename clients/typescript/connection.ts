@@ -3,7 +3,6 @@
  * matches responses to calls, and hands notifications to a listener. It never reconnects;
  * the client above it does.
  */
-import WebSocket from 'ws';
 import type { Codec, Encoding, JsonRpcErrorObject } from '../../protocol/src/index.js';
 import {
   JsonRpcNotification,
@@ -13,6 +12,8 @@ import {
   codecFor,
 } from '../../protocol/src/index.js';
 import { UistreamError, connectionLost } from './errors.js';
+import { nodeSocket } from './node-socket.js';
+import type { SocketOpener, WireSocket } from './socket.js';
 
 export interface ConnectionOptions {
   token?: string;
@@ -21,6 +22,8 @@ export interface ConnectionOptions {
   tokenVia?: 'header' | 'subprotocol';
   /** Deadline of the opening handshake. */
   openTimeoutMs?: number;
+  /** How to open the socket: the `ws` package by default; `browserSocket` in a page. */
+  socket?: SocketOpener;
 }
 
 interface Pending {
@@ -38,23 +41,17 @@ export class Connection {
   private closedReason: string | null = null;
   private readonly codec: Codec;
 
+  private socket: WireSocket | null = null;
+
   private constructor(
-    private readonly socket: WebSocket,
     encoding: Encoding,
     private readonly onNotification: NotificationListener,
     private readonly onClose: (reason: string) => void,
   ) {
     this.codec = codecFor(encoding);
-    socket.on('message', (data: Buffer, isBinary: boolean) =>
-      this.onFrame(isBinary ? data : data.toString('utf8')),
-    );
-    socket.once('close', (code: number, reason: Buffer) =>
-      this.closed(`closed ${code}${reason.length > 0 ? ` ${reason.toString()}` : ''}`),
-    );
-    socket.on('error', () => socket.terminate());
   }
 
-  static open(
+  static async open(
     url: string,
     options: ConnectionOptions,
     onNotification: NotificationListener,
@@ -67,26 +64,17 @@ export class Connection {
       if (options.tokenVia === 'subprotocol') protocols.push(`uistream.token.${options.token}`);
       else headers.authorization = `Bearer ${options.token}`;
     }
-    const socket = new WebSocket(url, protocols, {
-      headers,
-      handshakeTimeout: options.openTimeoutMs ?? 10_000,
-    });
-    return new Promise<Connection>((resolve, reject) => {
-      socket.once('open', () => {
-        socket.removeAllListeners('unexpected-response');
-        resolve(new Connection(socket, encoding, onNotification, onClose));
-      });
-      socket.once('unexpected-response', (_req, res) => {
-        const status = res.statusCode ?? 0;
-        socket.terminate();
-        const code =
-          status === 401 ? 'unauthorized' : status === 403 ? 'forbidden_target' : 'internal';
-        reject(
-          new UistreamError(code, `upgrade refused with HTTP ${status}`, { details: { status } }),
-        );
-      });
-      socket.once('error', (err) => reject(connectionLost(err.message)));
-    });
+    const connection = new Connection(encoding, onNotification, onClose);
+    const opener = options.socket ?? nodeSocket;
+    connection.socket = await opener(
+      url,
+      { protocols, headers, openTimeoutMs: options.openTimeoutMs ?? 10_000 },
+      {
+        onFrame: (frame) => connection.onFrame(frame),
+        onClose: (reason) => connection.closed(reason),
+      },
+    );
+    return connection;
   }
 
   get isOpen(): boolean {
@@ -98,11 +86,11 @@ export class Connection {
     const id = this.nextId++;
     return new Promise<unknown>((resolve, reject) => {
       this.pending.set(id, { resolve, reject, ...(onResult && { onResult }) });
-      this.socket.send(this.codec.encode({ jsonrpc: '2.0', id, method, params }));
+      this.socket?.send(this.codec.encode({ jsonrpc: '2.0', id, method, params }));
     });
   }
 
-  private onFrame(data: string | Buffer): void {
+  private onFrame(data: string | Uint8Array): void {
     const decoded = this.codec.decode(data);
     if (!decoded.ok) return;
     const response = JsonRpcResponse.safeParse(decoded.value);
@@ -135,15 +123,11 @@ export class Connection {
   }
 
   close(): Promise<void> {
-    if (this.socket.readyState === WebSocket.CLOSED) return Promise.resolve();
-    return new Promise<void>((resolve) => {
-      this.socket.once('close', () => resolve());
-      this.socket.close(1000, 'client closing');
-    });
+    return this.socket?.close(1000, 'client closing') ?? Promise.resolve();
   }
 
   /** Drop the socket without a close handshake (tests use it to simulate a network cut). */
   terminate(): void {
-    this.socket.terminate();
+    this.socket?.terminate();
   }
 }

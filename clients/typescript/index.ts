@@ -10,3 +10,6 @@ export type {
 export type { EventFilterInput } from './event-stream.js';
 export { UistreamError } from './errors.js';
 export { TreeMirror } from './mirror.js';
+export { browserSocket } from './browser-socket.js';
+export { nodeSocket } from './node-socket.js';
+export type { SocketOpener, WireSocket } from './socket.js';

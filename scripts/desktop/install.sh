@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Install the Debian packages the headless Linux desktop needs (Xvfb, a D-Bus session, the
 # AT-SPI2 bus and GTK bridge, the GTK test apps, zenity and xdotool, the Qt and Chromium
-# fixtures), only when some are missing.
+# fixtures; Chromium also for the dashboard tests), only when some are missing.
 # Idempotent and quiet when everything is present. `apt-get update` runs only if the first
 # install attempt fails (a fresh image often has stale or empty package lists).
 set -euo pipefail

@@ -11,6 +11,7 @@ import { SERVER_VERSION } from '../service/version.js';
 import { createWsEndpoint, type WsStats } from '../ws/server.js';
 import type { RouteHandler, RouteOptions } from './http.js';
 import { createHttpFront, sendJson } from './http.js';
+import { DASHBOARD_PATH, mountDashboard } from './dashboard.js';
 import { resolvePolicy } from './security.js';
 
 export { authorize, checkHost, checkOrigin, checkToken, isLoopbackHost } from './security.js';
@@ -33,6 +34,8 @@ export interface RunningServer {
   /** http://host:port */
   readonly httpUrl: string;
   readonly port: number;
+  /** The dashboard page; the token goes in the fragment (#token=...), never in a query. */
+  readonly dashboardUrl: string;
   /** Null when auth is disabled. */
   readonly token: string | null;
   /** Mount another HTTP route (token-checked unless public). */
@@ -63,6 +66,16 @@ export async function startServer(app: ServableApp): Promise<RunningServer> {
       }),
     { public: true },
   );
+  mountDashboard(front, {
+    stats: () => ({
+      backend: app.backend.name,
+      status: app.cache.status,
+      cache: app.cache.stats(),
+      connections: ws.connections,
+      seq: app.cache.events.seq,
+      readOnly: config.readOnly,
+    }),
+  });
   front.setUpgradeHandler('/', (req, socket, head) => ws.handleUpgrade(req, socket, head));
   front.setUpgradeHandler('/ws', (req, socket, head) => ws.handleUpgrade(req, socket, head));
   const address = await front.listen(config.host, config.port);
@@ -71,6 +84,7 @@ export async function startServer(app: ServableApp): Promise<RunningServer> {
     url: `ws://${base}/`,
     httpUrl: `http://${base}`,
     port: address.port,
+    dashboardUrl: `http://${base}${DASHBOARD_PATH}`,
     token: policy.token,
     addRoute: (path, handler, options) => front.addRoute(path, handler, options),
     get connections() {

@@ -273,9 +273,11 @@ async function settle(t: TestServer, ref: string): Promise<void> {
 
 function socketOf(client: UistreamClient): { pause(): void; resume(): void } {
   const conn = (
-    client as unknown as { conn: { socket: { _socket: { pause(): void; resume(): void } } } }
+    client as unknown as {
+      conn: { socket: { raw: { _socket: { pause(): void; resume(): void } } } };
+    }
   ).conn;
-  return conn.socket._socket;
+  return conn.socket.raw._socket;
 }
 
 /** Every seq the server's log holds after `after` for these types. */

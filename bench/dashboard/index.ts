@@ -1,0 +1,155 @@
+/**
+ * Dashboard benchmark in Chromium (one JSON line): first paint on loopback, gzipped bundle
+ * size, and, with demo activity running and a 10,000-row list mirrored, main-thread long tasks
+ * and frame times while scrolling the tree; at the end the page's mirror must equal the
+ * server's tree. UISTREAM_BENCH_DASHBOARD_S sets the activity period (default 60 s).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { connect } from '../../clients/typescript/index.js';
+import { startDemo } from '../../src/backends/sim/index.js';
+import { DASHBOARD_DIST } from '../../src/server/dashboard-stamp.js';
+import { startTestServer, TEST_TOKEN } from '../../test/integration/ws/harness.js';
+import {
+  ensureBundle,
+  flatten,
+  launch,
+  openDashboard,
+  pageMirror,
+  selectWindow,
+} from '../../test/integration/dashboard/harness.js';
+import { firstPaint, longTasks, scrollFrames, watchLongTasks } from './page.js';
+
+const ROWS = 10_000;
+const PERIOD_MS = Number(process.env.UISTREAM_BENCH_DASHBOARD_S ?? 60) * 1000;
+const SCROLL_MS = Math.min(10_000, PERIOD_MS);
+
+const bigList = {
+  kind: 'window' as const,
+  app: 'rows',
+  title: 'Ten thousand rows',
+  at: { x: 100, y: 100 },
+  elements: [
+    {
+      type: 'List' as const,
+      name: 'Rows',
+      automationId: 'rows.list',
+      rect: [0, 30, 1200, 4000] as [number, number, number, number],
+      children: Array.from({ length: ROWS }, (_, i) => ({
+        type: 'ListItem' as const,
+        name: `Row ${i}`,
+        automationId: `rows.${i}`,
+        // Screen rects are bounded, so the rows are laid out 50 to a line.
+        rect: [(i % 50) * 24, 30 + Math.floor(i / 50) * 20, 24, 20] as [
+          number,
+          number,
+          number,
+          number,
+        ],
+      })),
+    },
+  ],
+};
+
+function percentile(xs: number[], p: number): number | null {
+  if (xs.length === 0) return null;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? null;
+}
+
+const target = (value: number | null, limit: string, met: boolean) => ({ value, limit, met });
+const round = (x: number | null): number | null => (x === null ? null : Math.round(x * 10) / 10);
+
+async function main(): Promise<void> {
+  await ensureBundle();
+  const bundle = ['app.js', 'app.css', 'index.html'].reduce(
+    (sum, f) => sum + gzipSync(readFileSync(join(DASHBOARD_DIST, f))).length,
+    0,
+  );
+  const t = await startTestServer(
+    {},
+    {
+      apps: [
+        { kind: 'editor' },
+        { kind: 'settings' },
+        { kind: 'installer' },
+        { kind: 'grid' },
+        bigList,
+      ],
+    },
+  );
+  const browser = await launch();
+  const client = await connect(t.url, { token: TEST_TOKEN });
+  const demo = new AbortController();
+  try {
+    await openDashboard(browser.page, t.server.dashboardUrl, TEST_TOKEN);
+    const paint = await browser.page.evaluate(firstPaint);
+    // tsx keeps function names with a __name helper that the page does not have.
+    await browser.page.evaluate('globalThis.__name = (f) => f');
+    const running = startDemo(t.sim, demo.signal);
+    await selectWindow(browser.page, /Ten thousand rows/);
+    await browser.page.waitForFunction(
+      (n) =>
+        ((
+          globalThis as unknown as { uistreamDashboard: { mirror(): { nodes: unknown[] } | null } }
+        ).uistreamDashboard.mirror()?.nodes.length ?? 0) > n,
+      ROWS,
+      { timeout: 60_000 },
+    );
+    await browser.page.evaluate(watchLongTasks);
+    // Patches to the mirrored window while it scrolls: select rows now and then.
+    const churn = setInterval(() => {
+      const i = Math.floor(Math.random() * ROWS);
+      void client
+        .call('actions.invoke', { target: { automationId: `rows.${i}` }, pattern: 'SelectionItem' })
+        .catch(() => undefined);
+    }, 500);
+    const frames = await browser.page.evaluate(scrollFrames, { ms: SCROLL_MS, step: 60 });
+    const rest = PERIOD_MS - SCROLL_MS;
+    if (rest > 0) await new Promise((r) => setTimeout(r, rest));
+    clearInterval(churn);
+    const tasks = await browser.page.evaluate(longTasks);
+    demo.abort();
+    await running;
+    await t.sim.control.quiet();
+    const { windows } = await client.call('windows.list', {});
+    const win = windows.find((w) => w.title === bigList.title)!;
+    const expected = flatten((await client.call('tree.get', { window: win.ref, depth: 64 })).tree);
+    let equal = false;
+    const deadline = Date.now() + 15_000;
+    while (!equal && Date.now() < deadline) {
+      equal = JSON.stringify((await pageMirror(browser.page))?.nodes) === JSON.stringify(expected);
+      if (!equal) await new Promise((r) => setTimeout(r, 200));
+    }
+    const p95 = percentile(frames, 95);
+    const maxTask = tasks.length === 0 ? 0 : Math.max(...tasks);
+    const targets = {
+      firstPaintMs: target(round(paint), '<= 500 ms', paint !== null && paint <= 500),
+      bundleGzipKB: target(round(bundle / 1024), '<= 150 KB', bundle <= 150 * 1024),
+      longTasksOver50Ms: target(tasks.length, '<= 0 tasks', tasks.length === 0),
+      p95FrameMs: target(round(p95), '<= 16.7 ms', p95 !== null && p95 <= 16.7),
+      mirrorEqualsServer: target(equal ? 1 : 0, '== 1', equal),
+    };
+    console.log(
+      JSON.stringify({
+        bench: 'dashboard',
+        periodS: PERIOD_MS / 1000,
+        scrollS: SCROLL_MS / 1000,
+        mirroredNodes: expected.length,
+        frames: frames.length,
+        p50FrameMs: round(percentile(frames, 50)),
+        maxTaskMs: round(maxTask),
+        targets,
+      }),
+    );
+    process.exitCode = Object.values(targets).every((x) => x.met) ? 0 : 1;
+  } finally {
+    demo.abort();
+    await client.close();
+    await browser.close();
+    await t.close();
+  }
+}
+
+await main();

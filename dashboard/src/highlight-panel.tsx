@@ -1,0 +1,111 @@
+/**
+ * The selected window with the selected, hovered and locator-matched elements boxed: over a
+ * screenshot when the server offers `screen.capture`, otherwise over a schematic drawn from the
+ * rects of every element in the mirror.
+ */
+import { useSignal, useSignalEffect } from '@preact/signals';
+import { currentClient } from './session.js';
+import {
+  hello,
+  hoveredRef,
+  matchedRefs,
+  mirror,
+  selectedRef,
+  selectedWindow,
+  windows,
+} from './state.js';
+
+/** Whether session.hello announced screen capture (the capability is optional). */
+export function canCapture(): boolean {
+  const caps = hello.value?.capabilities as Record<string, unknown> | undefined;
+  const capture = caps?.capture ?? (caps?.screen as Record<string, unknown> | undefined)?.capture;
+  return capture === true || (typeof capture === 'object' && capture !== null);
+}
+
+/** The image of a capture answer, as a data: URL (the CSP allows data: images only). */
+function imageOf(result: unknown): string | null {
+  const r = result as Record<string, unknown>;
+  const data = r.data ?? r.image ?? r.png;
+  if (typeof data !== 'string') return null;
+  const mime =
+    typeof r.mimeType === 'string'
+      ? r.mimeType
+      : `image/${typeof r.format === 'string' ? r.format : 'png'}`;
+  return data.startsWith('data:') ? data : `data:${mime};base64,${data}`;
+}
+
+const MAX_OUTLINES = 300;
+
+export function HighlightPanel() {
+  const shot = useSignal<string | null>(null);
+  const win = windows.value.find((w) => w.ref === selectedWindow.value);
+  useSignalEffect(() => {
+    const ref = selectedWindow.value;
+    shot.value = null;
+    if (ref === null || !canCapture()) return;
+    currentClient()
+      .request('screen.capture', { window: ref })
+      .then(
+        (r) => (shot.value = imageOf(r)),
+        () => undefined,
+      );
+  });
+  const rect = win?.rect;
+  if (rect == null) {
+    return (
+      <section class="panel" aria-labelledby="hl-h">
+        <h2 id="hl-h">Highlight</h2>
+        <p class="muted">No window geometry.</p>
+      </section>
+    );
+  }
+  const nodes = mirror.value?.nodes ?? [];
+  // Outlines of the first elements only: thousands of SVG shapes redrawn on every patch would
+  // stall the page (the selected, hovered and matched boxes are always drawn).
+  const outlined = nodes.length > MAX_OUTLINES ? nodes.slice(0, MAX_OUTLINES) : nodes;
+  const boxes = (ref: string | null, cls: string) => {
+    const r = ref === null ? undefined : nodes.find((n) => n.ref === ref)?.rect;
+    return r == null ? null : (
+      <rect class={cls} x={r.x} y={r.y} width={r.width} height={r.height} />
+    );
+  };
+  return (
+    <section class="panel" aria-labelledby="hl-h">
+      <h2 id="hl-h">
+        Highlight <span class="meta">{shot.value ? 'screenshot' : 'schematic'}</span>
+      </h2>
+      <svg
+        class="schematic"
+        viewBox={`${rect.x} ${rect.y} ${Math.max(1, rect.width)} ${Math.max(1, rect.height)}`}
+        role="img"
+        aria-label={`Schematic of ${win?.title ?? 'the window'} with the selected element boxed`}
+        data-testid="schematic"
+      >
+        {shot.value && (
+          <image href={shot.value} x={rect.x} y={rect.y} width={rect.width} height={rect.height} />
+        )}
+        {!shot.value &&
+          outlined.map(
+            (n) =>
+              n.rect &&
+              n.rect.width > 0 && (
+                <rect
+                  key={n.ref}
+                  class="el"
+                  x={n.rect.x}
+                  y={n.rect.y}
+                  width={n.rect.width}
+                  height={n.rect.height}
+                  onClick={() => (selectedRef.value = n.ref)}
+                />
+              ),
+          )}
+        {matchedRefs.value.map((ref) => (
+          <g key={ref}>{boxes(ref, 'match')}</g>
+        ))}
+        {boxes(hoveredRef.value, 'hovered')}
+        {boxes(selectedRef.value, 'selected')}
+      </svg>
+    </section>
+  );
+}
