@@ -1,15 +1,19 @@
 /**
- * `npm run bench [-- name...]`: runs every bench/<name>/index.ts (or the named ones) one after
- * another in its own Node process (with --expose-gc), and prints each one's JSON line prefixed
- * by its name. A bench that fails, prints no JSON line or overruns its time limit is reported
- * and makes the run exit non-zero; the others still run.
+ * `npm run bench [-- [--print-only] name...]`: runs every bench/<name>/index.ts (or the named
+ * ones) one after another in its own Node process (with --expose-gc), and prints each one's
+ * JSON line prefixed by its name. The run exits non-zero when a bench missed one of its
+ * `targets` (see targets.ts), crashed, printed no JSON line or targets, or overran its time
+ * limit; the others still run. `--print-only` (alias `--no-fail`) only prints: missed targets
+ * are listed but do not fail the run (a bench that crashed still does).
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { missedTargets } from './targets.js';
 
-const benchDir = dirname(fileURLToPath(import.meta.url));
+/** BENCH_DIR points the runner at another folder of benches (its own tests do). */
+const benchDir = process.env.BENCH_DIR ?? dirname(fileURLToPath(import.meta.url));
 const LIMIT_MS = 15 * 60_000;
 
 interface Outcome {
@@ -17,6 +21,17 @@ interface Outcome {
   ok: boolean;
   line?: string;
   reason?: string;
+  /** Targets the line reports missed (only when the bench otherwise ran to its end). */
+  missed?: string[];
+}
+
+/** Why a bench's line cannot be checked, or the targets it missed. */
+function check(line: string): { missed: string[] } | { reason: string } {
+  try {
+    return { missed: missedTargets(JSON.parse(line)) };
+  } catch (err) {
+    return { reason: `unusable targets: ${err instanceof Error ? err.message : String(err)}` };
+  }
 }
 
 function discover(selected: string[]): string[] {
@@ -47,27 +62,45 @@ function runOne(name: string): Promise<Outcome> {
         .map((l) => l.trim())
         .filter((l) => l.startsWith('{'))
         .pop();
-      if (code !== 0) resolve({ name, ok: false, reason: `exit ${code ?? signal}`, line });
-      else if (line === undefined) resolve({ name, ok: false, reason: 'printed no JSON line' });
+      if (line === undefined) {
+        resolve({ name, ok: false, reason: `printed no JSON line (exit ${code ?? signal})` });
+        return;
+      }
+      const checked = check(line);
+      if ('reason' in checked) resolve({ name, ok: false, reason: checked.reason, line });
+      else if (checked.missed.length > 0) resolve({ name, ok: true, line, missed: checked.missed });
+      else if (code !== 0) resolve({ name, ok: false, reason: `exit ${code ?? signal}`, line });
       else resolve({ name, ok: true, line });
     });
   });
 }
 
+const PRINT_ONLY = ['--print-only', '--no-fail'];
+
 async function main(): Promise<void> {
-  const names = discover(process.argv.slice(2));
+  const args = process.argv.slice(2);
+  const printOnly = args.some((a) => PRINT_ONLY.includes(a));
+  const names = discover(args.filter((a) => !PRINT_ONLY.includes(a)));
   let failed = 0;
+  let missed = 0;
   for (const name of names) {
     const outcome = await runOne(name);
-    if (outcome.ok && outcome.line !== undefined) console.log(`${name} ${outcome.line}`);
-    else {
+    if (!outcome.ok || outcome.line === undefined) {
       failed += 1;
       console.log(
         `${name} FAILED: ${outcome.reason ?? 'unknown'}${outcome.line ? ` ${outcome.line}` : ''}`,
       );
-    }
+    } else if (outcome.missed !== undefined) {
+      missed += 1;
+      console.log(`${name} MISSED ${outcome.missed.join(', ')}: ${outcome.line}`);
+    } else console.log(`${name} ${outcome.line}`);
   }
-  process.exitCode = failed > 0 ? 1 : 0;
+  if (missed > 0) {
+    console.log(
+      `${missed} bench(es) missed targets${printOnly ? ' (--print-only: not failing)' : ''}`,
+    );
+  }
+  process.exitCode = failed > 0 || (missed > 0 && !printOnly) ? 1 : 0;
 }
 
 await main();

@@ -18,6 +18,13 @@ export const CacheConfig = z.object({
   idleCheckMs: z.number().int().min(0).max(3_600_000).default(0),
   /** Events kept for `since` replay and `events.read`. */
   eventReplay: z.number().int().min(100).max(1_000_000).default(10_000),
+  /** Bytes the event log and the patch history may each hold at most (besides the counts). */
+  eventReplayBytes: z
+    .number()
+    .int()
+    .min(64 * 1024)
+    .max(1024 * 1024 * 1024)
+    .default(8 * 1024 * 1024),
 });
 
 export const ExecutorConfig = z.object({

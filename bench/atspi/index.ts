@@ -22,6 +22,7 @@ import {
   stopSharedDesktop,
 } from '../../test/atspi/harness.js';
 import { perform, planActions } from '../../test/atspi/randomActions.js';
+import { atLeast, atMost, exactly, printLine } from '../targets.js';
 
 const WALK_RUNS = 7;
 const SYNC_RUNS = 5;
@@ -182,39 +183,48 @@ async function main(): Promise<void> {
     const withRows = await measureDrift(cache, backend, desktop, nodes, true, signal);
     await cache.stop();
     await app.stop();
-    console.log(
-      JSON.stringify({
-        bench: 'atspi',
-        app: 'gtk3-widget-factory',
-        elements: sync.elements,
-        rawWalkMs: round(sync.walkMs, 1),
-        bulkFetchMs: round(sync.bulkMs, 1),
-        cacheSyncMs: round(sync.syncMs, 1),
-        syncToFastestRatio: round(sync.syncMs / Math.min(sync.walkMs, sync.bulkMs)),
-        windowNodes: reads.nodes,
-        freshWindowWalkMs: round(reads.walkMs, 1),
-        cachedWindowSubtreeMs: round(reads.subtreeMs, 4),
-        cachedSubtreeSpeedup: Math.round(reads.walkMs / reads.subtreeMs),
-        cachedElementGetMs: round(reads.getMs, 5),
-        cachedGetSpeedup: Math.round(reads.walkMs / reads.getMs),
-        togglePatchP50Ms: round(median(latencies), 2),
-        togglePatchP99Ms: round(p99(latencies), 2),
-        togglePatchRuns: latencies.length,
-        driftApps: ['gtk3-widget-factory', 'gtk3-demo'],
-        driftActions: drift.actions,
-        driftActionsPerformed: drift.performed,
-        driftChecks: drift.checks,
-        driftDifferences: drift.diffs.length,
-        driftSample: drift.diffs.slice(0, 2),
-        // The same with gtk3-demo rows selected too: each loads another demo's source and GTK
-        // re-lays out the window.
-        rowSelectDriftActionsPerformed: withRows.performed,
-        rowSelectDriftDifferences: withRows.diffs.length,
-        rowSelectDriftKinds: [
-          ...new Set(withRows.diffs.map((d) => (d.kind === 'prop' ? d.prop : d.kind))),
-        ],
-      }),
-    );
+    const syncRatio = sync.syncMs / Math.min(sync.walkMs, sync.bulkMs);
+    const subtreeSpeedup = Math.round(reads.walkMs / reads.subtreeMs);
+    const getSpeedup = Math.round(reads.walkMs / reads.getMs);
+    printLine({
+      bench: 'atspi',
+      app: 'gtk3-widget-factory',
+      elements: sync.elements,
+      rawWalkMs: round(sync.walkMs, 1),
+      bulkFetchMs: round(sync.bulkMs, 1),
+      cacheSyncMs: round(sync.syncMs, 1),
+      syncToFastestRatio: round(syncRatio),
+      windowNodes: reads.nodes,
+      freshWindowWalkMs: round(reads.walkMs, 1),
+      cachedWindowSubtreeMs: round(reads.subtreeMs, 4),
+      cachedSubtreeSpeedup: subtreeSpeedup,
+      cachedElementGetMs: round(reads.getMs, 5),
+      cachedGetSpeedup: getSpeedup,
+      togglePatchP50Ms: round(median(latencies), 2),
+      togglePatchP99Ms: round(p99(latencies), 2),
+      togglePatchRuns: latencies.length,
+      driftApps: ['gtk3-widget-factory', 'gtk3-demo'],
+      driftActions: drift.actions,
+      driftActionsPerformed: drift.performed,
+      driftChecks: drift.checks,
+      driftDifferences: drift.diffs.length,
+      driftSample: drift.diffs.slice(0, 2),
+      // The same with gtk3-demo rows selected too: each loads another demo's source and GTK
+      // re-lays out the window.
+      rowSelectDriftActionsPerformed: withRows.performed,
+      rowSelectDriftDifferences: withRows.diffs.length,
+      rowSelectDriftKinds: [
+        ...new Set(withRows.diffs.map((d) => (d.kind === 'prop' ? d.prop : d.kind))),
+      ],
+      // The headline speed-up: cached reads against fresh walks of the real app's window.
+      targets: {
+        syncToFastestRatio: atMost(round(syncRatio), 1.5, 'x'),
+        cachedSubtreeVsFreshWalk: atLeast(subtreeSpeedup, 1000, 'x'),
+        cachedGetVsFreshWalk: atLeast(getSpeedup, 1000, 'x'),
+        togglePatchP99: atMost(round(p99(latencies), 2), 10, ' ms'),
+        driftDifferences: exactly(drift.diffs.length, 0),
+      },
+    });
   } finally {
     await backend.stop();
     await stopSharedDesktop();

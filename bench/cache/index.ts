@@ -1,6 +1,7 @@
 /**
- * Cache benchmark: cached reads against the same reads done by a fresh backend walk (the sim
- * with a bulk-fetch latency model of 2 ms per call + 50 µs per element), on desktops of 1k, 10k
+ * Cache benchmark: cached reads against the same reads done by a fresh backend walk of the sim
+ * under a LATENCY MODEL (2 ms per bulk call + 50 µs per element; not a measurement: the real
+ * walk figures are bench/atspi's, against a real GTK app), on desktops of 1k, 10k
  * and 100k elements; event-batch-to-patch latency; reducer and store throughput on property
  * events; heap per cached element. Prints exactly one JSON line. Counts are fixed and small, so
  * the run is bounded (about a minute on two cores).
@@ -18,6 +19,7 @@ import { snapshot } from '../../src/cache/snapshot.js';
 import { TreeState } from '../../src/cache/tree.js';
 import { loadConfig } from '../../src/config.js';
 import { benchDesktop } from './desktop.js';
+import { atLeast, atMost, printLine } from '../targets.js';
 
 const LATENCY = { perCallMs: 2, perElementUs: 50 };
 const SIZES = [
@@ -97,8 +99,9 @@ interface SizeResult {
   findUs: Percentiles;
   getUs: Percentiles;
   snapshotUs: Percentiles & { lines: number };
-  freshUs: { find: number; get: number; snapshot: number };
-  speedup: { find: number; get: number; snapshot: number };
+  /** A fresh read of the sim under LATENCY (a model, not a measurement of a platform). */
+  modelledFreshUs: { find: number; get: number; snapshot: number };
+  speedupVsModelledWalk: { find: number; get: number; snapshot: number };
   eventBatchToPatchUs?: Percentiles & { batch: number };
   propertyEventsPerSec?: { reducer: number; store: number };
 }
@@ -156,8 +159,8 @@ async function measureSize(size: (typeof SIZES)[number]): Promise<SizeResult> {
     findUs: find,
     getUs: get,
     snapshotUs: { ...snap, lines: snapLines },
-    freshUs: { find: freshFind, get: freshGet, snapshot: freshSnap },
-    speedup: {
+    modelledFreshUs: { find: freshFind, get: freshGet, snapshot: freshSnap },
+    speedupVsModelledWalk: {
       find: round(freshFind / find.p50, 0),
       get: round(freshGet / get.p50, 0),
       snapshot: round(freshSnap / snap.p50, 0),
@@ -236,12 +239,16 @@ for (const size of SIZES) results[size.label] = await measureSize(size);
 const r10 = results['10k'] as SizeResult;
 const r100 = results['100k'] as SizeResult;
 const targets = {
-  findP99Under100UsAt10k: r10.findUs.p99 <= 100,
-  getP99Under5Us: r10.getUs.p99 <= 5 && r100.getUs.p99 <= 5,
-  findAndGetAtLeast1000xFresh: Math.min(r10.speedup.find, r10.speedup.get) >= 1000,
-  batchToPatchP99Under1Ms: (r10.eventBatchToPatchUs?.p99 ?? Infinity) <= 1000,
-  reducerOver100kEventsPerSec: (r10.propertyEventsPerSec?.reducer ?? 0) >= 100_000,
-  heapUnder1KbPerElementAt100k:
-    r100.heapBytesPerElement !== null && r100.heapBytesPerElement <= 1024,
+  findP99At10k: atMost(r10.findUs.p99, 100, ' µs'),
+  getP99: atMost(Math.max(r10.getUs.p99, r100.getUs.p99), 5, ' µs'),
+  batchToPatchP99: atMost(r10.eventBatchToPatchUs?.p99, 1000, ' µs'),
+  reducerEventsPerSec: atLeast(r10.propertyEventsPerSec?.reducer, 100_000, '/s'),
+  heapPerElementAt100k: atMost(r100.heapBytesPerElement, 1024, ' B'),
 };
-console.log(JSON.stringify({ latencyModel: LATENCY, ...results, targets }));
+// The speed-up over a fresh walk is no target here: the walk is modelled. bench/atspi holds
+// the real one (cached reads against walks of a real GTK app).
+printLine({
+  latencyModel: { ...LATENCY, note: 'fresh reads are modelled sim latency, not measured' },
+  ...results,
+  targets,
+});

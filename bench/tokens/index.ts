@@ -13,6 +13,7 @@ import { loadConfig } from '../../src/config.js';
 import { runTool } from '../../src/mcp/run-tool.js';
 import { defaultTools } from '../../src/mcp/tools/index.js';
 import type { ToolContext } from '../../src/mcp/types.js';
+import { atMost, printLine } from '../targets.js';
 
 const tokens = (text: string): number => encode(text).length;
 const round = (n: number): number => Math.round(n * 1000) / 1000;
@@ -99,13 +100,12 @@ async function main(): Promise<void> {
       regions: { count: regions.length, max: regionMax, reads: regions },
       actions: { max: actionMax, results: actions },
       targets: {
-        regionReadsMax200: regionMax <= 200,
-        editorSnapshotQuarterOfJson: editor !== undefined && editor.ratio <= 0.25,
-        editorRatio: editor?.ratio ?? null,
-        actionResultMax150: actionMax <= 150,
+        regionReadsMax: atMost(regionMax, 200, ' tokens'),
+        editorSnapshotToJson: atMost(editor?.ratio, 0.25, 'x'),
+        actionResultMax: atMost(actionMax, 150, ' tokens'),
       },
     };
-    process.stdout.write(`${JSON.stringify(line)}\n`);
+    printLine(line);
   } finally {
     await app.stop();
   }

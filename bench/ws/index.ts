@@ -8,6 +8,7 @@ import { BareClient, BenchClient, now, percentile } from './clients.js';
 import { codecBench } from './codec.js';
 import { DEADLINE_MS, FIRES, fanoutLatency, ServerProcess } from './process.js';
 import { SEND_QUEUE_CAP, stalledClient } from './stall.js';
+import { atLeast, atMost, printLine } from '../targets.js';
 
 const CLIENTS = 100;
 // Until both processes run optimized code: with 500 warm-up calls the first thousands of timed
@@ -140,19 +141,18 @@ async function main(): Promise<void> {
   const stall = await stalledClient();
   const codec = await codecBench();
   const targets = {
-    readP50: read.p50Us <= 150,
-    readP99: read.p99Us <= 1000,
-    fanoutP99: fanout.p99Us <= 5000,
-    throughputVsBare: fanout.ratioVsBare >= 0.7,
-    stallP99Within2x: stall.p99Ratio <= 2,
+    readP50: atMost(read.p50Us, 150, ' µs'),
+    readP99: atMost(read.p99Us, 1000, ' µs'),
+    fanoutP99: atMost(fanout.p99Us, 5000, ' µs'),
+    throughputVsBare: atLeast(fanout.ratioVsBare, 0.7, 'x'),
+    stallP99Ratio: atMost(stall.p99Ratio, 2, 'x'),
     // What the stalled client costs: RSS with it paused minus RSS with it reading.
-    stallRssWithinCap: stall.stallRssCostBytes <= SEND_QUEUE_CAP,
-    stallPeakRssWithinCap: stall.stallPeakRssCostBytes <= SEND_QUEUE_CAP,
-    stallQueueWithinCap: stall.maxQueuedBytes <= SEND_QUEUE_CAP,
-    stallGapReported: stall.gapsReported > 0,
+    stallRssCostBytes: atMost(stall.stallRssCostBytes, SEND_QUEUE_CAP, ' B'),
+    stallPeakRssCostBytes: atMost(stall.stallPeakRssCostBytes, SEND_QUEUE_CAP, ' B'),
+    stallMaxQueuedBytes: atMost(stall.maxQueuedBytes, SEND_QUEUE_CAP, ' B'),
+    stallGapsReported: atLeast(stall.gapsReported, 1),
   };
-  const line = { read, fanout, codec, stall, targets, durationMs: Math.round(now() - started) };
-  process.stdout.write(`${JSON.stringify(line)}\n`);
+  printLine({ read, fanout, codec, stall, targets, durationMs: Math.round(now() - started) });
 }
 
 main().catch((err: unknown) => {

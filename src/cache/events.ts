@@ -44,8 +44,21 @@ interface Context {
   controlType: ControlType | undefined;
 }
 
+/** Approximate bytes an event holds: its JSON size (what it costs on the wire too). */
+function eventBytes(event: UiEvent): number {
+  return JSON.stringify(event).length;
+}
+
+/**
+ * The event log: the newest `capacity` events, and never more than `maxBytes` of them, so a
+ * run of large events (text changes of a long document) cannot grow the server's memory.
+ */
 export class RingEventLog implements EventLog {
   private readonly ring: (Entry | undefined)[];
+  private readonly sizes: number[];
+  private bytes = 0;
+  /** The oldest seq still held (by count or bytes, whichever evicted more). */
+  private floorSeq = 1;
   private nextSeq = 1;
   private readonly subject = new Subject<UiEvent>();
   readonly events$: Observable<UiEvent> = this.subject.asObservable();
@@ -54,8 +67,15 @@ export class RingEventLog implements EventLog {
     private readonly state: TreeState,
     private readonly capacity: number,
     private readonly now: () => number = Date.now,
+    private readonly maxBytes = Infinity,
   ) {
     this.ring = new Array<Entry | undefined>(capacity);
+    this.sizes = new Array<number>(capacity).fill(0);
+  }
+
+  /** Bytes the held events take, approximately. */
+  get heldBytes(): number {
+    return this.bytes;
   }
 
   get seq(): number {
@@ -63,7 +83,7 @@ export class RingEventLog implements EventLog {
   }
 
   get oldestSeq(): number {
-    return Math.max(1, this.nextSeq - this.capacity);
+    return Math.max(1, this.nextSeq - this.capacity, this.floorSeq);
   }
 
   /** Derive and append the events of one batch (the state already reflects it). */
@@ -100,7 +120,7 @@ export class RingEventLog implements EventLog {
     const limit = p.limit ?? 100;
     const events: UiEvent[] = [];
     let cursor = Math.min(after, this.seq);
-    for (let seq = after + 1; seq <= this.seq; seq++) {
+    for (let seq = Math.max(after + 1, this.oldestSeq); seq <= this.seq; seq++) {
       const entry = this.ring[seq % this.capacity] as Entry;
       if (!matches(entry)) {
         cursor = seq;
@@ -151,9 +171,26 @@ export class RingEventLog implements EventLog {
     event.time = this.now();
     const entry = ctx as Entry;
     entry.event = event;
-    this.ring[this.nextSeq % this.capacity] = entry;
+    const slot = this.nextSeq % this.capacity;
+    const size = eventBytes(event);
+    this.bytes += size - (this.sizes[slot] ?? 0);
+    this.sizes[slot] = size;
+    this.ring[slot] = entry;
     this.nextSeq++;
+    this.evictOverBytes();
     this.subject.next(event);
+  }
+
+  /** Drop the oldest events until the held ones fit maxBytes (the newest always stays). */
+  private evictOverBytes(): void {
+    this.floorSeq = Math.max(this.floorSeq, this.nextSeq - this.capacity);
+    while (this.bytes > this.maxBytes && this.floorSeq < this.nextSeq - 1) {
+      const slot = this.floorSeq % this.capacity;
+      this.bytes -= this.sizes[slot] ?? 0;
+      this.sizes[slot] = 0;
+      this.ring[slot] = undefined;
+      this.floorSeq++;
+    }
   }
 
   private context(node: CachedNode | undefined, fallbackWindow: string | null = null): Context {

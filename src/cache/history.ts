@@ -5,10 +5,27 @@ function weight(patches: readonly Patch[]): number {
   return n;
 }
 
+/** Approximate bytes of a batch: its strings plus a fixed cost per patch and node. */
+function bytesOf(patches: readonly Patch[]): number {
+  let n = 0;
+  const strings = (o: object): number => {
+    let k = 64;
+    for (const v of Object.values(o)) if (typeof v === 'string') k += v.length;
+    return k;
+  };
+  for (const p of patches) {
+    if (p.op === 'add') for (const node of p.nodes) n += 200 + strings(node);
+    else if (p.op === 'update') n += strings(p.props);
+    else n += 64;
+  }
+  return n;
+}
+
 /**
  * A bounded history of patch batches by revision, for `since` snapshots. It keeps at most
- * `limit` patches (an add counts its nodes); asking for a revision older than what it holds answers null (the caller
- * turns that into cursor_expired).
+ * `limit` patches (an add counts its nodes) and about `maxBytes` of them (a value update of a
+ * long document weighs its text); asking for a revision older than what it holds answers null
+ * (the caller turns that into cursor_expired).
  */
 import type { Patch, PatchBatch } from '../../protocol/src/index.js';
 
@@ -16,37 +33,56 @@ export class PatchHistory {
   private readonly batches: PatchBatch[] = [];
   private head = 0;
   private patchCount = 0;
+  private bytes = 0;
+  private readonly sizes: number[] = [];
   /** Oldest revision whose successors are all held. */
   private floor: number;
 
   constructor(
     private readonly limit: number,
     startRevision = 0,
+    private readonly maxBytes = Infinity,
   ) {
     this.floor = startRevision;
   }
 
   push(batch: PatchBatch): void {
     const size = weight(batch.patches);
-    if (size > this.limit) {
+    const bytes = bytesOf(batch.patches);
+    if (size > this.limit || bytes > this.maxBytes) {
       // Too big to keep (e.g. the initial sync): nothing before it can be answered any more.
       this.batches.length = 0;
+      this.sizes.length = 0;
       this.head = 0;
       this.patchCount = 0;
+      this.bytes = 0;
       this.floor = batch.revision;
       return;
     }
     this.batches.push(batch);
+    this.sizes.push(bytes);
     this.patchCount += size;
-    while (this.patchCount > this.limit && this.head < this.batches.length) {
-      const dropped = this.batches[this.head++] as PatchBatch;
+    this.bytes += bytes;
+    while (
+      (this.patchCount > this.limit || this.bytes > this.maxBytes) &&
+      this.head < this.batches.length
+    ) {
+      const dropped = this.batches[this.head] as PatchBatch;
       this.patchCount -= weight(dropped.patches);
+      this.bytes -= this.sizes[this.head] ?? 0;
+      this.head++;
       this.floor = dropped.revision;
     }
     if (this.head > 1024 && this.head * 2 > this.batches.length) {
       this.batches.splice(0, this.head);
+      this.sizes.splice(0, this.head);
       this.head = 0;
     }
+  }
+
+  /** Bytes the held batches take, approximately. */
+  get heldBytes(): number {
+    return this.bytes;
   }
 
   /** Every patch after `revision` in order, or null when that far back is no longer held. */

@@ -2,7 +2,8 @@
  * The LLM snapshot: one line per element, indented by depth, Playwright-MCP style
  * (`- button "Save" [ref=e12] [disabled]`), the same lines as structured data, budgets with an
  * explicit truncation marker and a cursor, and `since` answers with only what changed.
- * Compact mode folds noise (unnamed Pane/Group/Custom wrappers of a single child, unnamed Text).
+ * Compact mode folds noise (unnamed Pane/Group/Custom wrappers of a single child, unnamed Text)
+ * but never an element that holds a value or text, is interactive, or has focus.
  * Order is the tree's pre-order, so equal trees render equal text.
  */
 import type { MethodParams, MethodResult, Patch } from '../../protocol/src/index.js';
@@ -53,6 +54,8 @@ export function toLine(node: CachedNode, depth: number): SnapshotLine {
   const { value, range } = node.props;
   if (VALUE_ROLES.has(node.props.controlType) && value !== undefined) line.value = value;
   else if (range !== undefined) line.value = String(range.value);
+  // A read-only display or value-only field: its value is all it says.
+  else if (value !== undefined && value !== '' && node.props.name === '') line.value = value;
   return line;
 }
 
@@ -65,9 +68,21 @@ export function lineText(line: SnapshotLine): string {
   return text;
 }
 
+/** Patterns that make an element something to act on, named or not. */
+const INTERACTIVE = new Set([
+  'Invoke',
+  'Toggle',
+  'Value',
+  'RangeValue',
+  'SelectionItem',
+  'ExpandCollapse',
+]);
+
 /** Noise in compact mode: it renders nothing itself; its children take its depth. */
 export function isNoise(node: CachedNode): boolean {
-  if (node.props.name !== '') return false;
+  const { name, value, range, patterns, states } = node.props;
+  if (name !== '' || (value !== undefined && value !== '') || range !== undefined) return false;
+  if (states.includes('focused') || patterns.some((p) => INTERACTIVE.has(p))) return false;
   if (node.props.controlType === 'Text') return true;
   return WRAPPERS.has(node.props.controlType) && node.children.length === 1;
 }

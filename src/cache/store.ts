@@ -61,8 +61,13 @@ export class CacheStore extends CacheReads implements UiCache {
     private readonly config: CacheConfig,
     private readonly scheduler: SchedulerLike = asyncScheduler,
   ) {
-    super(new TreeState(), new PatchHistory(config.eventReplay));
-    this.events = new RingEventLog(this.state, config.eventReplay);
+    super(new TreeState(), new PatchHistory(config.eventReplay, 0, config.eventReplayBytes));
+    this.events = new RingEventLog(
+      this.state,
+      config.eventReplay,
+      Date.now,
+      config.eventReplayBytes,
+    );
     this.runner = new FetchRunner({
       backend,
       concurrency: config.fetchConcurrency,

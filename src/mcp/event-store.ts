@@ -14,16 +14,36 @@ interface Stored<M> {
 
 export class BoundedEventStore<M> {
   private readonly events: Stored<M>[] = [];
+  private readonly sizes: number[] = [];
+  private bytes = 0;
   private seq = 0;
 
-  constructor(private readonly capacity = 1_000) {}
+  /** At most `capacity` events and about `maxBytes` of them (their JSON size). */
+  constructor(
+    private readonly capacity = 1_000,
+    private readonly maxBytes = 4 * 1024 * 1024,
+  ) {}
+
+  /** Bytes the held events take, approximately. */
+  get heldBytes(): number {
+    return this.bytes;
+  }
 
   /** Event ids are `<streamId>:<seq>` so the stream is known even after eviction. */
   storeEvent(streamId: string, message: M): Promise<string> {
     this.seq += 1;
     const id = `${streamId}:${this.seq}`;
+    const size = JSON.stringify(message)?.length ?? 0;
     this.events.push({ id, streamId, seq: this.seq, message });
-    if (this.events.length > this.capacity) this.events.shift();
+    this.sizes.push(size);
+    this.bytes += size;
+    while (
+      this.events.length > 1 &&
+      (this.events.length > this.capacity || this.bytes > this.maxBytes)
+    ) {
+      this.events.shift();
+      this.bytes -= this.sizes.shift() ?? 0;
+    }
     return Promise.resolve(id);
   }
 

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { InvalidParamsError, toWireError } from '../errors.js';
 import { describeIssues } from './call.js';
+import { mcpErrorHints, mcpHints } from './hints.js';
 import type { ToolCallResult, ToolContext, ToolDef } from './types.js';
 
 /** Failure text: `error <code>: message` then the recovery suggestions. */
@@ -37,22 +38,28 @@ export async function runTool(
   ctx: ToolContext,
 ): Promise<ToolCallResult> {
   const startedAt = Date.now();
+  // Hints in answers name this transport's tools, not the WebSocket methods behind them.
+  const profile = ctx.deps.config.mcp.tools;
+  const hinted = (text: string): string => mcpHints(text, profile);
   try {
     const input = validate(tool, args);
     const answer = await tool.run(input, ctx);
     return {
-      content: [{ type: 'text', text: answer.text }],
+      content: [{ type: 'text', text: hinted(answer.text) }],
       structuredContent: asRecord(answer.structured),
     };
   } catch (err) {
     if (tool.failure !== undefined) {
       const answer = tool.failure(err, args, startedAt);
       return {
-        content: [{ type: 'text', text: answer.text }],
+        content: [{ type: 'text', text: mcpErrorHints(answer.text, profile) }],
         structuredContent: asRecord(answer.structured),
         isError: true,
       };
     }
-    return { content: [{ type: 'text', text: errorText(err) }], isError: true };
+    return {
+      content: [{ type: 'text', text: mcpErrorHints(errorText(err), profile) }],
+      isError: true,
+    };
   }
 }

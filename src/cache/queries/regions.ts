@@ -10,7 +10,7 @@ import type {
   MethodResult,
   Region,
 } from '../../../protocol/src/index.js';
-import { collectLines, estimateTokens, lineText } from '../snapshot.js';
+import { collectLines, estimateTokens, lineText, type SnapshotLine } from '../snapshot.js';
 import type { CachedNode, TreeState } from '../tree.js';
 import { windowForSelector } from './resolve.js';
 
@@ -26,18 +26,8 @@ export function region(
   const base = { revision: state.revision, region: p.region, window: win?.window ?? null };
   if (root === null) return { ...base, found: false, text: '', elements: [] };
   const lines = collectLines(root, true, p.region === 'focused' ? 1 : 3);
-  const kept: typeof lines = [];
-  let tokens = 0;
-  for (const line of lines) {
-    const cost = estimateTokens(lineText(line)) + 1;
-    if (
-      kept.length >= REGION_MAX_ELEMENTS ||
-      (kept.length > 0 && tokens + cost > REGION_MAX_TOKENS)
-    )
-      break;
-    kept.push(line);
-    tokens += cost;
-  }
+  const subject = p.region === 'focused' ? (state.focused?.ref ?? root.ref) : root.ref;
+  const kept = withinBudget(lines, subject);
   const elements: ElementNode[] = kept.map((l) =>
     state.toElement(state.byRef.get(l.ref) as CachedNode),
   );
@@ -45,6 +35,38 @@ export function region(
   if (kept.length < lines.length)
     text += `\n- … ${lines.length - kept.length} more (use tree.snapshot with root=${root.ref})`;
   return { ...base, found: true, text, elements };
+}
+
+/**
+ * The lines a region shows within its budget: always the region's root and its subject (the
+ * focused element of `focused`), then the lines nearest the subject, in tree order.
+ */
+function withinBudget(lines: SnapshotLine[], subject: string): SnapshotLine[] {
+  const at = Math.max(
+    0,
+    lines.findIndex((l) => l.ref === subject),
+  );
+  const byNearness = lines
+    .map((line, i) => ({ line, i }))
+    .sort((a, b) => rank(a.i, at) - rank(b.i, at));
+  const chosen = new Set<number>();
+  let tokens = 0;
+  for (const { line, i } of byNearness) {
+    const cost = estimateTokens(lineText(line)) + 1;
+    const must = i === 0 || i === at;
+    if (!must && (chosen.size >= REGION_MAX_ELEMENTS || tokens + cost > REGION_MAX_TOKENS))
+      continue;
+    chosen.add(i);
+    tokens += cost;
+  }
+  return lines.filter((_, i) => chosen.has(i));
+}
+
+/** Root first, then the subject, then by distance from the subject. */
+function rank(i: number, subject: number): number {
+  if (i === 0) return -2;
+  if (i === subject) return -1;
+  return Math.abs(i - subject);
 }
 
 function activeWindow(state: TreeState): CachedNode | null {

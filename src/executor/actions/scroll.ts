@@ -1,11 +1,10 @@
 /**
  * actions.scroll and actions.scrollIntoView. Scrolling uses the Scroll pattern when the
  * element has it (window lane), else the mouse wheel at its centre (input lane). Scrolling
- * into view pages a (virtualized) container until the target exists: down first, then up,
- * and answers scroll_exhausted when neither direction changes the list any more.
+ * into view searches a (virtualized) container until the target exists (scroll-search.ts).
  */
 import type { ElementNode, MethodParams } from '../../../protocol/src/index.js';
-import { InvalidParamsError, PatternNotSupportedError, UiError } from '../../errors.js';
+import { InvalidParamsError, PatternNotSupportedError } from '../../errors.js';
 import { checkAllowed, ensureForeground, ensureOnScreen } from '../actionability.js';
 import {
   callOptions,
@@ -17,15 +16,12 @@ import {
 } from '../env.js';
 import { summarize } from '../changes.js';
 import { INPUT_LANE, windowLane } from '../queue.js';
-import { findMatches, describeLocator, nodeByRef, resolveTarget } from '../target.js';
-import { recordPatches, waitForValue } from '../waits.js';
+import { describeLocator, nodeByRef, resolveTarget } from '../target.js';
+import { scrollUntilFound } from './scroll-search.js';
 
 type ScrollParams = MethodParams<'actions.scroll'>;
 type IntoViewParams = MethodParams<'actions.scrollIntoView'>;
 type Direction = ScrollParams['direction'];
-
-/** How long a scroll may take to show up in the cache before the list counts as at its end. */
-export const SCROLL_QUIET_MS = 250;
 
 /** Wheel notches per direction: positive dy scrolls down, positive dx right (as backends agree). */
 const WHEEL: Record<Direction, { dx: number; dy: number }> = {
@@ -127,77 +123,6 @@ function onlyScrollableIn(env: ActionEnv, window: string | undefined): string {
   throw new InvalidParamsError(
     `window "${window}" has ${scrollables.length} scrollable containers; name one as container`,
     { details: { candidates: scrollables.slice(0, 10).map(summarize) }, recovery },
-  );
-}
-
-/** Scroll one step; true when the container's subtree changed because of it. */
-async function step(
-  env: ActionEnv,
-  container: ElementNode,
-  direction: Direction,
-): Promise<boolean> {
-  const recorder = recordPatches(env.cache);
-  try {
-    await scrollPattern(env, container, direction, 1);
-    const inside = (ref: string | null): boolean =>
-      ref === container.ref || isUnder(env, ref, container.ref);
-    const moved = (): boolean =>
-      recorder.batches.some((b) =>
-        b.patches.some((patch) => {
-          if (patch.op === 'add' || patch.op === 'remove' || patch.op === 'reorder')
-            return inside(patch.parent);
-          return patch.op === 'update' && inside(patch.ref);
-        }),
-      );
-    if (moved()) return true;
-    const limit = Math.min(SCROLL_QUIET_MS, env.progress.remaining());
-    return (
-      (await waitForValue(
-        env.cache,
-        () => (moved() ? true : undefined),
-        env.progress.signal,
-        limit,
-      )) === true
-    );
-  } finally {
-    recorder.stop();
-  }
-}
-
-function isUnder(env: ActionEnv, ref: string | null, ancestor: string): boolean {
-  let at = ref === null ? undefined : env.cache.node(ref);
-  for (let depth = 0; at !== undefined && depth < 256; depth++) {
-    if (at.parent === ancestor) return true;
-    at = at.parent === null ? undefined : env.cache.node(at.parent);
-  }
-  return false;
-}
-
-async function scrollUntilFound(
-  env: ActionEnv,
-  p: IntoViewParams,
-  container: ElementNode,
-): Promise<number> {
-  let scrolls = 0;
-  for (const direction of ['down', 'up'] as const) {
-    while (findMatches(env.cache, p.target).nodes.length === 0) {
-      if (scrolls >= p.maxScrolls) throw exhausted(p, scrolls, 'maxScrolls reached');
-      scrolls += 1;
-      if (!(await step(env, container, direction))) break;
-    }
-  }
-  if (findMatches(env.cache, p.target).nodes.length === 0)
-    throw exhausted(p, scrolls, 'end of list both ways');
-  return scrolls;
-}
-
-function exhausted(p: IntoViewParams, scrolls: number, why: string): UiError {
-  return new UiError(
-    'scroll_exhausted',
-    `${describeLocator(p.target)} did not appear after ${scrolls} scrolls (${why})`,
-    {
-      details: { scrolls, reason: why, locator: p.target },
-    },
   );
 }
 

@@ -119,7 +119,7 @@ describe('results', () => {
     expect(result.patches?.some((p) => p.op === 'update' && p.ref === ref)).toBe(true);
     const without = await desk.run('actions.click', { target: { ref }, settleMs: 100 });
     expect(without.patches).toBeUndefined();
-    expect(without.durationMs).toBeGreaterThan(0);
+    expect(Number.isFinite(without.durationMs)).toBe(true);
     expect(without.revision).toBeGreaterThan(0);
   });
 

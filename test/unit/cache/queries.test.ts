@@ -209,6 +209,35 @@ describe('windows, apps and regions', () => {
     });
   });
 
+  it('always includes the subject of a region, even on a short budget', () => {
+    const b = smallDesktop();
+    for (let i = 0; i < 80; i++)
+      b.add('p1', `row${i}`, props('ListItem', `A rather long row ${i}`));
+    b.add(
+      'p1',
+      'target',
+      props('Text', '', { value: 'the result', states: ['enabled', 'focusable'] }),
+    );
+    const state = new TreeState();
+    reduce(state, { kind: 'fetched', nodes: b.walk('root') });
+    reduce(state, {
+      kind: 'events',
+      events: [
+        { type: 'window.activated', id: 'w1' },
+        { type: 'focus', id: 'target' },
+      ],
+    });
+    const focusedRef = state.byId.get('target')?.ref;
+    const r = region(state, { region: 'focused' });
+    expect(r.elements.map((e) => e.ref)).toContain(focusedRef);
+    expect(r.text).toMatch(/\[focused\]: "the result"/);
+    // Its neighbours fill the rest of the budget; the region's root comes first.
+    expect(r.elements[0]?.ref).toBe(state.byId.get('p1')?.ref);
+    expect(r.text).toContain('A rather long row 79');
+    expect(r.text).not.toContain('A rather long row 0"');
+    expect(r.text).toMatch(/more \(use tree\.snapshot with root=e\d+\)$/);
+  });
+
   it('returns nested trees, filtered by control type', () => {
     const { state } = desktop();
     const t = tree(state, { window: 'calc', depth: 64 }).tree;

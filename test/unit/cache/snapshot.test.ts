@@ -152,3 +152,23 @@ describe('snapshot', () => {
     ).toHaveLength(1);
   });
 });
+
+describe('what a compact snapshot keeps', () => {
+  it('keeps an element with no name but a value or text, interactive or focused', () => {
+    const b = smallDesktop();
+    b.add('w2', 'display', props('Text', '', { value: '42' }));
+    b.add('w2', 'field', props('Custom', '', { value: 'only a value' }));
+    b.add('w2', 'wrap', props('Pane', '', { patterns: ['Invoke'] }));
+    b.add('wrap', 'inner', props('Image', 'icon'));
+    b.add('w2', 'blank', props('Text', ''));
+    const state = new TreeState();
+    reduce(state, { kind: 'fetched', nodes: b.walk('root') });
+    const r = snapshot(state, { ...opts, window: 'calc' }, () => []);
+    expect(r.text).toContain('  - text [ref=');
+    expect(r.text).toMatch(/- text \[ref=e\d+\]: "42"/);
+    expect(r.text).toMatch(/- custom \[ref=e\d+\]: "only a value"/);
+    expect(r.text).toMatch(/- pane \[ref=e\d+\]\n {4}- image "icon"/);
+    // A blank text with nothing to say is still noise.
+    expect(r.lines.map((l) => l.ref)).not.toContain(state.byId.get('blank')?.ref);
+  });
+});

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { isUiError, raceSignal } from '../../../src/errors.js';
 import { createProgress } from '../../../src/executor/progress.js';
 
@@ -13,13 +13,21 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
 
 describe('createProgress', () => {
   it('times out a call that never settles with timeout', async () => {
-    const progress = createProgress({ timeoutMs: 20, label: 'invoke' });
-    const hung = new Promise<never>(() => undefined);
-    const started = Date.now();
-    expect(await codeOf(progress.race(hung))).toBe('timeout');
-    expect(Date.now() - started).toBeGreaterThanOrEqual(15);
-    expect(progress.signal.aborted).toBe(true);
-    progress.dispose();
+    vi.useFakeTimers();
+    try {
+      const progress = createProgress({ timeoutMs: 20, label: 'invoke' });
+      const hung = new Promise<never>(() => undefined);
+      const code = codeOf(progress.race(hung));
+      // Not before its deadline (timer time, not wall time), and at it.
+      await vi.advanceTimersByTimeAsync(19);
+      expect(progress.signal.aborted).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await code).toBe('timeout');
+      expect(progress.signal.aborted).toBe(true);
+      progress.dispose();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('passes through a result that arrives before the deadline', async () => {

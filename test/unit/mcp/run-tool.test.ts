@@ -62,7 +62,8 @@ describe('runTool', () => {
 
   it('answers not_supported when the table lacks the method', async () => {
     const r = await runTool(asTool(uiSnapshot), {}, fakeContext({}));
-    expect(r.content[0]?.text).toMatch(/^error not_supported: tree.snapshot/);
+    // Named as the MCP client knows it: the tool, not the WebSocket method behind it.
+    expect(r.content[0]?.text).toMatch(/^error not_supported: ui_snapshot is not available/);
   });
 
   it('leaves the snapshot lines out of the structured answer', async () => {
