@@ -18,14 +18,29 @@ import {
 import { BackendUnavailableError } from '../../../../src/errors.js';
 import { nativeTracker } from '../../../../src/backends/uia/uiaProgress.js';
 
-const poll = koffi.load('libc.so.6').func('int poll(void *fds, unsigned long n, int ms)');
+/** A native call that waits `ms`: libc poll() here, kernel32 Sleep on the Windows runner. */
+function waitFunction(): {
+  name: string;
+  wait: (ms: number, done: (err: unknown) => void) => void;
+} {
+  if (process.platform === 'win32') {
+    const sleep = koffi.load('kernel32.dll').func('void __stdcall Sleep(uint32_t ms)');
+    return { name: 'Sleep', wait: (ms, done) => void sleep.async(ms, done) };
+  }
+  const poll = koffi.load('libc.so.6').func('int poll(void *fds, unsigned long n, int ms)');
+  return { name: 'poll', wait: (ms, done) => void poll.async(null, 0, ms, done) };
+}
+
+let waiter: ReturnType<typeof waitFunction> | undefined;
 
 /** One native wait of `ms` on a pool thread, tracked. */
 function nativeWait(ms: number): Promise<void> {
+  waiter ??= waitFunction();
+  const { name, wait } = waiter;
   const call = new Promise<void>((resolve, reject) => {
-    poll.async(null, 0, ms, (err: unknown) => (err ? reject(new Error('poll failed')) : resolve()));
+    wait(ms, (err) => (err ? reject(new Error(`${name} failed`)) : resolve()));
   });
-  return nativeTracker.track(`poll(${ms})`, call);
+  return nativeTracker.track(`${name}(${ms})`, call);
 }
 
 function node(

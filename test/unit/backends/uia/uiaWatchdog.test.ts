@@ -1,7 +1,8 @@
 /**
- * The hang watchdog against a fake host process that makes real native calls (libc poll on
- * koffi's pool threads, tracked like the UIA host's COM calls): liveness does not depend on how
- * long an operation takes, only on whether one native call has been stuck past the limit.
+ * The hang watchdog against a fake host process that makes real native calls (libc poll, or
+ * kernel32 Sleep on Windows, on koffi's pool threads, tracked like the UIA host's COM calls):
+ * liveness does not depend on how long an operation takes, only on whether one native call has
+ * been stuck past the limit.
  */
 import { fileURLToPath } from 'node:url';
 import { filter, firstValueFrom, mergeMap } from 'rxjs';
@@ -66,7 +67,9 @@ describe('UIA host watchdog (fake host, real native calls)', () => {
       .catch((err: unknown) => err);
     const err = await blocked;
     expect(isUiError(err) && err.code).toBe('backend_unavailable');
-    expect(isUiError(err) && err.message).toMatch(/native call poll\(600000\) has not returned/);
+    expect(isUiError(err) && err.message).toMatch(
+      /native call (poll|Sleep)\(600000\) has not returned/,
+    );
     await reset;
     expect(backend.supervisor.generation).toBe(2);
     expect(await backend.supervisor.call('probe', {}, AbortSignal.timeout(10_000))).toEqual({
