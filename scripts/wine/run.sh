@@ -24,8 +24,9 @@ bundle src/backends/uia/uiaHostMain.ts "$RUN/uiaHostMain.mjs"
 export WINEPREFIX="$CACHE/prefix" WINEDEBUG=-all
 started=$(date +%s)
 # node.exe cannot write to a pipe under Wine (EBADF): its output goes to files.
-(cd "$RUN" && timeout 240 xvfb-run -a -s "-screen 0 1280x1024x24" \
-  sh -c 'wine ../node.exe proof.mjs result.json uiaHostMain.mjs >node.log 2>&1; wineserver -k' || true)
+# Inside a Wine virtual desktop: only there do SendInput mouse clicks land on Wine's windows.
+(cd "$RUN" && timeout 330 xvfb-run -a -s "-screen 0 1280x1024x24" \
+  sh -c 'wine explorer /desktop=uistream,1280x1024 ../node.exe proof.mjs result.json uiaHostMain.mjs >node.log 2>&1; wineserver -k' || true)
 echo "[wine] proof ran in $(($(date +%s) - started)) s"
 
 node --input-type=module -e '

@@ -1,15 +1,16 @@
 /**
- * The conformance suite against the real Windows UI Automation backend: Notepad (the closable
- * window), Calculator (started so the suite also walks a UWP app) and a small WinForms test
- * form built by PowerShell from the script below, relaunched for every spec. Runs only on
- * Windows (.github/workflows/windows.yml); elsewhere it checks that the expectation file names
- * real specs. Under Wine the backend is proven by test/wine instead (Wine lacks patterns and
- * navigation, see docs/windows.md).
+ * The conformance suite against the real Windows UI Automation backend. The fixture is owned
+ * by the test: one WinForms app (fixtures/uiaForm.ps1, built by PowerShell at run time) with
+ * every control the specs need, at fixed places, activated, plus its own closable window;
+ * started for every spec and ended for sure (taskkill /T /F on its process tree). Ground truth
+ * is a second read through another path (the control-view TreeWalker with live reads), not the
+ * fetch under test. The host's log goes to $UISTREAM_UIA_LOG when set (the workflow uploads it).
+ * Runs only on Windows (.github/workflows/windows.yml); elsewhere it checks that the
+ * expectation file names real specs. Under Wine the backend is proven by test/wine instead.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { BackendId, BackendNode } from '../../src/backends/backend.js';
 import { createUiaBackend, type UiaBackend } from '../../src/backends/uia/index.js';
@@ -17,27 +18,13 @@ import type { ConformanceFixture, TargetName } from './fixture.js';
 import { loadExpectations, runConformance } from './harness.js';
 import { ALL_SPECS } from './specs/index.js';
 
-/** A form offering every conformance target, non-modal dialogs only (Invoke must return). */
-const FORM_SCRIPT = String.raw`
-Add-Type -AssemblyName System.Windows.Forms
-$f = New-Object Windows.Forms.Form -Property @{ Text = 'uistream conformance'; Width = 640; Height = 520 }
-$b = New-Object Windows.Forms.Button -Property @{ Text = 'Open dialog'; Left = 10; Top = 10; Width = 120 }
-$b.Add_Click({ (New-Object Windows.Forms.Form -Property @{ Text = 'uistream dialog'; Width = 300; Height = 200 }).Show() })
-$c = New-Object Windows.Forms.CheckBox -Property @{ Text = 'Check me'; Left = 150; Top = 10; Width = 120 }
-$t = New-Object Windows.Forms.TextBox -Property @{ Left = 10; Top = 50; Width = 300; Name = 'edit' }
-$l = New-Object Windows.Forms.ListBox -Property @{ Left = 10; Top = 90; Width = 200; Height = 120; Name = 'list' }
-1..60 | ForEach-Object { [void]$l.Items.Add("Item $_") }
-$tv = New-Object Windows.Forms.TreeView -Property @{ Left = 230; Top = 90; Width = 200; Height = 120 }
-$n = $tv.Nodes.Add('Branch'); [void]$n.Nodes.Add('Leaf 1'); [void]$n.Nodes.Add('Leaf 2')
-$tb = New-Object Windows.Forms.TrackBar -Property @{ Left = 10; Top = 230; Width = 300; Minimum = 0; Maximum = 10 }
-$f.Controls.AddRange(@($b, $c, $t, $l, $tv, $tb))
-[Windows.Forms.Application]::Run($f)
-`;
+const FORM_SCRIPT = fileURLToPath(new URL('./fixtures/uiaForm.ps1', import.meta.url));
+const TITLE = 'uistream conformance';
 
 type Pick = (n: BackendNode) => boolean;
 const has = (n: BackendNode, state: string): boolean => n.props.states.includes(state as never);
 
-const TARGETS: Record<TargetName, { window: 'form' | 'notepad'; pick: Pick }> = {
+const TARGETS: Record<TargetName, { window: 'form' | 'closable'; pick: Pick }> = {
   dialogButton: {
     window: 'form',
     pick: (n) => n.props.controlType === 'Button' && n.props.name === 'Open dialog',
@@ -63,49 +50,68 @@ const TARGETS: Record<TargetName, { window: 'form' | 'notepad'; pick: Pick }> = 
     window: 'form',
     pick: (n) => n.props.controlType === 'Slider' && n.props.range !== undefined,
   },
-  closableWindow: { window: 'notepad', pick: (n) => n.props.controlType === 'Window' },
+  closableWindow: { window: 'closable', pick: (n) => n.props.controlType === 'Window' },
   scrollable: {
     window: 'form',
     pick: (n) => n.props.automationId === 'list' && n.props.patterns.includes('Scroll'),
   },
 };
 
-/** Wait for an app's top-level window (no platform event precedes our own subscription). */
+/** Wait for a top-level window by exact title (no platform event precedes our subscription). */
 async function windowOf(
   backend: UiaBackend,
-  query: { pid?: number; title?: string },
+  pid: number,
+  title: string,
   signal: AbortSignal,
 ): Promise<BackendId> {
   for (;;) {
-    const [found] = await backend.listWindows(query, { signal });
+    const found = (await backend.listWindows({ pid }, { signal })).find((w) => w.title === title);
     if (found !== undefined) return found.id;
     await new Promise((resolve) => setTimeout(resolve, 100));
     signal.throwIfAborted();
   }
 }
 
+/** Start the form; a failed start rejects instead of leaving the fixture waiting. */
+function startForm(): { app: ChildProcess; failed: Promise<never> } {
+  const app = spawn(
+    'powershell.exe',
+    ['-NoProfile', '-ExecutionPolicy', 'Bypass', '-File', FORM_SCRIPT, '-Title', TITLE],
+    { stdio: 'ignore', windowsHide: false },
+  );
+  const failed = new Promise<never>((_resolve, reject) => {
+    app.on('error', (err) => reject(new Error(`the test form did not start: ${err.message}`)));
+    app.on('exit', (code) => reject(new Error(`the test form exited early (code ${code})`)));
+  });
+  failed.catch(() => undefined);
+  return { app, failed };
+}
+
+/** End the form's whole process tree, whatever state it is in. */
+function endForm(app: ChildProcess): void {
+  if (app.pid !== undefined && app.exitCode === null)
+    spawnSync('taskkill', ['/PID', String(app.pid), '/T', '/F'], { stdio: 'ignore' });
+}
+
+function hostLog(message: string): void {
+  const file = process.env['UISTREAM_UIA_LOG'];
+  if (file !== undefined) appendFileSync(file, `${new Date().toISOString()} ${message}\n`);
+}
+
 async function createFixture(signal: AbortSignal): Promise<ConformanceFixture> {
-  const backend = createUiaBackend();
-  const apps: ChildProcess[] = [];
+  const backend = createUiaBackend({ onLog: hostLog });
+  const form = startForm();
   const dispose = async (): Promise<void> => {
     await backend.stop();
-    for (const app of apps) app.kill();
+    endForm(form.app);
   };
   try {
     await backend.start(signal);
-    const dir = mkdtempSync(join(tmpdir(), 'uistream-uia-'));
-    writeFileSync(join(dir, 'form.ps1'), FORM_SCRIPT);
-    const form = spawn(
-      'powershell.exe',
-      ['-NoProfile', '-ExecutionPolicy', 'Bypass', '-File', join(dir, 'form.ps1')],
-      { stdio: 'ignore' },
-    );
-    const notepad = spawn('notepad.exe', [], { stdio: 'ignore' });
-    apps.push(form, notepad, spawn('calc.exe', [], { stdio: 'ignore' }));
-    const windows = {
-      form: await windowOf(backend, { title: 'uistream conformance' }, signal),
-      notepad: await windowOf(backend, { pid: notepad.pid ?? 0 }, signal),
-    };
+    const pid = form.app.pid ?? 0;
+    const find = (title: string) =>
+      Promise.race([windowOf(backend, pid, title, signal), form.failed]);
+    const windows = { form: await find(TITLE), closable: await find(`${TITLE} (closable)`) };
+    await backend.activateWindow(windows.form, { signal });
     return {
       backend,
       async target(name, s) {
@@ -115,7 +121,7 @@ async function createFixture(signal: AbortSignal): Promise<ConformanceFixture> {
         if (hit === undefined) throw new Error(`no ${name} in the ${window} window`);
         return hit.id;
       },
-      groundTruth: (s) => backend.fetchSubtree(backend.rootId, { signal: s }),
+      groundTruth: (s) => backend.walk(backend.rootId, { signal: s }),
       dispose,
     };
   } catch (err) {

@@ -1,7 +1,8 @@
 /**
- * Win32 access to Wine's notepad for the Wine proof: start it, and read its edit control's
- * text with WM_GETTEXT (Wine's UIA cannot navigate into children, so the typed text is checked
- * through the window itself).
+ * Win32 access to Wine's notepad for the Wine proof, independent of the backend under test:
+ * start it, read its edit control's text with WM_GETTEXT (Wine's UIA cannot navigate into
+ * children), find the edit's screen rectangle, ask the window to close, and read which window
+ * is in front.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import koffi from 'koffi';
@@ -13,17 +14,44 @@ const FindWindowExW = user32.func(
 const SendMessageW = user32.func(
   'intptr_t __stdcall SendMessageW(intptr_t hwnd, uint32_t msg, uintptr_t w, void *l)',
 );
+const PostMessageW = user32.func(
+  'int32_t __stdcall PostMessageW(intptr_t hwnd, uint32_t msg, uintptr_t w, intptr_t l)',
+);
+const GetWindowRect = user32.func('int32_t __stdcall GetWindowRect(intptr_t hwnd, void *rect)');
+const GetForegroundWindow = user32.func('intptr_t __stdcall GetForegroundWindow()');
 const WM_GETTEXT = 0x000d;
+const WM_CLOSE = 0x0010;
 
 export function startNotepad(): ChildProcess {
-  return spawn('notepad.exe', [], { stdio: 'ignore' });
+  const child = spawn('notepad.exe', [], { stdio: 'ignore' });
+  child.on('error', () => undefined); // a failed start shows as a window never found
+  return child;
+}
+
+function editOf(hwnd: number): bigint {
+  return BigInt(FindWindowExW(hwnd, 0, 'Edit', null) as number | bigint);
 }
 
 /** Text of notepad's Edit child, or null when there is none. */
 export function notepadText(hwnd: number): string | null {
-  const edit = BigInt(FindWindowExW(hwnd, 0, 'Edit', null) as number | bigint);
+  const edit = editOf(hwnd);
   if (edit === 0n) return null;
   const out = Buffer.alloc(8192);
   const n = Number(SendMessageW(edit, WM_GETTEXT, 4096, out));
   return out.toString('utf16le', 0, n * 2);
+}
+
+/** Screen rectangle of notepad's Edit child. */
+export function editRect(hwnd: number): { left: number; top: number; right: number } {
+  const rect = Buffer.alloc(16);
+  if (GetWindowRect(editOf(hwnd), rect) === 0) throw new Error('no edit rectangle');
+  return { left: rect.readInt32LE(0), top: rect.readInt32LE(4), right: rect.readInt32LE(8) };
+}
+
+export function closeWindow(hwnd: number): void {
+  PostMessageW(hwnd, WM_CLOSE, 0, 0);
+}
+
+export function foreground(): number {
+  return Number(GetForegroundWindow() as number | bigint);
 }

@@ -13,6 +13,7 @@ import { createUiaBackend, type UiaBackend } from '../../src/backends/uia/index.
 import { backendIdToRuntimeId } from '../../src/backends/uia/uiaConvert.js';
 import { notepadText, startNotepad } from './notepad.js';
 import { EventLog, checkRoundTrips, until } from './proofSupport.js';
+import { focusChecks, inputChecks, watchdogChecks, type ProofContext } from './proofMore.js';
 
 const [resultFile = 'wine-result.json', hostModule = 'uiaHostMain.mjs'] = process.argv.slice(2);
 const checks: { name: string; ok: boolean; detail: string }[] = [];
@@ -53,10 +54,16 @@ async function expectCode(promise: Promise<unknown>, codes: string[]): Promise<s
 
 const signal = (ms = 20_000): AbortSignal => AbortSignal.timeout(ms);
 
-function launch(mode: 'process' | 'worker'): UiaBackend {
+// The host's `diagnose` op (native sleeps for the watchdog checks) is off unless this is set.
+process.env['UISTREAM_UIA_DIAGNOSTICS'] = '1';
+
+function launch(
+  mode: 'process' | 'worker',
+  timings: { hangMs: number; pingIntervalMs?: number } = { hangMs: 8_000 },
+): UiaBackend {
   return createUiaBackend({
     host: { module: resolve(hostModule), execArgv: [], inheritStderr: false, mode },
-    timings: { hangMs: 8_000, startTimeoutMs: 30_000 },
+    timings: { ...timings, startTimeoutMs: 30_000 },
   });
 }
 
@@ -143,6 +150,16 @@ async function main(): Promise<void> {
     assert(text.includes('uistream wine 42 é\r\nline2'), `notepad holds ${JSON.stringify(text)}`);
     return JSON.stringify(text);
   });
+  const more: ProofContext = {
+    backend,
+    log,
+    win,
+    check,
+    launch: (t) => launch('process', t),
+    measurements,
+  };
+  await inputChecks(more);
+  await focusChecks(more);
   await check('typed errors: what Wine lacks and bad input', async () => {
     const codes = [
       await expectCode(
@@ -191,6 +208,7 @@ async function main(): Promise<void> {
   );
   measurements['process'] = await checkRoundTrips(backend, 200);
   await backend.stop();
+  await watchdogChecks(more);
   const worker = launch('worker');
   try {
     await worker.start(signal(40_000));
@@ -204,10 +222,10 @@ async function main(): Promise<void> {
 }
 
 const watchdog = setTimeout(() => {
-  checks.push({ name: 'proof finished within 150 s', ok: false, detail: 'watchdog fired' });
+  checks.push({ name: 'proof finished within 240 s', ok: false, detail: 'watchdog fired' });
   save();
   process.exit(2);
-}, 150_000);
+}, 240_000);
 main()
   .catch((err: unknown) =>
     checks.push({ name: 'proof ran to the end', ok: false, detail: String(err) }),

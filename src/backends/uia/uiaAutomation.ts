@@ -6,6 +6,7 @@
 import koffi, { type KoffiFunc } from 'koffi';
 import { BackendUnavailableError, NotSupportedError } from '../../errors.js';
 import { queryInterface, release, vcheck, vout, type Ptr } from './uiaCom.js';
+import { vcheckAsync, voutAsync } from './uiaComAsync.js';
 import { CLSID, IID, TREE_SCOPE } from './uiaConstants.js';
 import { guidBytes } from './uiaGuid.js';
 import { check } from './uiaHresult.js';
@@ -43,11 +44,11 @@ export function initComMta(): void {
 const S = {
   GetRootElement: 5,
   ElementFromHandle: 6,
-  GetFocusedElement: 8,
   ElementFromHandleBuildCache: 10,
   get_ControlViewWalker: 14,
   get_ControlViewCondition: 18,
   CreateCacheRequest: 20,
+  RemoveAllEventHandlers: 41,
   put_ConnectionTimeout: 61,
   put_TransactionTimeout: 63,
   put_ConnectionRecoveryBehavior: 74,
@@ -105,12 +106,9 @@ export class Automation {
     return vout('IUIAutomation::GetRootElement', this.ptr, S.GetRootElement);
   }
 
-  focused(): Ptr {
-    return vout('IUIAutomation::GetFocusedElement', this.ptr, S.GetFocusedElement);
-  }
-
-  fromHandle(hwnd: bigint): Ptr {
-    return vout(
+  /** Cross-process (the window's provider answers): on a pool thread. */
+  fromHandle(hwnd: bigint): Promise<Ptr> {
+    return voutAsync(
       'IUIAutomation::ElementFromHandle',
       this.ptr,
       S.ElementFromHandle,
@@ -119,8 +117,8 @@ export class Automation {
     );
   }
 
-  fromHandleBuildCache(hwnd: bigint, cacheRequest: Ptr): Ptr {
-    return vout(
+  fromHandleBuildCache(hwnd: bigint, cacheRequest: Ptr): Promise<Ptr> {
+    return voutAsync(
       'IUIAutomation::ElementFromHandleBuildCache',
       this.ptr,
       S.ElementFromHandleBuildCache,
@@ -131,6 +129,19 @@ export class Automation {
 
   controlViewWalker(): Ptr {
     return vout('IUIAutomation::get_ControlViewWalker', this.ptr, S.get_ControlViewWalker);
+  }
+
+  /**
+   * Unregister every handler, on a pool thread: it waits for callbacks in progress, which need
+   * the host's JS thread, so calling it from that thread could deadlock.
+   */
+  removeAllEventHandlers(): Promise<void> {
+    return vcheckAsync(
+      'IUIAutomation::RemoveAllEventHandlers',
+      this.ptr,
+      S.RemoveAllEventHandlers,
+      [],
+    );
   }
 
   /** Calls this runtime does not implement (Wine), recorded instead of failing the host. */

@@ -49,7 +49,8 @@ export type SupervisorTimings = Omit<
 export const DEFAULT_TIMINGS: SupervisorTimings = {
   startTimeoutMs: 15_000,
   pingIntervalMs: 500,
-  hangMs: 5_000,
+  // Above the host's UIA transaction (5 s) + connection (1.5 s) timeouts: see SupervisorOptions.
+  hangMs: 12_000,
   maxCallMs: 30_000,
   backoff: { initialMs: 250, maxMs: 10_000 },
   downAfter: 5,
@@ -150,6 +151,15 @@ export class UiaBackend implements AccessibilityBackend {
   async input(action: InputAction, options: ActionOptions): Promise<void> {
     validateInput(action);
     await this.call('input', action, options.signal);
+  }
+
+  /**
+   * A second read of a subtree through another path (the control-view TreeWalker, live reads),
+   * sharing nothing with fetchSubtree's CacheRequest: the ground truth of conformance tests.
+   */
+  async walk(id: BackendId, options: FetchOptions): Promise<BackendNode[]> {
+    validateId(id);
+    return (await this.call('walk', { id }, options.signal)) as BackendNode[];
   }
 
   /** Windows-only: top-level windows matching an exe name, a title or a pid. */

@@ -17,7 +17,7 @@ export type ArgType = 'void *' | 'int32_t' | 'uint32_t' | 'double' | 'int64_t' |
 const PTR_SIZE = 8;
 const protos = new Map<string, TypeObject>();
 
-function protoFor(ret: string, args: readonly ArgType[]): TypeObject {
+export function protoFor(ret: string, args: readonly ArgType[]): TypeObject {
   const key = `${ret}(${args.join(',')})`;
   let proto = protos.get(key);
   if (proto === undefined) {

@@ -10,11 +10,11 @@ import {
   takeSafeArray,
   takeVariant,
   vcall,
-  vcheck,
   vout,
   voutInt,
   type Ptr,
 } from './uiaCom.js';
+import { vcheckAsync, voutAsync } from './uiaComAsync.js';
 import type { RawValue } from './uiaConvert.js';
 import { guidBytes } from './uiaGuid.js';
 import { check } from './uiaHresult.js';
@@ -31,14 +31,16 @@ const E = {
 } as const;
 
 export const element = {
-  setFocus(el: Ptr): void {
-    vcheck('IUIAutomationElement::SetFocus', el, E.SetFocus, []);
+  /** Cross-process and may wait on the app: on a pool thread. */
+  setFocus(el: Ptr): Promise<void> {
+    return vcheckAsync('IUIAutomationElement::SetFocus', el, E.SetFocus, []);
   },
   runtimeId(el: Ptr): number[] {
     return takeSafeArray(vout('IUIAutomationElement::GetRuntimeId', el, E.GetRuntimeId)) ?? [];
   },
-  buildUpdatedCache(el: Ptr, cacheRequest: Ptr): Ptr {
-    return vout(
+  /** One cross-process round trip that may take long on a big subtree: on a pool thread. */
+  buildUpdatedCache(el: Ptr, cacheRequest: Ptr): Promise<Ptr> {
+    return voutAsync(
       'IUIAutomationElement::BuildUpdatedCache',
       el,
       E.BuildUpdatedCache,
@@ -94,12 +96,15 @@ export const element = {
   },
 };
 
-/** IUIAutomationTreeWalker slots: the slow path where cached children are unavailable. */
+/**
+ * IUIAutomationTreeWalker: an element-by-element path independent of the CacheRequest one,
+ * used for the ground-truth walk. Each step is cross-process: on a pool thread.
+ */
 export const walker = {
-  firstChild(w: Ptr, el: Ptr): Ptr {
-    return vout('TreeWalker::GetFirstChildElement', w, 4, ['void *'], [el]);
+  firstChild(w: Ptr, el: Ptr): Promise<Ptr> {
+    return voutAsync('TreeWalker::GetFirstChildElement', w, 4, ['void *'], [el]);
   },
-  nextSibling(w: Ptr, el: Ptr): Ptr {
-    return vout('TreeWalker::GetNextSiblingElement', w, 6, ['void *'], [el]);
+  nextSibling(w: Ptr, el: Ptr): Promise<Ptr> {
+    return voutAsync('TreeWalker::GetNextSiblingElement', w, 6, ['void *'], [el]);
   },
 };

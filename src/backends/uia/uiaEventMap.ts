@@ -2,7 +2,9 @@
  * What a UIA event handler callback records (RawUiaEvent) and how it becomes the contract's
  * BackendEvents. The host's COM handler objects only capture the sender's cached properties
  * (an in-process read: the handlers are registered with the CacheRequest) and hand the raw
- * record to the batcher; this pure mapping runs on the batch.
+ * record to the batcher; this pure mapping runs on the batch. A sender whose properties were
+ * not cached (a runtime that ignores the CacheRequest, a closed window) carries none: the event
+ * then only invalidates the element, since a callback never reads live.
  */
 import type { BackendEvent, BackendId, BackendProps, StructureEvent } from '../backend.js';
 import { EVENT_ID, STRUCTURE_CHANGE } from './uiaConstants.js';
@@ -10,7 +12,15 @@ import { EVENT_ID, STRUCTURE_CHANGE } from './uiaConstants.js';
 /** The sender of an event as captured inside the callback. */
 export interface RawSender {
   id: BackendId;
-  props: BackendProps;
+  /** Null when the callback had no cached properties of the sender. */
+  props: BackendProps | null;
+}
+
+/** The sender's fresh properties as a property event, or a re-read hint when none came. */
+function changed(sender: RawSender): BackendEvent {
+  return sender.props === null
+    ? { type: 'structure', change: 'invalidated', id: sender.id }
+    : { type: 'property', id: sender.id, props: sender.props };
 }
 
 export type RawUiaEvent =
@@ -60,7 +70,7 @@ function automation(raw: Extract<RawUiaEvent, { kind: 'automation' }>): BackendE
       return id === undefined ? [] : [{ type: 'window.closed', id }];
     case EVENT_ID.TextChanged: {
       if (id === undefined) return [];
-      const value = raw.sender?.props.value;
+      const value = raw.sender?.props?.value;
       return [value === undefined ? { type: 'text', id } : { type: 'text', id, value }];
     }
     case EVENT_ID.MenuOpened:
@@ -71,9 +81,7 @@ function automation(raw: Extract<RawUiaEvent, { kind: 'automation' }>): BackendE
     }
     default:
       // Invoked, selection and the like: the sender's fresh properties are what changed.
-      return raw.sender === null
-        ? []
-        : [{ type: 'property', id: raw.sender.id, props: raw.sender.props }];
+      return raw.sender === null ? [] : [changed(raw.sender)];
   }
 }
 
@@ -84,7 +92,7 @@ export function mapRawEvent(raw: RawUiaEvent): BackendEvent[] {
       return [{ type: 'focus', id: raw.sender?.id ?? null }];
     case 'property':
       // Registered with the CacheRequest, the sender carries every property fresh: send them all.
-      return [{ type: 'property', id: raw.sender.id, props: raw.sender.props }];
+      return [changed(raw.sender)];
     case 'structure':
       return [structure(raw)];
     case 'automation':

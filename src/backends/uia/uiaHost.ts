@@ -3,8 +3,9 @@
  * the element table, the event handlers and the batcher. Runs only inside the isolated host
  * (uiaHostMain), never in the server process.
  */
-import { ElementStaleError, InvalidParamsError } from '../../errors.js';
+import { ElementStaleError, InvalidParamsError, NotSupportedError } from '../../errors.js';
 import type { BackendEvent, BackendId, InputAction, PatternAction } from '../backend.js';
+import { AppNames } from './uiaAppNames.js';
 import type { UiaWindowInfo, WindowQuery } from './uiaBackend.js';
 import { EventBatcher } from './uiaBatch.js';
 import { Automation, initComMta } from './uiaAutomation.js';
@@ -24,10 +25,14 @@ import {
   windowElement,
   type TreeContext,
 } from './uiaHostTree.js';
+import { walkSubtree } from './uiaHostWalk.js';
+import { nativeTracker } from './uiaProgress.js';
 import {
   elevationBlock,
   makeDpiAware,
   processName,
+  processStartTime,
+  sleepNative,
   topLevelWindows,
   windowPid,
   windowTitle,
@@ -36,6 +41,8 @@ import {
 /** Lowered from IUIAutomation2's 2 s / 20 s so one stuck provider cannot hold the host long. */
 const CONNECTION_TIMEOUT_MS = 1_500;
 const TRANSACTION_TIMEOUT_MS = 5_000;
+/** Set by the Wine proof: enables the `diagnose` op (native sleeps for the watchdog). */
+const DIAGNOSTICS_ENV = 'UISTREAM_UIA_DIAGNOSTICS';
 
 /** The desktop root's RuntimeId as a key, '' where the runtime gives none (Wine). */
 function rootRuntimeKey(root: Ptr): string {
@@ -80,17 +87,12 @@ export class UiaHost implements HostOps {
       subtreeRequest: request(TREE_SCOPE.Subtree),
       childrenRequest: request(TREE_SCOPE.Element | TREE_SCOPE.Children),
       elementRequest: request(TREE_SCOPE.Element),
+      appNames: new AppNames({ startTime: processStartTime, name: processName }),
+      woken: new Set(),
     };
     this.batcher = new EventBatcher({ flushMs: 16, maxBatch: 256 }, emit);
     this.events = new HostEvents(this.ctx, this.batcher, log);
-    let handlers = true;
-    try {
-      this.events.start();
-    } catch (err) {
-      handlers = false;
-      log(`desktop event handlers not registered: ${String(err)}`);
-    }
-    await Promise.resolve();
+    const handlers = await this.events.start();
     const missing = [...automation.missing].join(' ') || 'none';
     return {
       missing,
@@ -103,9 +105,13 @@ export class UiaHost implements HostOps {
     };
   }
 
-  call(op: HostOp, args: unknown, deadline: number): unknown {
+  async call(op: HostOp, args: unknown, deadline: number): Promise<unknown> {
     const a = args as Record<string, unknown>;
     switch (op) {
+      case 'walk':
+        return walkSubtree(this.context(), a['id'] as BackendId, deadline);
+      case 'diagnose':
+        return this.diagnose(a['steps'] as number, a['ms'] as number);
       case 'fetchSubtree':
         return this.fetch(a['id'] as BackendId, a['maxDepth'] as number | null, deadline);
       case 'performPattern':
@@ -123,15 +129,30 @@ export class UiaHost implements HostOps {
           tracked: this.events?.trackedCount ?? 0,
           known: this.context().table.size,
           callbacks: this.events?.callbacks ?? 0,
+          refusedHandlers: this.events?.refused ?? 0,
         };
     }
   }
 
-  shutdown(): void {
-    this.events?.stop();
+  busy() {
+    return nativeTracker.busy();
+  }
+
+  async shutdown(): Promise<void> {
     this.batcher?.flush();
-    // Handlers are not removed: RemoveEventHandler waits for callbacks queued to this very
-    // thread and would deadlock; the process exit releases everything.
+    try {
+      await this.events?.stop();
+    } finally {
+      this.batcher?.flush();
+    }
+  }
+
+  /** Native sleeps on pool threads, one after another: a blocked or a progressing call. */
+  private async diagnose(steps: number, ms: number): Promise<number> {
+    if (process.env[DIAGNOSTICS_ENV] !== '1')
+      throw new NotSupportedError(`diagnostics are off (set ${DIAGNOSTICS_ENV}=1 in the host)`);
+    for (let i = 0; i < steps; i++) await sleepNative(ms);
+    return steps;
   }
 
   private context(): TreeContext {
@@ -147,30 +168,31 @@ export class UiaHost implements HostOps {
     return el;
   }
 
-  private fetch(id: BackendId, maxDepth: number | null, deadline: number) {
+  private async fetch(id: BackendId, maxDepth: number | null, deadline: number) {
     const ctx = this.context();
-    const nodes = fetchSubtree(ctx, id, maxDepth, deadline);
+    const nodes = await fetchSubtree(ctx, id, maxDepth, deadline);
     for (const node of nodes) {
       const el = ctx.table.get(node.id);
-      if (node.parentId === DESKTOP_ID && el !== undefined) this.events?.trackWindow(node.id, el);
+      if (node.parentId === DESKTOP_ID && el !== undefined)
+        await this.events?.trackWindow(node.id, el, node.props.pid ?? 0);
     }
     return nodes;
   }
 
-  private listWindows(query: WindowQuery): UiaWindowInfo[] {
+  private async listWindows(query: WindowQuery): Promise<UiaWindowInfo[]> {
     const ctx = this.context();
     const out: UiaWindowInfo[] = [];
     for (const hwnd of topLevelWindows()) {
       const pid = windowPid(hwnd);
       const title = windowTitle(hwnd);
-      const app = processName(pid);
+      const app = ctx.appNames.of(pid);
       if (query.pid !== undefined && pid !== query.pid) continue;
       if (query.app !== undefined && app !== query.app.toLowerCase().replace(/\.exe$/, ''))
         continue;
       if (query.title !== undefined && !title.toLowerCase().includes(query.title.toLowerCase()))
         continue;
       try {
-        const el = windowElement(ctx, hwnd, ctx.elementRequest);
+        const el = await windowElement(ctx, hwnd, ctx.elementRequest);
         const id = idOf(ctx, el, readRaw(el, true));
         ctx.table.put(id, el, DESKTOP_ID);
         out.push({

@@ -1,50 +1,70 @@
 /**
  * Actions inside the host: control patterns through GetCurrentPatternAs, SetFocus, foreground
- * and SendInput. An access-denied failure is checked against the target's elevation so the
- * caller learns `elevated_target` with the reason instead of a bare failure.
+ * and SendInput. The calls that wait on the target app (pattern methods, SetFocus) run on pool
+ * threads. An access-denied failure is checked against the target's elevation so the caller
+ * learns `elevated_target` with the reason instead of a bare failure.
  */
-import { ActionFailedError, InvalidParamsError, UiError, isUiError } from '../../errors.js';
+import {
+  ActionFailedError,
+  InvalidParamsError,
+  NotSupportedError,
+  UiError,
+  isUiError,
+} from '../../errors.js';
 import type { InputAction, PatternAction } from '../backend.js';
 import { element } from './uiaElement.js';
 import {
   allocBstr,
   freeBstr,
-  using,
-  vcall,
-  vcheck,
+  release,
   voutDouble,
   voutInt,
+  type ArgType,
   type Ptr,
 } from './uiaCom.js';
 import { IID, PATTERN_ID, PROP, SCROLL_AMOUNT, WINDOW_VISUAL_STATE } from './uiaConstants.js';
+import { vcallAsync } from './uiaComAsync.js';
 import { check } from './uiaHresult.js';
 import { planInput } from './uiaInput.js';
-import { bringToFront, elevationBlock, layoutKey, sendInput, virtualScreen } from './uiaWin32.js';
+import {
+  elevationBlock,
+  foregroundWindow,
+  layoutKey,
+  sendInput,
+  virtualScreen,
+} from './uiaWin32.js';
+import { bringToFront, focusWindowHandle, focusedWindow } from './uiaWin32Focus.js';
 
-type Op = (p: Ptr) => void;
+type Op = (p: Ptr) => Promise<void>;
 
-function withPattern(el: Ptr, name: keyof typeof PATTERN_ID, iid: string, op: Op): void {
-  using(element.pattern(el, PATTERN_ID[name], iid, name), op);
+async function withPattern(el: Ptr, name: keyof typeof PATTERN_ID, iid: string, op: Op) {
+  const p = element.pattern(el, PATTERN_ID[name], iid, name);
+  try {
+    await op(p);
+  } finally {
+    release(p);
+  }
 }
 
+/** A pattern method without arguments, on a pool thread (it may wait on the app). */
 const call =
-  (what: string, slot: number): Op =>
-  (p) =>
-    check(vcall(p, slot, []), what, 'pattern');
+  (what: string, slot: number, types: ArgType[] = [], ...args: unknown[]): Op =>
+  async (p) =>
+    check(await vcallAsync(what, p, slot, types, ...args), what, 'pattern');
 
-function setValue(p: Ptr, value: string): void {
+async function setValue(p: Ptr, value: string): Promise<void> {
   if (voutInt('ValuePattern::get_CurrentIsReadOnly', p, 5) !== 0) {
     throw new UiError('read_only', 'the element’s value is read-only');
   }
   const bstr = allocBstr(value);
   try {
-    check(vcall(p, 3, ['void *'], bstr), 'ValuePattern::SetValue', 'pattern');
+    await call('ValuePattern::SetValue', 3, ['void *'], bstr)(p);
   } finally {
     freeBstr(bstr);
   }
 }
 
-function setRange(p: Ptr, value: number): void {
+async function setRange(p: Ptr, value: number): Promise<void> {
   const max = voutDouble('RangeValuePattern::get_CurrentMaximum', p, 6);
   const min = voutDouble('RangeValuePattern::get_CurrentMinimum', p, 7);
   if (value < min || value > max)
@@ -52,12 +72,16 @@ function setRange(p: Ptr, value: number): void {
   if (voutInt('RangeValuePattern::get_CurrentIsReadOnly', p, 5) !== 0) {
     throw new UiError('read_only', 'the range value is read-only');
   }
-  check(vcall(p, 3, ['double'], value), 'RangeValuePattern::SetValue', 'pattern');
+  await call('RangeValuePattern::SetValue', 3, ['double'], value)(p);
 }
 
 const NO_SCROLL = -1;
 
-function scroll(p: Ptr, direction: 'up' | 'down' | 'left' | 'right', amount: number): void {
+async function scroll(
+  p: Ptr,
+  direction: 'up' | 'down' | 'left' | 'right',
+  amount: number,
+): Promise<void> {
   const vertical = direction === 'up' || direction === 'down';
   const percent = voutDouble(
     vertical ? 'get_CurrentVerticalScrollPercent' : 'get_CurrentHorizontalScrollPercent',
@@ -75,18 +99,17 @@ function scroll(p: Ptr, direction: 'up' | 'down' | 'left' | 'right', amount: num
   const step = forward ? SCROLL_AMOUNT.SmallIncrement : SCROLL_AMOUNT.SmallDecrement;
   const none = SCROLL_AMOUNT.NoAmount;
   for (let i = 0; i < Math.max(1, Math.round(amount)); i++) {
-    vcheck(
+    await call(
       'ScrollPattern::Scroll',
-      p,
       3,
       ['int32_t', 'int32_t'],
       vertical ? none : step,
       vertical ? step : none,
-    );
+    )(p);
   }
 }
 
-function windowOp(p: Ptr, op: 'minimize' | 'maximize' | 'restore' | 'close'): void {
+async function windowOp(p: Ptr, op: 'minimize' | 'maximize' | 'restore' | 'close') {
   if (op === 'close') return call('WindowPattern::Close', 3)(p);
   const state =
     op === 'minimize'
@@ -94,10 +117,10 @@ function windowOp(p: Ptr, op: 'minimize' | 'maximize' | 'restore' | 'close'): vo
       : op === 'maximize'
         ? WINDOW_VISUAL_STATE.Maximized
         : WINDOW_VISUAL_STATE.Normal;
-  check(vcall(p, 5, ['int32_t'], state), 'WindowPattern::SetWindowVisualState', 'pattern');
+  await call('WindowPattern::SetWindowVisualState', 5, ['int32_t'], state)(p);
 }
 
-function dispatch(el: Ptr, action: PatternAction): void {
+function dispatch(el: Ptr, action: PatternAction): Promise<void> {
   switch (action.pattern) {
     case 'Invoke':
       return withPattern(el, 'Invoke', IID.InvokePattern, call('InvokePattern::Invoke', 3));
@@ -151,9 +174,9 @@ function pidOf(el: Ptr): number {
 }
 
 /** Run `fn`; an access-denied failure on an elevated target becomes elevated_target. */
-function guarded(el: Ptr, fn: () => void): void {
+async function guarded(el: Ptr, fn: () => Promise<void>): Promise<void> {
   try {
-    fn();
+    await fn();
   } catch (err) {
     if (isUiError(err) && err.details?.['reason'] === 'access_denied') {
       const reason = elevationBlock(pidOf(el));
@@ -163,22 +186,63 @@ function guarded(el: Ptr, fn: () => void): void {
   }
 }
 
-export function performPattern(el: Ptr, action: PatternAction): void {
-  guarded(el, () => dispatch(el, action));
+export function performPattern(el: Ptr, action: PatternAction): Promise<void> {
+  return guarded(el, () => dispatch(el, action));
 }
 
-export function focusElement(el: Ptr): void {
-  guarded(el, () => element.setFocus(el));
+function windowHandleOf(el: Ptr): bigint {
+  try {
+    const hwnd = element.property(el, PROP.NativeWindowHandle, false);
+    return typeof hwnd === 'number' ? BigInt(hwnd) : 0n;
+  } catch {
+    return 0n;
+  }
 }
 
-/** SetForegroundWindow on the element's window handle, refusing elevated targets up front. */
+/** Whether the element has the keyboard focus now, by UIA or by its window handle. */
+function hasFocus(el: Ptr, hwnd: bigint): boolean {
+  try {
+    if (element.property(el, PROP.HasKeyboardFocus, false) === true) return true;
+  } catch {
+    // not readable on this runtime: judge by the window handle
+  }
+  return hwnd !== 0n && (focusedWindow() === hwnd || foregroundWindow() === hwnd);
+}
+
+/**
+ * UIA SetFocus, checked by its effect; where it did not take (or the runtime lacks it) a
+ * window-backed element gets Win32 focus instead. Answers ok only once the focus is seen there.
+ */
+export async function focusElement(el: Ptr): Promise<void> {
+  const hwnd = windowHandleOf(el);
+  let refused: unknown;
+  try {
+    await guarded(el, () => element.setFocus(el));
+    if (hasFocus(el, hwnd)) return;
+  } catch (err) {
+    if (!(err instanceof NotSupportedError) && hwnd === 0n) throw err;
+    refused = err;
+  }
+  if (hwnd !== 0n) {
+    focusWindowHandle(hwnd);
+    if (hasFocus(el, hwnd)) return;
+  }
+  throw new ActionFailedError('the focus did not move to the element', {
+    details: {
+      reason: 'focus_not_seen',
+      uiaSetFocus: refused instanceof Error ? refused.message : 'ok',
+      focusedWindow: Number(focusedWindow()),
+    },
+  });
+}
+
+/** The element's window in front (past the foreground lock), refusing elevated targets. */
 export function activateWindow(el: Ptr): void {
-  const hwnd = element.property(el, PROP.NativeWindowHandle, false);
-  if (typeof hwnd !== 'number' || hwnd === 0)
-    throw new ActionFailedError('the element has no window handle');
+  const hwnd = windowHandleOf(el);
+  if (hwnd === 0n) throw new ActionFailedError('the element has no window handle');
   const reason = elevationBlock(pidOf(el));
   if (reason !== null) throw new UiError('elevated_target', reason, { details: { reason } });
-  bringToFront(BigInt(hwnd));
+  bringToFront(hwnd);
 }
 
 export function injectInput(action: InputAction): void {

@@ -19,6 +19,7 @@ import {
 import type { ErrorCode } from '../../../protocol/src/index.js';
 import { ERROR_CODES } from '../../../protocol/src/index.js';
 import type { BackendEvent } from '../backend.js';
+import type { NativeBusy } from './uiaProgress.js';
 
 /** Operations the host answers. */
 export type HostOp =
@@ -28,6 +29,8 @@ export type HostOp =
   | 'activateWindow'
   | 'input'
   | 'listWindows'
+  | 'walk'
+  | 'diagnose'
   | 'probe';
 
 export interface SerializedError {
@@ -56,7 +59,8 @@ export type FromHost =
   | { t: 'result'; id: number; value: unknown }
   | { t: 'error'; id: number; error: SerializedError }
   | { t: 'events'; batch: BackendEvent[] }
-  | { t: 'pong'; id: number }
+  /** `busy`: the host's oldest native call in flight, for the watchdog (null when idle). */
+  | { t: 'pong'; id: number; busy?: NativeBusy | null }
   | { t: 'log'; level: 'info' | 'warn'; message: string };
 
 /** Any thrown value -> what crosses to the server. Unknown errors keep only their message. */

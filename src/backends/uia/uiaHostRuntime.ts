@@ -1,14 +1,17 @@
 /**
  * The host side of the isolation: receives calls from the supervisor, runs them one at a time
  * against a HostOps implementation (the real UIA one, or a fake in tests), answers pings, and
- * forwards event batches. One call at a time on purpose: UIA calls are synchronous COM calls,
- * and a call that hangs (a modal dialog under Invoke) then also stops the pings, which is how
- * the supervisor finds out and restarts the host.
+ * forwards event batches. One call at a time on purpose (a UIA call stuck behind a modal
+ * dialog must not pile others behind it unnoticed). Calls that may block run natively on pool
+ * threads, so pings are answered during any operation; each pong carries the oldest native call
+ * still in flight, and the supervisor restarts the host when one has not returned past its
+ * limit (or when the pongs stop: a blocked synchronous call).
  */
 import { parentPort } from 'node:worker_threads';
 import { TimeoutError } from '../../errors.js';
 import type { BackendEvent } from '../backend.js';
 import type { FromHost, HostHello, HostOp, ToHost } from './uiaHostProtocol.js';
+import type { NativeBusy } from './uiaProgress.js';
 import { serializeError } from './uiaHostProtocol.js';
 
 /** What a host implements. `emit` sends an already-batched list of events. */
@@ -19,7 +22,23 @@ export interface HostOps {
     log: (message: string) => void,
   ): Promise<HostHello['facts']>;
   call(op: HostOp, args: unknown, deadline: number): unknown;
-  shutdown(): void;
+  /** The oldest native call in flight (reported with each pong). */
+  busy?(): NativeBusy | null;
+  /** Release what the host holds; bounded by SHUTDOWN_MS. */
+  shutdown(): void | Promise<void>;
+}
+
+/** Longest the host waits for its own shutdown before closing anyway. */
+const SHUTDOWN_MS = 1_500;
+
+async function shutdownWithin(ops: HostOps, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  try {
+    await Promise.race([Promise.resolve(ops.shutdown()).catch(() => undefined), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The host's end of the channel: process IPC or a worker's parentPort. */
@@ -73,12 +92,12 @@ export async function runHost(port: HostPort, ops: HostOps): Promise<void> {
   let stopping = false;
   const log = (message: string): void => port.send({ t: 'log', level: 'info', message });
   port.onMessage((message) => {
-    if (message.t === 'ping') port.send({ t: 'pong', id: message.id });
+    if (message.t === 'ping') port.send({ t: 'pong', id: message.id, busy: ops.busy?.() ?? null });
     else if (message.t === 'call') queue = queue.then(() => answer(port, ops, message));
     else if (!stopping) {
       stopping = true;
-      void queue.then(() => {
-        ops.shutdown();
+      void queue.then(async () => {
+        await shutdownWithin(ops, SHUTDOWN_MS);
         port.close();
       });
     }

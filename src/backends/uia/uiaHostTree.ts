@@ -2,12 +2,14 @@
  * Bulk reads inside the host: one BuildUpdatedCache per requested subtree (the CacheRequest
  * lists every property the protocol needs plus pattern availability), then an in-process walk
  * of the cached children. Where a runtime lacks cached navigation (Wine), the desktop's
- * children come from EnumWindows + ElementFromHandleBuildCache instead of failing.
+ * children come from EnumWindows + ElementFromHandleBuildCache instead of failing. A child that
+ * vanishes while it is read (a closing tooltip or dialog) is left out, never fails the fetch.
  */
 import { ElementStaleError, NotSupportedError, TimeoutError, isUiError } from '../../errors.js';
 import type { BackendId, BackendNode } from '../backend.js';
 import type { Automation } from './uiaAutomation.js';
 import { element } from './uiaElement.js';
+import type { AppNames } from './uiaAppNames.js';
 import { addRef, release, type Ptr } from './uiaCom.js';
 import { PROP } from './uiaConstants.js';
 import {
@@ -17,7 +19,7 @@ import {
   toBackendProps,
   type RawValue,
 } from './uiaConvert.js';
-import { foregroundWindow, processName, topLevelWindows, wakeAccessibility } from './uiaWin32.js';
+import { foregroundWindow, topLevelWindows, wakeAccessibility } from './uiaWin32.js';
 
 /** Elements the host has seen, by id: owned pointers, oldest evicted (and released) first. */
 export class ElementTable {
@@ -35,6 +37,14 @@ export class ElementTable {
       this.map.delete(oldestId);
       release(oldest.el);
     }
+  }
+
+  /** Forget an element (a closed window), releasing its pointer. */
+  delete(id: BackendId): void {
+    const entry = this.map.get(id);
+    if (entry === undefined) return;
+    this.map.delete(id);
+    release(entry.el);
   }
 
   get(id: BackendId): Ptr | undefined {
@@ -60,16 +70,9 @@ export interface TreeContext {
   subtreeRequest: Ptr;
   childrenRequest: Ptr;
   elementRequest: Ptr;
-}
-
-const appNames = new Map<number, string>();
-function appOf(pid: number): string {
-  let name = appNames.get(pid);
-  if (name === undefined) {
-    name = processName(pid);
-    appNames.set(pid, name);
-  }
-  return name;
+  appNames: AppNames;
+  /** Lazy-tree windows already sent WM_GETOBJECT (forgotten when they close). */
+  woken: Set<BackendId>;
 }
 
 /** One property; a value missing from the cache is read live instead. */
@@ -99,6 +102,23 @@ export function readRaw(el: Ptr, cached: boolean): Map<number, RawValue> {
   return raw;
 }
 
+/**
+ * Cached properties only, never a live read: what an event callback may do (a live read there
+ * waits on the sender's provider, and a closed window's sender answers nothing but its
+ * RuntimeId). A property missing from the cache reads as null.
+ */
+export function readCachedOnly(el: Ptr): Map<number, RawValue> {
+  const raw = new Map<number, RawValue>();
+  for (const id of CACHED_PROPERTIES) {
+    try {
+      raw.set(id, element.property(el, id, true));
+    } catch {
+      raw.set(id, null);
+    }
+  }
+  return raw;
+}
+
 /** The element's BackendId: its RuntimeId, with the desktop root's mapped to DESKTOP_ID. */
 export function idOf(ctx: TreeContext, el: Ptr, raw?: ReadonlyMap<number, RawValue>): BackendId {
   const value = raw?.get(PROP.RuntimeId);
@@ -109,14 +129,14 @@ export function idOf(ctx: TreeContext, el: Ptr, raw?: ReadonlyMap<number, RawVal
 }
 
 /** A node's props; top-level windows also get their app name and the `active` state. */
-export function nodeProps(raw: ReadonlyMap<number, RawValue>, topLevel: boolean) {
+export function nodeProps(ctx: TreeContext, raw: ReadonlyMap<number, RawValue>, topLevel: boolean) {
   if (!topLevel) return toBackendProps(raw);
   const pid = raw.get(PROP.ProcessId);
   const hwnd = raw.get(PROP.NativeWindowHandle);
   const active = typeof hwnd === 'number' && hwnd !== 0 && BigInt(hwnd) === foregroundWindow();
   return toBackendProps(
     raw,
-    typeof pid === 'number' && pid > 0 ? { active, app: appOf(pid) } : { active },
+    typeof pid === 'number' && pid > 0 ? { active, app: ctx.appNames.of(pid) } : { active },
   );
 }
 
@@ -131,16 +151,16 @@ interface Walk {
 }
 
 /** Re-read a child with its own children cached (levelwise walks); takes ownership of `child`. */
-function withChildrenCached(walk: Walk, child: Ptr): Ptr {
+async function withChildrenCached(walk: Walk, child: Ptr): Promise<Ptr> {
   if (!walk.levelwise || !walk.cached) return child;
   try {
-    return element.buildUpdatedCache(child, walk.ctx.childrenRequest);
+    return await element.buildUpdatedCache(child, walk.ctx.childrenRequest);
   } finally {
     release(child);
   }
 }
 
-function childrenOf(walk: Walk, el: Ptr, isDesktop: boolean): Ptr[] {
+async function childrenOf(walk: Walk, el: Ptr, isDesktop: boolean): Promise<Ptr[]> {
   let children: Ptr[] = [];
   try {
     children = walk.cached ? element.cachedChildren(el) : [];
@@ -153,7 +173,7 @@ function childrenOf(walk: Walk, el: Ptr, isDesktop: boolean): Ptr[] {
   const out: Ptr[] = [];
   for (const hwnd of topLevelWindows()) {
     try {
-      out.push(windowElement(walk.ctx, hwnd, request));
+      out.push(await windowElement(walk.ctx, hwnd, request));
     } catch {
       // a window that closed meanwhile
     }
@@ -161,36 +181,61 @@ function childrenOf(walk: Walk, el: Ptr, isDesktop: boolean): Ptr[] {
   return out;
 }
 
-function visit(walk: Walk, el: Ptr, parentId: BackendId | null, depth: number): BackendId {
-  if (Date.now() > walk.deadline) throw new TimeoutError('bulk fetch exceeded its deadline');
-  const raw = readRaw(el, walk.cached);
-  const id = idOf(walk.ctx, el, raw);
-  const node: BackendNode = {
-    id,
-    parentId,
-    children: [],
-    props: nodeProps(raw, parentId === DESKTOP_ID),
-  };
+/** Read one element and its subtree; takes ownership of `el` (stored or released). */
+async function visit(
+  walk: Walk,
+  el: Ptr,
+  parentId: BackendId | null,
+  depth: number,
+): Promise<BackendId> {
+  let node: BackendNode;
+  try {
+    if (Date.now() > walk.deadline) throw new TimeoutError('bulk fetch exceeded its deadline');
+    const raw = readRaw(el, walk.cached);
+    const id = idOf(walk.ctx, el, raw);
+    node = { id, parentId, children: [], props: nodeProps(walk.ctx, raw, parentId === DESKTOP_ID) };
+  } catch (err) {
+    release(el);
+    throw err;
+  }
   walk.out.push(node);
-  walk.ctx.table.put(id, el, parentId);
-  for (const child of childrenOf(walk, el, id === DESKTOP_ID)) {
-    if (depth < walk.maxDepth) {
-      node.children.push(visit(walk, withChildrenCached(walk, child), id, depth + 1));
-      continue;
-    }
+  walk.ctx.table.put(node.id, el, parentId);
+  await visitChildren(walk, node, await childrenOf(walk, el, node.id === DESKTOP_ID), depth);
+  return node.id;
+}
+
+/** Visit (or, at the depth limit, identify) each child; one that vanished is left out. */
+async function visitChildren(walk: Walk, node: BackendNode, children: Ptr[], depth: number) {
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i] as Ptr;
     try {
-      node.children.push(idOf(walk.ctx, child, readRaw(child, walk.cached)));
-    } finally {
-      release(child);
+      node.children.push(
+        depth < walk.maxDepth
+          ? await visit(walk, await withChildrenCached(walk, child), node.id, depth + 1)
+          : leafId(walk, child),
+      );
+    } catch (err) {
+      if (!(err instanceof ElementStaleError)) {
+        for (const rest of children.slice(i + 1)) release(rest);
+        throw err;
+      }
     }
   }
-  return id;
+}
+
+/** The id of a child below the depth limit; releases `child`. */
+function leafId(walk: Walk, child: Ptr): BackendId {
+  try {
+    return idOf(walk.ctx, child, readRaw(child, walk.cached));
+  } finally {
+    release(child);
+  }
 }
 
 /** The element of a top-level window, with its cache built where the runtime can (not Wine). */
-export function windowElement(ctx: TreeContext, hwnd: bigint, request: Ptr): Ptr {
+export async function windowElement(ctx: TreeContext, hwnd: bigint, request: Ptr): Promise<Ptr> {
   try {
-    return ctx.automation.fromHandleBuildCache(hwnd, request);
+    return await ctx.automation.fromHandleBuildCache(hwnd, request);
   } catch (err) {
     if (!(err instanceof NotSupportedError)) throw err;
     return ctx.automation.fromHandle(hwnd);
@@ -200,12 +245,12 @@ export function windowElement(ctx: TreeContext, hwnd: bigint, request: Ptr): Ptr
 const CHROMIUM_CLASS = /^Chrome_WidgetWin_\d+$/;
 
 /** Fetch a subtree, pre-order. `maxDepth` null = whole subtree. */
-export function fetchSubtree(
+export async function fetchSubtree(
   ctx: TreeContext,
   id: BackendId,
   maxDepth: number | null,
   deadline: number,
-): BackendNode[] {
+): Promise<BackendNode[]> {
   const start = id === DESKTOP_ID ? ctx.root : ctx.table.get(id);
   if (start === undefined)
     throw new ElementStaleError(`element ${id} is not known to this UIA host`);
@@ -217,7 +262,7 @@ export function fetchSubtree(
   let updated: Ptr;
   let cached = true;
   try {
-    updated = element.buildUpdatedCache(start, request);
+    updated = await element.buildUpdatedCache(start, request);
   } catch (err) {
     if (!(err instanceof NotSupportedError)) throw err;
     cached = false; // runtime without caching: read current values one by one
@@ -225,30 +270,32 @@ export function fetchSubtree(
     updated = start;
   }
   const walk: Walk = { ctx, cached, maxDepth: depth, levelwise, deadline, out: [] };
-  visit(walk, updated, id === DESKTOP_ID ? null : ctx.table.parentOf(id), 0);
+  await visit(walk, updated, id === DESKTOP_ID ? null : ctx.table.parentOf(id), 0);
   const first = walk.out[0];
   if (
     first !== undefined &&
     first.children.length <= 1 &&
     CHROMIUM_CLASS.test(first.props.className ?? '')
   ) {
-    return wakeAndRefetch(ctx, first, id, maxDepth, deadline) ?? walk.out;
+    return (await wakeAndRefetch(ctx, first, id, maxDepth, deadline)) ?? walk.out;
   }
   return walk.out;
 }
 
-const woken = new Set<BackendId>();
+/** At most this many woken windows are remembered (closed ones are forgotten sooner). */
+const WOKEN_CAPACITY = 1_024;
 
 /** Chromium/Electron build their tree when asked for it (WM_GETOBJECT): ask once, refetch. */
-function wakeAndRefetch(
+async function wakeAndRefetch(
   ctx: TreeContext,
   node: BackendNode,
   id: BackendId,
   maxDepth: number | null,
   deadline: number,
-) {
-  if (woken.has(node.id)) return undefined;
-  woken.add(node.id);
+): Promise<BackendNode[] | undefined> {
+  if (ctx.woken.has(node.id)) return undefined;
+  ctx.woken.add(node.id);
+  if (ctx.woken.size > WOKEN_CAPACITY) ctx.woken.delete(ctx.woken.values().next().value as string);
   const el = ctx.table.get(node.id);
   if (el === undefined) return undefined;
   const hwnd = element.property(el, PROP.NativeWindowHandle, false);

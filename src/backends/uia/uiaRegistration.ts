@@ -2,9 +2,13 @@
  * Event-handler registration on IUIAutomation (and IUIAutomation6's handler groups): thin
  * typed wrappers over vtable slots, slot numbers from UIAutomationClient.h as in
  * docs/platform-vocabulary.md. The handler objects themselves are built in uiaEvents.
+ * Every Add… call runs on a pool thread: UIA may wait inside it for a callback in progress,
+ * and callbacks run on the host's JS thread, so a registration made from that thread could
+ * deadlock it. Filling a handler group is local and stays synchronous.
  */
 import type { Automation } from './uiaAutomation.js';
 import { release, vcheck, vout, type Ptr } from './uiaCom.js';
+import { vcheckAsync } from './uiaComAsync.js';
 
 /** IUIAutomation slots used for registration. */
 const S = {
@@ -23,8 +27,12 @@ const GROUP = {
   AddStructureChangedEventHandler: 8,
 } as const;
 
-export function addFocusHandler(automation: Automation, cacheRequest: Ptr, handler: Ptr): void {
-  vcheck(
+export function addFocusHandler(
+  automation: Automation,
+  cacheRequest: Ptr,
+  handler: Ptr,
+): Promise<void> {
+  return vcheckAsync(
     'IUIAutomation::AddFocusChangedEventHandler',
     automation.ptr,
     S.AddFocusChangedEventHandler,
@@ -41,8 +49,8 @@ export function addAutomationHandler(
   scope: number,
   cacheRequest: Ptr,
   handler: Ptr,
-): void {
-  vcheck(
+): Promise<void> {
+  return vcheckAsync(
     'IUIAutomation::AddAutomationEventHandler',
     automation.ptr,
     S.AddAutomationEventHandler,
@@ -62,10 +70,10 @@ export function addPropertyHandler(
   cacheRequest: Ptr,
   handler: Ptr,
   properties: readonly number[],
-): void {
+): Promise<void> {
   const ids = Buffer.alloc(properties.length * 4);
   properties.forEach((id, i) => ids.writeInt32LE(id, i * 4));
-  vcheck(
+  return vcheckAsync(
     'IUIAutomation::AddPropertyChangedEventHandlerNativeArray',
     automation.ptr,
     S.AddPropertyChangedEventHandlerNativeArray,
@@ -85,8 +93,8 @@ export function addStructureHandler(
   scope: number,
   cacheRequest: Ptr,
   handler: Ptr,
-): void {
-  vcheck(
+): Promise<void> {
+  return vcheckAsync(
     'IUIAutomation::AddStructureChangedEventHandler',
     automation.ptr,
     S.AddStructureChangedEventHandler,
@@ -102,13 +110,13 @@ export function addStructureHandler(
  * IUIAutomation6: register a window's handlers as one group (one registration round trip).
  * `events` are automation event IDs; returns false before v6 so the caller adds them singly.
  */
-export function addHandlerGroup(
+export async function addHandlerGroup(
   automation: Automation,
   element: Ptr,
   scope: number,
   cacheRequest: Ptr,
   handlers: GroupHandlers,
-): boolean {
+): Promise<boolean> {
   if (automation.level < 6) return false;
   const group = vout(
     'IUIAutomation6::CreateEventHandlerGroup',
@@ -150,7 +158,7 @@ export function addHandlerGroup(
       cacheRequest,
       handlers.structure,
     );
-    vcheck(
+    await vcheckAsync(
       'IUIAutomation6::AddEventHandlerGroup',
       automation.ptr,
       S.AddEventHandlerGroup,

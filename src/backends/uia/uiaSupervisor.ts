@@ -1,8 +1,8 @@
 /**
  * Supervises the isolated UIA host. The server's event loop never makes a UIA call itself: it
  * sends calls to the host with a deadline and keeps running whatever the host does. A host
- * that stops answering pings (stuck in a call, e.g. a modal dialog under Invoke) or exits
- * (native crash) is killed and started again with exponential backoff; meanwhile calls fail
+ * whose one native call has not returned for `hangMs` (reported in its pongs), that stops
+ * answering pings (stuck in a synchronous call) or that exits (native crash) is killed and started again with exponential backoff; meanwhile calls fail
  * fast with backend_unavailable, subscribers see `status` events, and once a new host is up
  * a `reset` tells them every id may be invalid (the new host knows none of the old elements).
  */
@@ -19,7 +19,12 @@ export interface SupervisorOptions {
   /** Deadline for a host to say it is ready. */
   startTimeoutMs: number;
   pingIntervalMs: number;
-  /** A host that has not answered a ping for this long is hung. */
+  /**
+   * A host that has not answered a ping for this long, or whose oldest native call has run this
+   * long, is hung. Keep it above UIA's own transaction + connection timeouts, so a call UIA
+   * would end with UIA_E_TIMEOUT is never taken for a hang; a slow operation made of calls that
+   * each return is never one.
+   */
   hangMs: number;
   /** Upper bound of any call, whatever its signal says. */
   maxCallMs: number;
@@ -202,6 +207,11 @@ export class HostSupervisor {
     switch (message.t) {
       case 'pong':
         this.lastPong = Date.now();
+        if (message.busy && message.busy.ms > this.options.hangMs) {
+          this.fail(
+            `UIA host: native call ${message.busy.what} has not returned for ${message.busy.ms} ms`,
+          );
+        }
         return;
       case 'events':
         this.lastPong = Date.now();

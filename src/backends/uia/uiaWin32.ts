@@ -3,9 +3,10 @@
  * process name and elevation, DPI awareness, SendInput, and WM_GETOBJECT to wake lazy
  * (Chromium/Electron) accessibility trees. Loaded on first use.
  */
-import koffi, { type TypeObject } from 'koffi';
+import koffi, { type KoffiFunc, type TypeObject } from 'koffi';
 import { ActionFailedError } from '../../errors.js';
 import { INPUT_SIZE, encodeInputs, type LowEvent, type VirtualScreen } from './uiaInput.js';
+import { nativeTracker } from './uiaProgress.js';
 
 type Fn = (...args: unknown[]) => unknown;
 
@@ -29,12 +30,22 @@ interface Api {
   OpenProcessToken: Fn;
   GetTokenInformation: Fn;
   GetCurrentProcess: Fn;
+  GetProcessTimes: Fn;
+  AllowSetForegroundWindow: Fn;
+  AttachThreadInput: Fn;
+  GetCurrentThreadId: Fn;
+  BringWindowToTop: Fn;
+  SetFocus: Fn;
+  GetAncestor: Fn;
+  GetGUIThreadInfo: Fn;
+  Sleep: KoffiFunc<(ms: number) => void>;
 }
 
 let api: Api | undefined;
 let enumProto: TypeObject | undefined;
 
-function win(): Api {
+/** The Win32 functions, loaded on first use (uiaWin32Focus shares them). */
+export function win(): Api {
   if (api !== undefined) return api;
   const user32 = koffi.load('user32.dll');
   const kernel32 = koffi.load('kernel32.dll');
@@ -76,6 +87,19 @@ function win(): Api {
       'int32_t __stdcall GetTokenInformation(intptr_t token, int32_t cls, _Out_ uint32_t *info, uint32_t size, _Out_ uint32_t *ret)',
     ) as Fn,
     GetCurrentProcess: k('intptr_t __stdcall GetCurrentProcess()'),
+    AllowSetForegroundWindow: u('int32_t __stdcall AllowSetForegroundWindow(uint32_t pid)'),
+    AttachThreadInput: u(
+      'int32_t __stdcall AttachThreadInput(uint32_t from, uint32_t to, int32_t attach)',
+    ),
+    GetCurrentThreadId: k('uint32_t __stdcall GetCurrentThreadId()'),
+    BringWindowToTop: u('int32_t __stdcall BringWindowToTop(intptr_t hwnd)'),
+    SetFocus: u('intptr_t __stdcall SetFocus(intptr_t hwnd)'),
+    GetAncestor: u('intptr_t __stdcall GetAncestor(intptr_t hwnd, uint32_t flags)'),
+    GetGUIThreadInfo: u('int32_t __stdcall GetGUIThreadInfo(uint32_t thread, void *info)'),
+    Sleep: kernel32.func('void __stdcall Sleep(uint32_t ms)') as KoffiFunc<(ms: number) => void>,
+    GetProcessTimes: k(
+      'int32_t __stdcall GetProcessTimes(intptr_t h, _Out_ uint64_t *created, _Out_ uint64_t *exited, _Out_ uint64_t *kernel, _Out_ uint64_t *user)',
+    ),
   };
   return api;
 }
@@ -145,6 +169,16 @@ export function processName(pid: number): string {
   });
 }
 
+/** The process's creation time (FILETIME ticks), or null when it cannot be opened. */
+export function processStartTime(pid: number): number | null {
+  return withProcess<number | null>(pid, null, (handle) => {
+    const created = [0n];
+    const unused = [0n];
+    if (win().GetProcessTimes(handle, created, unused, [0n], [0n]) === 0) return null;
+    return Number(created[0]);
+  });
+}
+
 function tokenElevated(process: bigint): boolean | null {
   const token = [0n];
   if (win().OpenProcessToken(process, TOKEN_QUERY, token) === 0) return null;
@@ -172,30 +206,6 @@ export function elevationBlock(pid: number): string | null {
   return target === true ? `process ${pid} runs elevated and this server does not` : null;
 }
 
-const SW_RESTORE = 9;
-const VK_MENU = 0x12;
-
-/**
- * SetForegroundWindow is refused unless this process received the last input; then a harmless
- * Alt tap is the documented way to be allowed. The tap is skipped when the window is already in
- * front or the plain call works, since Alt alone would open the target's menu bar.
- */
-export function bringToFront(hwnd: Hwnd): void {
-  const w = win();
-  if (w.IsIconic(hwnd) !== 0) w.ShowWindow(hwnd, SW_RESTORE);
-  if (foregroundWindow() === hwnd) return;
-  if (w.SetForegroundWindow(hwnd) !== 0 && foregroundWindow() === hwnd) return;
-  sendInput([
-    { type: 'key', vk: VK_MENU, scan: 0, flags: 0 },
-    { type: 'key', vk: VK_MENU, scan: 0, flags: 0x2 },
-  ]);
-  if (w.SetForegroundWindow(hwnd) === 0) {
-    throw new ActionFailedError('SetForegroundWindow was refused', {
-      details: { reason: 'foreground_lock' },
-    });
-  }
-}
-
 export function sendInput(events: readonly LowEvent[]): void {
   if (events.length === 0) return;
   const sent = win().SendInput(events.length, encodeInputs(events), INPUT_SIZE) as number;
@@ -213,7 +223,8 @@ export function virtualScreen(): VirtualScreen {
 
 /** The layout's virtual key for a character (VkKeyScanW), or null when it has none. */
 export function layoutKey(char: string): { vk: number; shift: boolean } | null {
-  const code = win().VkKeyScanW(char) as number;
+  // char16_t is a number to koffi: the UTF-16 code unit, not a one-character string.
+  const code = win().VkKeyScanW(char.charCodeAt(0)) as number;
   if (code === -1) return null;
   return { vk: code & 0xff, shift: (code & 0x100) !== 0 };
 }
@@ -245,4 +256,15 @@ export function wakeAccessibility(hwnd: Hwnd, timeoutMs = 500): void {
     timeoutMs,
     result,
   );
+}
+
+/** kernel32 Sleep on a pool thread, tracked like any native call (the watchdog's diagnostics). */
+export function sleepNative(ms: number): Promise<void> {
+  const call = new Promise<void>((resolve, reject) => {
+    win().Sleep.async(ms, (err: unknown) => {
+      if (err) reject(err instanceof Error ? err : new Error(JSON.stringify(err)));
+      else resolve();
+    });
+  });
+  return nativeTracker.track(`Sleep(${ms})`, call);
 }

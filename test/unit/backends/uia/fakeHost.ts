@@ -3,7 +3,10 @@
  * with fake operations instead of COM. Element "hang" blocks the host's thread for good, like
  * a UIA call stuck behind a modal dialog; element "crash" kills the process, like a native
  * crash. Start it with FAKE_HOST_MODE=fatal to simulate a host that cannot initialise.
+ * The `diagnose` op makes real native calls the way the UIA host does: libc poll() on koffi's
+ * pool threads, followed by the same native-call tracker, `steps` times `ms` each.
  */
+import koffi from 'koffi';
 import type { BackendEvent, BackendNode } from '../../../../src/backends/backend.js';
 import { ElementStaleError } from '../../../../src/errors.js';
 import type { HostOp } from '../../../../src/backends/uia/uiaHostProtocol.js';
@@ -13,6 +16,32 @@ import {
   type HostOps,
 } from '../../../../src/backends/uia/uiaHostRuntime.js';
 import { BackendUnavailableError } from '../../../../src/errors.js';
+import { nativeTracker } from '../../../../src/backends/uia/uiaProgress.js';
+
+/** A native call that waits `ms`: libc poll() here, kernel32 Sleep on the Windows runner. */
+function waitFunction(): {
+  name: string;
+  wait: (ms: number, done: (err: unknown) => void) => void;
+} {
+  if (process.platform === 'win32') {
+    const sleep = koffi.load('kernel32.dll').func('void __stdcall Sleep(uint32_t ms)');
+    return { name: 'Sleep', wait: (ms, done) => void sleep.async(ms, done) };
+  }
+  const poll = koffi.load('libc.so.6').func('int poll(void *fds, unsigned long n, int ms)');
+  return { name: 'poll', wait: (ms, done) => void poll.async(null, 0, ms, done) };
+}
+
+let waiter: ReturnType<typeof waitFunction> | undefined;
+
+/** One native wait of `ms` on a pool thread, tracked. */
+function nativeWait(ms: number): Promise<void> {
+  waiter ??= waitFunction();
+  const { name, wait } = waiter;
+  const call = new Promise<void>((resolve, reject) => {
+    wait(ms, (err) => (err ? reject(new Error(`${name} failed`)) : resolve()));
+  });
+  return nativeTracker.track(`${name}(${ms})`, call);
+}
 
 function node(
   id: string,
@@ -61,8 +90,14 @@ const ops: HostOps = {
     }
     return Promise.resolve({ fake: true });
   },
-  call(op: HostOp, args: unknown) {
+  busy: () => nativeTracker.busy(),
+  async call(op: HostOp, args: unknown) {
     const { id } = args as { id?: string };
+    if (op === 'diagnose') {
+      const { steps, ms } = args as { steps: number; ms: number };
+      for (let i = 0; i < steps; i++) await nativeWait(ms);
+      return steps;
+    }
     if (op === 'fetchSubtree') {
       const all = tree();
       const start = all.findIndex((n) => n.id === id);

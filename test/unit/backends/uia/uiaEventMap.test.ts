@@ -39,6 +39,28 @@ describe('UIA event mapping', () => {
     ).toEqual([]);
   });
 
+  it('a sender without cached properties only invalidates itself (callbacks never read live)', () => {
+    const bare = { id: '2a.7', props: null };
+    const invalidated = [{ type: 'structure', change: 'invalidated', id: '2a.7' }];
+    expect(mapRawEvent({ kind: 'property', sender: bare, propertyId: 30005 })).toEqual(invalidated);
+    expect(
+      mapRawEvent({
+        kind: 'automation',
+        sender: bare,
+        eventId: EVENT_ID.InvokeInvoked,
+        windowId: null,
+      }),
+    ).toEqual(invalidated);
+    expect(
+      mapRawEvent({
+        kind: 'automation',
+        sender: bare,
+        eventId: EVENT_ID.WindowClosed,
+        windowId: null,
+      }),
+    ).toEqual([{ type: 'window.closed', id: '2a.7' }]);
+  });
+
   it('maps each StructureChangeType to the contract', () => {
     const s = (changeType: number, runtimeId: string | null = null) =>
       mapRawEvent({ kind: 'structure', sender, changeType, runtimeId, windowId: 'w' })[0];

@@ -1,0 +1,95 @@
+/**
+ * The host's bulk fetch over a fake COM world: a descendant that vanishes mid-fetch is left out
+ * instead of failing the fetch, and no pointer leaks on any path (stale child, failed fetch).
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppNames } from '../../../../src/backends/uia/uiaAppNames.js';
+import type { Automation } from '../../../../src/backends/uia/uiaAutomation.js';
+import { PROP } from '../../../../src/backends/uia/uiaConstants.js';
+import { ElementTable, fetchSubtree } from '../../../../src/backends/uia/uiaHostTree.js';
+import type { TreeContext } from '../../../../src/backends/uia/uiaHostTree.js';
+import { FakeCom, fakeElement } from './fakeCom.js';
+
+const com = vi.hoisted(() => ({ current: undefined as unknown as FakeCom }));
+vi.mock('../../../../src/backends/uia/uiaElement.js', () => ({
+  element: new Proxy({}, { get: (_t, key: string) => com.current.element[key as 'runtimeId'] }),
+}));
+vi.mock('../../../../src/backends/uia/uiaCom.js', () => ({
+  addRef: (p: bigint) => com.current.addRef(p),
+  release: (p: bigint) => com.current.release(p),
+}));
+vi.mock('../../../../src/backends/uia/uiaWin32.js', () => ({
+  foregroundWindow: () => 0n,
+  topLevelWindows: () => [],
+  wakeAccessibility: () => undefined,
+}));
+
+function context(root: bigint): TreeContext {
+  return {
+    automation: {} as Automation,
+    root,
+    rootKey: '1',
+    table: new ElementTable(),
+    subtreeRequest: 1n,
+    childrenRequest: 2n,
+    elementRequest: 3n,
+    appNames: new AppNames({ startTime: () => 1, name: () => 'formapp' }),
+    woken: new Set(),
+  };
+}
+
+/** desktop > window (pid 40) > [tooltip, OK button]. */
+function desktop() {
+  const tooltip = fakeElement([0x2a, 0x11], 'Pane', 'closing tooltip');
+  const ok = fakeElement([0x2a, 0x12], 'Button', 'OK');
+  const win = fakeElement([0x2a, 0x10], 'Window', 'Form', { [PROP.ProcessId]: 40 }, [tooltip, ok]);
+  const root = fakeElement([1], 'Pane', 'Desktop', {}, [win]);
+  return { root, win, tooltip, ok };
+}
+
+beforeEach(() => {
+  com.current = new FakeCom();
+});
+
+describe('UIA host bulk fetch', () => {
+  it('leaves out a child that vanished while it was read and fetches the rest', async () => {
+    const d = desktop();
+    d.tooltip.stale = true;
+    const ctx = context(com.current.own(d.root));
+    const nodes = await fetchSubtree(ctx, 'desktop', null, Date.now() + 5_000);
+    expect(nodes.map((n) => n.id)).toEqual(['desktop', '2a.10', '2a.12']);
+    expect(nodes[1]?.children).toEqual(['2a.12']);
+    expect(nodes[1]?.props.app).toBe('formapp');
+    // Only the table's pointers (and the root the context holds) are still referenced.
+    expect(com.current.held().length).toBe(ctx.table.size + 1);
+  });
+
+  it('leaves out a vanished child at the depth limit too', async () => {
+    const d = desktop();
+    d.tooltip.stale = true;
+    const ctx = context(com.current.own(d.root));
+    const nodes = await fetchSubtree(ctx, 'desktop', 1, Date.now() + 5_000);
+    expect(nodes.find((n) => n.id === '2a.10')?.children).toEqual(['2a.12']);
+    expect(com.current.held().length).toBe(ctx.table.size + 1);
+  });
+
+  it('fails on another error without leaking the children it had not reached', async () => {
+    const d = desktop();
+    d.tooltip.broken = new Error('provider crashed');
+    const ctx = context(com.current.own(d.root));
+    await expect(fetchSubtree(ctx, 'desktop', null, Date.now() + 5_000)).rejects.toThrow(
+      'provider crashed',
+    );
+    expect(com.current.held().length).toBe(ctx.table.size + 1);
+  });
+
+  it('a vanished start element is element_stale', async () => {
+    const d = desktop();
+    const ctx = context(com.current.own(d.root));
+    await fetchSubtree(ctx, 'desktop', null, Date.now() + 5_000);
+    d.win.stale = true;
+    await expect(fetchSubtree(ctx, '2a.10', null, Date.now() + 5_000)).rejects.toMatchObject({
+      code: 'element_stale',
+    });
+  });
+});
