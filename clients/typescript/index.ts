@@ -10,3 +10,11 @@ export type {
 export type { EventFilterInput } from './event-stream.js';
 export { UistreamError } from './errors.js';
 export { TreeMirror } from './mirror.js';
+export { fleet, FleetClient } from './fleet.js';
+export type {
+  FleetCursors,
+  FleetEventsOptions,
+  FleetItem,
+  FleetNode,
+  FleetOptions,
+} from './fleet.js';

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Install the Debian packages the headless Linux desktop needs (Xvfb, a D-Bus session, the
-# AT-SPI2 bus and GTK bridge, the GTK test apps, zenity and xdotool), only when some are missing.
+# AT-SPI2 bus and GTK bridge, the GTK test apps, zenity and xdotool) and nats-server (the fleet
+# tests broker), only when some are missing.
 # Idempotent and quiet when everything is present. `apt-get update` runs only if the first
 # install attempt fails (a fresh image often has stale or empty package lists).
 set -euo pipefail
 
 PACKAGES=(xvfb xauth x11-utils dbus dbus-x11 at-spi2-core libatk-adaptor gtk-3-examples zenity xdotool
-  libglib2.0-bin)
+  libglib2.0-bin nats-server)
 
 missing=()
 for pkg in "${PACKAGES[@]}"; do
