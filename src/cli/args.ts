@@ -34,6 +34,7 @@ Flags:
   --nats URL                     Join a NATS fleet (JetStream) as a node, besides serving locally
   --nats-creds FILE              NATS credentials: .creds file, nkey seed file or user:password
   --node NAME                    Node name in the fleet (default: the host name)
+  --nats-heartbeat MS            Presence heartbeat (default 5000; gone after 3 missed)
 ${FLEET_USAGE}`;
 
 export class UsageError extends Error {
@@ -77,6 +78,7 @@ const OPTIONS = {
   nats: { type: 'string' },
   'nats-creds': { type: 'string' },
   node: { type: 'string' },
+  'nats-heartbeat': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const;
@@ -114,6 +116,8 @@ export function parseCli(argv: readonly string[]): ParsedCli {
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'];
 
 function buildConfig(values: Values): Config {
+  const heartbeatMs = integerFlag('nats-heartbeat', values['nats-heartbeat']);
+  const beat = heartbeatMs === undefined ? {} : { heartbeatMs, goneAfterMs: heartbeatMs * 3 };
   const input: ConfigInput = {
     backend: values.backend as ConfigInput['backend'],
     host: values.host,
@@ -130,7 +134,7 @@ function buildConfig(values: Values): Config {
       dryRun: values['dry-run'],
     },
     mcp: { tools: values.tools as 'default' | 'ui_automation' | undefined },
-    fleet: { url: values.nats, credsFile: values['nats-creds'], node: values.node },
+    fleet: { url: values.nats, credsFile: values['nats-creds'], node: values.node, ...beat },
   };
   try {
     return loadConfig(input);
@@ -150,6 +154,8 @@ const FLAG_NAMES: Record<string, string> = {
   'fleet.url': 'nats',
   'fleet.credsFile': 'nats-creds',
   'fleet.node': 'node',
+  'fleet.heartbeatMs': 'nats-heartbeat',
+  'fleet.goneAfterMs': 'nats-heartbeat',
 };
 
 function describeIssues(err: z.ZodError): string {
