@@ -5,6 +5,7 @@
 import { createApp, type App } from './app.js';
 import { parseCli, USAGE, UsageError, type ParsedCli } from './cli/args.js';
 import { isUiError } from './errors.js';
+import type { Fleet } from './fleet/index.js';
 import { MCP_PATH, mountMcp, runMcpStdio } from './mcp/index.js';
 import { eventLine } from './mcp/render.js';
 import { startServer } from './server/index.js';
@@ -40,6 +41,15 @@ async function startDemoIfAsked(app: App, signal: AbortSignal, log: (line: strin
   startDemo(app.backend, signal).catch((err: unknown) => log(`demo stopped: ${String(err)}`));
 }
 
+/** Join the fleet when --nats was given; the node serves locally whatever NATS does. */
+async function joinFleetIfAsked(app: App, log: (line: string) => void): Promise<Fleet | null> {
+  if (app.config.fleet.url === undefined) return null;
+  const { startFleet } = await import('./fleet/index.js');
+  const fleet = await startFleet(app, log);
+  log(`  fleet      node ${fleet.node} on ${app.config.fleet.url}`);
+  return fleet;
+}
+
 async function serve(cli: ParsedCli): Promise<void> {
   const log = (line: string): void => void process.stdout.write(`${line}\n`);
   const app = await createApp(cli.config);
@@ -59,6 +69,7 @@ async function serve(cli: ParsedCli): Promise<void> {
   log(`  dashboard  ${server.dashboardUrl}${fragment}`);
   log(server.token === null ? '  auth       none (--no-auth)' : `  token      ${server.token}`);
   if (app.config.readOnly) log('  read-only: every action is refused');
+  const fleet = await joinFleetIfAsked(app, log);
   if (!cli.quiet) {
     log('live UI activity (--quiet hides it):');
     app.cache.events.events$.subscribe((event) => {
@@ -68,6 +79,7 @@ async function serve(cli: ParsedCli): Promise<void> {
   await startDemoIfAsked(app, demo.signal, log);
   onSignals(async () => {
     demo.abort();
+    await fleet?.stop();
     await mcp.close();
     await server.close();
     await app.stop();
@@ -78,9 +90,12 @@ async function mcpStdio(cli: ParsedCli): Promise<void> {
   const app = await createApp(cli.config);
   const demo = new AbortController();
   // stdout carries the protocol: diagnostics go to stderr only.
-  await startDemoIfAsked(app, demo.signal, (line) => void process.stderr.write(`${line}\n`));
+  const logErr = (line: string): void => void process.stderr.write(`${line}\n`);
+  await startDemoIfAsked(app, demo.signal, logErr);
+  const fleet = await joinFleetIfAsked(app, logErr);
   const stop = async (): Promise<void> => {
     demo.abort();
+    await fleet?.stop();
     await app.stop();
   };
   await runMcpStdio(app, () => {
@@ -103,6 +118,10 @@ async function main(argv: readonly string[]): Promise<void> {
   if (cli.command === 'help') return void process.stdout.write(USAGE);
   if (cli.command === 'version') return void process.stdout.write(`${SERVER_VERSION}\n`);
   try {
+    if (cli.fleet !== undefined) {
+      const { runFleetCommand } = await import('./cli/fleet.js');
+      return await runFleetCommand(cli.fleet);
+    }
     await (cli.command === 'mcp' ? mcpStdio(cli) : serve(cli));
   } catch (err) {
     if (isUiError(err)) fail(`${err.code}: ${err.message}`, err.code === 'invalid_params' ? 2 : 1);

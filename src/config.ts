@@ -74,6 +74,42 @@ export const McpConfig = z.object({
   allowQueryToken: z.boolean().default(true),
 });
 
+/** Joining a NATS fleet (`--nats`): off while `url` is unset. */
+export const FleetConfig = z.strictObject({
+  /** NATS server URL(s), comma-separated. */
+  url: z.string().min(1).optional(),
+  /** A NATS .creds file (JWT + seed), an nkey seed file, or a `user:password` line. */
+  credsFile: z.string().min(1).optional(),
+  /** Node name; the host name (made subject-safe) when absent. */
+  node: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'a node name is 1-64 of A-Z a-z 0-9 - _')
+    .optional(),
+  /** Presence heartbeat period. */
+  heartbeatMs: z.number().int().min(100).max(600_000).default(5_000),
+  /** A node whose heartbeat is older than this is marked gone by a peer. */
+  goneAfterMs: z.number().int().min(300).max(3_600_000).default(15_000),
+  /** Publishes awaiting their stream acknowledgement at once. */
+  publishWindow: z.number().int().min(1).max(65_536).default(512),
+  /** Stream limits (applied when the stream is created). */
+  streamMaxAgeMs: z
+    .number()
+    .int()
+    .min(1_000)
+    .default(7 * 24 * 3_600_000),
+  streamMaxBytes: z
+    .number()
+    .int()
+    .min(1_048_576)
+    .default(1024 * 1024 * 1024),
+  /** Window in which a re-sent event (same Nats-Msg-Id) is dropped by the stream. */
+  duplicateWindowMs: z.number().int().min(1_000).max(3_600_000).default(120_000),
+  /** Longest an RPC call through NATS may run before it is aborted. */
+  callTimeoutMs: z.number().int().min(100).max(600_000).default(60_000),
+});
+
+export type FleetConfig = z.infer<typeof FleetConfig>;
+
 export const Config = z.object({
   backend: BackendChoice.default('auto'),
   host: z.string().min(1).default('127.0.0.1'),
@@ -91,6 +127,7 @@ export const Config = z.object({
   executor: ExecutorConfig.default(ExecutorConfig.parse({})),
   ws: WsConfig.default(WsConfig.parse({})),
   mcp: McpConfig.default(McpConfig.parse({})),
+  fleet: FleetConfig.default(FleetConfig.parse({})),
 });
 export type Config = z.infer<typeof Config>;
 export type ConfigInput = z.input<typeof Config>;

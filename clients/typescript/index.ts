@@ -13,3 +13,11 @@ export { TreeMirror } from './mirror.js';
 export { browserSocket } from './browser-socket.js';
 export { nodeSocket } from './node-socket.js';
 export type { SocketOpener, WireSocket } from './socket.js';
+export { fleet, FleetClient } from './fleet.js';
+export type {
+  FleetCursors,
+  FleetEventsOptions,
+  FleetItem,
+  FleetNode,
+  FleetOptions,
+} from './fleet.js';

@@ -13,3 +13,4 @@ export * from './methods/subscriptions.js';
 export * from './registry.js';
 export * from './codec/index.js';
 export * from './mirror.js';
+export * from './fleet.js';

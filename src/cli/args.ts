@@ -5,12 +5,14 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { loadConfig, type Config, type ConfigInput } from '../config.js';
+import { FLEET_USAGE, FleetUsageError, parseFleetCli, type FleetCommand } from './fleet-args.js';
 
 export const USAGE = `uistream: a live, event-fed desktop accessibility tree over WebSocket and MCP
 
 Usage:
   uistream serve [flags]   Serve WebSocket (/ws), MCP over HTTP (/mcp) and /health
   uistream mcp [flags]     Serve MCP over stdio (for desktop MCP hosts)
+  uistream fleet ...       Watch and drive a NATS fleet of nodes (see below)
   uistream --help | --version
 
 Flags:
@@ -29,18 +31,33 @@ Flags:
   --demo                         Scripted activity on the simulated desktop
   --tools default|ui_automation  MCP tool profile (default: one tool per operation)
   --quiet                        Do not print live UI activity
-`;
+  --nats URL                     Join a NATS fleet (JetStream) as a node, besides serving locally
+  --nats-creds FILE              NATS credentials: .creds file, nkey seed file or user:password
+  --node NAME                    Node name in the fleet (default: the host name)
+  --nats-heartbeat MS            Presence heartbeat (default 5000; gone after 3 missed)
+${FLEET_USAGE}`;
 
 export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-export type Command = 'serve' | 'mcp' | 'help' | 'version';
+function fleetCli(argv: readonly string[]): ParsedCli {
+  try {
+    return { command: 'fleet', config: loadConfig(), quiet: true, fleet: parseFleetCli(argv) };
+  } catch (err) {
+    if (err instanceof FleetUsageError) throw new UsageError(err.message);
+    throw err;
+  }
+}
+
+export type Command = 'serve' | 'mcp' | 'help' | 'version' | 'fleet';
 
 export interface ParsedCli {
   command: Command;
   config: Config;
   quiet: boolean;
+  /** Set for `uistream fleet ...`. */
+  fleet?: FleetCommand;
 }
 
 const OPTIONS = {
@@ -58,6 +75,10 @@ const OPTIONS = {
   demo: { type: 'boolean' },
   tools: { type: 'string' },
   quiet: { type: 'boolean' },
+  nats: { type: 'string' },
+  'nats-creds': { type: 'string' },
+  node: { type: 'string' },
+  'nats-heartbeat': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const;
@@ -70,6 +91,7 @@ function integerFlag(name: string, raw: string | undefined): number | undefined 
 
 /** Parse argv (without node and the script path). Throws UsageError on any bad input. */
 export function parseCli(argv: readonly string[]): ParsedCli {
+  if (argv[0] === 'fleet') return fleetCli(argv);
   let parsed;
   try {
     parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
@@ -85,12 +107,17 @@ export function parseCli(argv: readonly string[]): ParsedCli {
     throw new UsageError(`unknown command "${command}" (expected serve or mcp)`);
   }
   if (positionals.length > 1) throw new UsageError(`unexpected argument "${positionals[1]}"`);
+  if (values.nats === undefined && (values['nats-creds'] ?? values.node) !== undefined) {
+    throw new UsageError('--nats-creds and --node need --nats URL');
+  }
   return { command, config: buildConfig(values), quiet };
 }
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'];
 
 function buildConfig(values: Values): Config {
+  const heartbeatMs = integerFlag('nats-heartbeat', values['nats-heartbeat']);
+  const beat = heartbeatMs === undefined ? {} : { heartbeatMs, goneAfterMs: heartbeatMs * 3 };
   const input: ConfigInput = {
     backend: values.backend as ConfigInput['backend'],
     host: values.host,
@@ -107,6 +134,7 @@ function buildConfig(values: Values): Config {
       dryRun: values['dry-run'],
     },
     mcp: { tools: values.tools as 'default' | 'ui_automation' | undefined },
+    fleet: { url: values.nats, credsFile: values['nats-creds'], node: values.node, ...beat },
   };
   try {
     return loadConfig(input);
@@ -123,6 +151,11 @@ const FLAG_NAMES: Record<string, string> = {
   'executor.auditLog': 'audit-log',
   'executor.dryRun': 'dry-run',
   'mcp.tools': 'tools',
+  'fleet.url': 'nats',
+  'fleet.credsFile': 'nats-creds',
+  'fleet.node': 'node',
+  'fleet.heartbeatMs': 'nats-heartbeat',
+  'fleet.goneAfterMs': 'nats-heartbeat',
 };
 
 function describeIssues(err: z.ZodError): string {

@@ -1,0 +1,106 @@
+/**
+ * The fleet wire contract on NATS: subject layout, header names, the JetStream stream and
+ * key-value bucket names, the node presence record and the gap record. Nodes (src/fleet/) and
+ * the fleet client (clients/typescript/) both build their subjects from here.
+ */
+import { z } from 'zod';
+import { WireError } from './errors.js';
+
+/** A node name is one NATS subject token: letters, digits, `-` and `_`. */
+export const NodeName = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'a node name is 1-64 of A-Z a-z 0-9 - _');
+export type NodeName = z.infer<typeof NodeName>;
+
+/** The stream that holds every node's events (and gap records). */
+export const FLEET_STREAM = 'UISTREAM_EVENTS';
+/** The key-value bucket of node presence records, one key per node. */
+export const FLEET_BUCKET = 'uistream_nodes';
+/** The NATS micro service name every node registers (one instance per node). */
+export const FLEET_SERVICE = 'uistream';
+
+/** The token under `events.` that carries gap records (no event type starts with `_`). */
+export const GAP_TOKEN = '_gap';
+
+export const fleetSubjects = {
+  /** Every subject the stream captures. */
+  stream: 'uistream.*.events.>',
+  /** `uistream.<node>.events.<type>`; type `>` for all of them. */
+  events: (node: string, type = '>'): string => `uistream.${node}.events.${type}`,
+  gap: (node: string): string => `uistream.${node}.events.${GAP_TOKEN}`,
+  /** `uistream.<node>.rpc.<method>` (methods keep their dots: `rpc.actions.click`). */
+  rpc: (node: string, method: string): string => `uistream.${node}.rpc.${method}`,
+  /** Live tree patches of one window, published while someone asked for them. */
+  tree: (node: string, window: string): string => `uistream.${node}.tree.${window}`,
+  /** Ask a node to publish a window's tree patches (fleet-only control endpoint). */
+  treeWatch: (node: string): string => `uistream.${node}.ctl.tree`,
+} as const;
+
+/** Parse `uistream.<node>.events.<type...>`; null for anything else. */
+export function parseEventSubject(subject: string): { node: string; type: string } | null {
+  const parts = subject.split('.');
+  if (parts.length < 4 || parts[0] !== 'uistream' || parts[2] !== 'events') return null;
+  return { node: parts[1] as string, type: parts.slice(3).join('.') };
+}
+
+export const FLEET_HEADERS = {
+  node: 'Uistream-Node',
+  /** Boot id of the node process: seq restarts at 1 in a new epoch. */
+  epoch: 'Uistream-Epoch',
+  /** The node's gapless event seq within its epoch. */
+  seq: 'Uistream-Seq',
+  /** Wall clock (ms, fractional) when the node's event log emitted the event. */
+  emitted: 'Uistream-Emitted',
+  /** Caller identity on RPC requests: rate limits, cancel and the audit log are per caller. */
+  client: 'Uistream-Client',
+} as const;
+
+/** Presence and status of one node, the value of its key in FLEET_BUCKET. */
+export const NodeStatus = z.strictObject({
+  node: NodeName,
+  state: z.enum(['up', 'gone']),
+  /** Why a node is gone: `stopped` (it said so) or `stale` (heartbeats stopped). */
+  goneReason: z.enum(['stopped', 'stale']).optional(),
+  epoch: z.number().int(),
+  version: z.string(),
+  backend: z.string(),
+  backendStatus: z.string(),
+  windows: z.number().int().min(0),
+  elements: z.number().int().min(0),
+  revision: z.number().int().min(0),
+  /** Newest event seq of the node's log. */
+  seq: z.number().int().min(0),
+  /** Newest seq stored in the stream. */
+  published: z.number().int().min(0),
+  /** Events lost to buffer overflow while NATS was unreachable, this epoch. */
+  lostEvents: z.number().int().min(0),
+  heartbeatMs: z.number().int().min(1),
+  startedAt: z.string(),
+  heartbeatAt: z.string(),
+});
+export type NodeStatus = z.infer<typeof NodeStatus>;
+
+/** Published to `gap(node)` when events were lost before reaching the stream. */
+export const FleetGap = z.strictObject({
+  node: NodeName,
+  epoch: z.number().int(),
+  /** First and last lost seq (inclusive). */
+  from: z.number().int().min(1),
+  to: z.number().int().min(1),
+  reason: z.enum(['buffer_overflow']),
+});
+export type FleetGap = z.infer<typeof FleetGap>;
+
+/** The body of an RPC reply: a result or a wire error (never both). */
+export const FleetReply = z.union([
+  z.strictObject({ result: z.unknown() }),
+  z.strictObject({ error: WireError }),
+]);
+export type FleetReply = z.infer<typeof FleetReply>;
+
+/** Request of the tree control endpoint: publish patches of a window for `leaseMs`. */
+export const TreeWatchParams = z.strictObject({
+  window: z.string().min(1),
+  leaseMs: z.number().int().min(1_000).max(600_000).default(60_000),
+});
+export type TreeWatchParams = z.infer<typeof TreeWatchParams>;

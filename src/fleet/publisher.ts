@@ -1,0 +1,187 @@
+/**
+ * Event log -> JetStream. The publisher keeps one cursor into the cache's event log: the
+ * newest seq the stream has acknowledged. It reads pages after that cursor and publishes them
+ * with a bounded window of acknowledgements in flight, so the log's own ring is the buffer
+ * while NATS is away (no second copy, memory bounded by the ring). When the ring has moved past
+ * the cursor, the lost range is published as a gap record. Every message carries the node, its
+ * epoch and its gapless seq in headers, and `Nats-Msg-Id` = node.epoch.seq, so a re-send after
+ * a reconnect is dropped by the stream instead of duplicated.
+ */
+import type { JetStreamClient, PubAck } from '@nats-io/jetstream';
+import { headers } from '@nats-io/transport-node';
+import type { Subscription } from 'rxjs';
+import type { FleetGap, UiEvent } from '../../protocol/src/index.js';
+import { FLEET_HEADERS, fleetSubjects } from '../../protocol/src/index.js';
+import type { EventLog } from '../cache/api.js';
+import { isUiError } from '../errors.js';
+
+export interface PublisherOptions {
+  node: string;
+  epoch: number;
+  /** Publishes awaiting acknowledgement at once. */
+  window: number;
+  /** How long one publish waits for its acknowledgement. */
+  ackTimeoutMs: number;
+}
+
+export interface PublisherStats {
+  /** Newest seq acknowledged by the stream. */
+  published: number;
+  /** Events the stream reported as duplicates (re-sent after a lost acknowledgement). */
+  duplicates: number;
+  /** Events lost because the log's ring moved past the cursor while NATS was away. */
+  lost: number;
+  gaps: number;
+  failures: number;
+}
+
+/** Wall clock with sub-millisecond resolution, comparable across processes on one host. */
+export function preciseNow(): number {
+  return performance.timeOrigin + performance.now();
+}
+
+const encoder = new TextEncoder();
+
+export class EventPublisher {
+  private acked = 0;
+  private pumping = false;
+  private again = false;
+  private stopped = false;
+  private feed: Subscription | null = null;
+  /** When each event left the log, for the latency header; bounded by the log's ring. */
+  private readonly emitted = new Map<number, number>();
+  private readonly counters = { duplicates: 0, lost: 0, gaps: 0, failures: 0 };
+
+  constructor(
+    private readonly js: JetStreamClient,
+    private readonly log: EventLog,
+    private readonly options: PublisherOptions,
+    /** Resolves when it is worth trying again after a failed publish. */
+    private readonly retryAfterFailure: () => Promise<void>,
+  ) {}
+
+  /** Start from the oldest event the log still holds; earlier ones are reported as lost. */
+  start(capacity: number): void {
+    this.feed = this.log.events$.subscribe((event) => {
+      if (this.emitted.size < capacity) this.emitted.set(event.seq, preciseNow());
+      this.kick();
+    });
+    this.kick();
+  }
+
+  /** Publish whatever is pending (after an event, a reconnect, or a retry). */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.pumping) {
+      this.again = true;
+      return;
+    }
+    this.pumping = true;
+    void this.pump().finally(() => {
+      this.pumping = false;
+    });
+  }
+
+  private async pump(): Promise<void> {
+    do {
+      this.again = false;
+      while (!this.stopped) {
+        const events = await this.nextPage();
+        if (events.length === 0) break;
+        if (!(await this.publishPage(events))) {
+          this.counters.failures++;
+          await this.retryAfterFailure();
+          this.again = true;
+          break;
+        }
+      }
+    } while (this.again && !this.stopped);
+  }
+
+  /** The events after the cursor; a range the ring dropped is reported first. */
+  private async nextPage(): Promise<UiEvent[]> {
+    try {
+      return this.log.read({ after: this.acked, limit: this.options.window }).events;
+    } catch (err) {
+      if (!isUiError(err) || err.code !== 'cursor_expired') throw err;
+      const oldest = this.log.oldestSeq;
+      const gap: FleetGap = {
+        node: this.options.node,
+        epoch: this.options.epoch,
+        from: this.acked + 1,
+        to: oldest - 1,
+        reason: 'buffer_overflow',
+      };
+      if (!(await this.publishGap(gap))) {
+        await this.retryAfterFailure();
+        return [];
+      }
+      for (let seq = gap.from; seq <= gap.to; seq++) this.emitted.delete(seq);
+      this.counters.lost += gap.to - gap.from + 1;
+      this.counters.gaps++;
+      this.acked = gap.to;
+      return this.nextPage();
+    }
+  }
+
+  private async publishGap(gap: FleetGap): Promise<boolean> {
+    const { node, epoch } = this.options;
+    try {
+      await this.js.publish(fleetSubjects.gap(node), encoder.encode(JSON.stringify(gap)), {
+        msgID: `${node}.${epoch}.gap.${gap.from}`,
+        timeout: this.options.ackTimeoutMs,
+      });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Publish a page; the cursor advances over the acknowledged prefix. False on a failure. */
+  private async publishPage(events: UiEvent[]): Promise<boolean> {
+    const acks = events.map((event) => this.publishOne(event));
+    const outcomes = await Promise.allSettled(acks);
+    for (let i = 0; i < outcomes.length; i++) {
+      const outcome = outcomes[i] as PromiseSettledResult<PubAck>;
+      if (outcome.status === 'rejected') return false;
+      if (outcome.value.duplicate) this.counters.duplicates++;
+      const seq = (events[i] as UiEvent).seq;
+      this.acked = seq;
+      this.emitted.delete(seq);
+    }
+    return true;
+  }
+
+  private publishOne(event: UiEvent): Promise<PubAck> {
+    const { node, epoch } = this.options;
+    const h = headers();
+    h.set(FLEET_HEADERS.node, node);
+    h.set(FLEET_HEADERS.epoch, String(epoch));
+    h.set(FLEET_HEADERS.seq, String(event.seq));
+    h.set(FLEET_HEADERS.emitted, String(this.emitted.get(event.seq) ?? event.time));
+    return this.js.publish(
+      fleetSubjects.events(node, event.type),
+      encoder.encode(JSON.stringify(event)),
+      { msgID: `${node}.${epoch}.${event.seq}`, headers: h, timeout: this.options.ackTimeoutMs },
+    );
+  }
+
+  stats(): PublisherStats {
+    return { published: this.acked, ...this.counters };
+  }
+
+  /** Resolves once nothing is pending (or the deadline passed): for a clean stop. */
+  async drain(deadlineMs: number): Promise<void> {
+    const until = Date.now() + deadlineMs;
+    while (!this.stopped && Date.now() < until && (this.pumping || this.acked < this.log.seq)) {
+      this.kick();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.feed?.unsubscribe();
+    this.feed = null;
+  }
+}
