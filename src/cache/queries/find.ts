@@ -4,10 +4,10 @@
  * Lower-cased names are kept on the nodes, so a case-insensitive scan does not allocate.
  */
 import type { ElementNode, MethodResult } from '../../../protocol/src/index.js';
-import { InvalidParamsError } from '../../errors.js';
 import type { FindParams } from '../api.js';
 import { NameIndex } from '../name-index.js';
 import type { CachedNode, TreeState } from '../tree.js';
+import { compileClientPattern } from './pattern.js';
 import { nodeForRef, windowForSelector } from './resolve.js';
 
 type Predicate = (node: CachedNode) => boolean;
@@ -98,14 +98,7 @@ function nameCheck(
   caseSensitive: boolean,
 ): Predicate {
   if (mode === 'regex') {
-    let re: RegExp;
-    try {
-      re = new RegExp(name, caseSensitive ? 'u' : 'iu');
-    } catch (err) {
-      throw new InvalidParamsError(`invalid name regex: ${(err as Error).message}`, {
-        details: { name },
-      });
-    }
+    const re = compileClientPattern(name, 'name', { caseSensitive });
     return (n) => re.test(n.props.name);
   }
   if (caseSensitive) {
