@@ -60,7 +60,7 @@ export function strictParams<S extends z.ZodType>(schema: S): S {
   const known = strictCopies.get(schema);
   if (known !== undefined) return known as S;
   const def = rebuild(schema._zod.def as unknown as Def);
-  const copy = def === undefined ? schema : (schema.clone(def as never, { parent: true }));
+  const copy = def === undefined ? schema : schema.clone(def as never, { parent: true });
   strictCopies.set(schema, copy);
   return copy;
 }

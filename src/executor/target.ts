@@ -40,6 +40,7 @@ export function locatorQuery(target: Target, maxResults = MAX_CANDIDATES): FindP
     automationId: target.automationId,
     value: target.value,
     window: target.window,
+    app: target.app,
     within: target.within,
     maxDepth: target.maxDepth,
     maxResults,
@@ -63,7 +64,9 @@ export function findMatches(
     const found = cache.find(locatorQuery(target));
     return { nodes: found.elements, scanned: found.scanned };
   } catch (err) {
-    if (isUiError(err) && err.code === 'window_not_found') return { nodes: [], scanned: 0 };
+    const absent =
+      isUiError(err) && (err.code === 'window_not_found' || err.code === 'app_not_found');
+    if (absent) return { nodes: [], scanned: 0 };
     throw err;
   }
 }
