@@ -51,7 +51,7 @@ export function locatorQuery(target: Target, maxResults = MAX_CANDIDATES): FindP
 export function nodeByRef(cache: UiCache, ref: string): ElementNode {
   const node = cache.node(ref);
   if (node !== undefined) return node;
-  cache.get({ ref }); // throws element_stale with details.locator, or invalid_params
+  cache.get({ ref }); // throws element_stale (details.locator) or element_not_found
   throw new ElementStaleError(`element ${ref} is gone`, { details: { ref } });
 }
 

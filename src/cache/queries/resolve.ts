@@ -5,14 +5,27 @@
  */
 import type { AppInfo } from '../../../protocol/src/index.js';
 import {
+  ElementNotFoundError,
   ElementStaleError,
-  InvalidParamsError,
   MultipleMatchesError,
   UiError,
 } from '../../errors.js';
 import type { CachedNode, TreeState } from '../tree.js';
 
-/** The live node of an element ref (or a window ref), else a typed error. */
+const STALE_RECOVERY = [
+  'Re-find the element with details.locator (elements.find with its window, controlType, name)',
+  'Or take a fresh snapshot and use its refs',
+];
+const NEVER_ISSUED_RECOVERY = [
+  'Use a ref from an answer of this server (it restarted, or the ref was mistyped)',
+  'Take a fresh snapshot or find the element by name to get a current ref',
+];
+
+/**
+ * The live node of an element ref (or a window ref), else a typed error: element_stale when
+ * this server issued the ref and the element is gone (its last locator in details, when still
+ * remembered), element_not_found when it never issued it.
+ */
 export function nodeForRef(state: TreeState, ref: string): CachedNode {
   const node = ref.startsWith('w') ? state.windows.get(ref) : state.byRef.get(ref);
   if (node !== undefined) return node;
@@ -20,11 +33,24 @@ export function nodeForRef(state: TreeState, ref: string): CachedNode {
   if (locator !== undefined) {
     throw new ElementStaleError(`${ref} is gone (${locator.controlType} "${locator.name}")`, {
       details: { ref, locator },
+      recovery: STALE_RECOVERY,
     });
   }
-  if (/^w\d+$/.test(ref))
-    throw new UiError('window_not_found', `no window ${ref}`, { details: { ref } });
-  throw new InvalidParamsError(`unknown ref ${ref}`, { details: { ref } });
+  const issued = state.wasIssued(ref);
+  if (/^w\d+$/.test(ref)) {
+    const why = issued ? 'closed' : 'never issued by this server';
+    throw new UiError('window_not_found', `window ${ref}: ${why}`, { details: { ref, issued } });
+  }
+  if (issued) {
+    throw new ElementStaleError(`${ref} is gone (too long ago to remember its locator)`, {
+      details: { ref },
+      recovery: STALE_RECOVERY.slice(1),
+    });
+  }
+  throw new ElementNotFoundError(`${ref} was never issued by this server`, {
+    details: { ref },
+    recovery: NEVER_ISSUED_RECOVERY,
+  });
 }
 
 /**
