@@ -4,11 +4,16 @@
  */
 import { createApp, type App } from './app.js';
 import { parseCli, USAGE, UsageError, type ParsedCli } from './cli/args.js';
-import { isUiError } from './errors.js';
+import { describeStartupFailure } from './cli/startup.js';
 import { MCP_PATH, mountMcp, runMcpStdio } from './mcp/index.js';
 import { eventLine } from './mcp/render.js';
 import { startServer } from './server/index.js';
 import { SERVER_VERSION } from './service/version.js';
+
+/** A parser message on one line (node's own messages run over several). */
+function usageLine(message: string): string {
+  return (message.split('\n')[0] ?? message).replace(/\. To specify .*$/, '');
+}
 
 function fail(message: string, code: number): never {
   process.stderr.write(`uistream: ${message}\n`);
@@ -94,7 +99,8 @@ async function main(argv: readonly string[]): Promise<void> {
   try {
     cli = parseCli(argv);
   } catch (err) {
-    if (err instanceof UsageError) fail(`${err.message}\n\n${USAGE}`, 2);
+    if (err instanceof UsageError)
+      fail(`${usageLine(err.message)} (uistream --help lists every flag)`, 2);
     throw err;
   }
   if (cli.command === 'help') return void process.stdout.write(USAGE);
@@ -102,8 +108,8 @@ async function main(argv: readonly string[]): Promise<void> {
   try {
     await (cli.command === 'mcp' ? mcpStdio(cli) : serve(cli));
   } catch (err) {
-    if (isUiError(err)) fail(`${err.code}: ${err.message}`, err.code === 'invalid_params' ? 2 : 1);
-    throw err;
+    const failure = describeStartupFailure(err, cli.config.port);
+    fail(failure.message, failure.exitCode);
   }
 }
 
