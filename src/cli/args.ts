@@ -20,6 +20,8 @@ Flags:
   --port N                       Port (default 7878; 0 picks a free one)
   --token TOKEN                  Bearer token (default: generated and printed at start)
   --no-auth                      No token (refused unless bound to loopback)
+  --allow-host NAME              Accept this Host header besides loopback ones (repeatable)
+  --no-query-token               Refuse the token in the query (?token=), headers only
   --read-only                    Refuse every action (reads and subscriptions only)
   --dry-run                      Resolve and validate actions but do not perform them
   --deny-app NAME                Never act on this app (repeatable)
@@ -49,6 +51,8 @@ const OPTIONS = {
   port: { type: 'string' },
   token: { type: 'string' },
   'no-auth': { type: 'boolean' },
+  'allow-host': { type: 'string', multiple: true },
+  'no-query-token': { type: 'boolean' },
   'read-only': { type: 'boolean' },
   'dry-run': { type: 'boolean' },
   'deny-app': { type: 'string', multiple: true },
@@ -97,6 +101,7 @@ function buildConfig(values: Values): Config {
     port: integerFlag('port', values.port),
     token: values.token,
     noAuth: values['no-auth'],
+    allowHosts: values['allow-host'],
     readOnly: values['read-only'],
     scene: values.scene,
     seed: integerFlag('seed', values.seed),
@@ -106,7 +111,10 @@ function buildConfig(values: Values): Config {
       auditLog: values['audit-log'],
       dryRun: values['dry-run'],
     },
-    mcp: { tools: values.tools as 'default' | 'ui_automation' | undefined },
+    mcp: {
+      tools: values.tools as 'default' | 'ui_automation' | undefined,
+      allowQueryToken: values['no-query-token'] === true ? false : undefined,
+    },
   };
   try {
     return loadConfig(input);
@@ -118,6 +126,7 @@ function buildConfig(values: Values): Config {
 
 const FLAG_NAMES: Record<string, string> = {
   noAuth: 'no-auth',
+  allowHosts: 'allow-host',
   readOnly: 'read-only',
   'executor.denyApps': 'deny-app',
   'executor.auditLog': 'audit-log',
