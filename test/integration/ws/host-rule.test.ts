@@ -13,7 +13,7 @@ let t: TestServer;
 beforeAll(async () => {
   const { config } = parseCli(['serve', '--allow-host', 'Box.lan', '--no-query-token']);
   t = await startTestServer({ allowHosts: config.allowHosts, mcp: config.mcp });
-  t.server.addRoute('/probe', (_req, res) => res.end('ok'));
+  t.server.addRoute('/probe', (_req, res) => void res.end('ok'));
 });
 afterAll(async () => {
   await t.close();
