@@ -6,7 +6,7 @@
 import type { ElementNode, MethodParams } from '../../../protocol/src/index.js';
 import type { InputAction, KeyCombo } from '../../backends/backend.js';
 import { parseKeys } from '../../input/keys.js';
-import { checkAllowed, ensureEnabled } from '../actionability.js';
+import { checkAllowed, checkKeyboardAllowed, ensureEnabled } from '../actionability.js';
 import { backendIdOf, callOptions, describeNode, type ActionEnv, type ActionPlan } from '../env.js';
 import { focusThenInput } from '../focus-input.js';
 import { INPUT_LANE } from '../queue.js';
@@ -28,7 +28,7 @@ async function keyboardTarget(
 ): Promise<{ node: ElementNode | null; aimed: boolean }> {
   if (target === undefined) {
     const focused = env.cache.focused({}).element;
-    checkAllowed(env, focused);
+    checkKeyboardAllowed(env, focused);
     return { node: focused, aimed: false };
   }
   const resolved = await resolveTarget(env, target);
