@@ -4,9 +4,9 @@
  */
 import { createApp, type App } from './app.js';
 import { parseCli, USAGE, UsageError, type ParsedCli } from './cli/args.js';
+import { printActivity } from './cli/activity.js';
 import { describeStartupFailure } from './cli/startup.js';
 import { MCP_PATH, mountMcp, runMcpStdio } from './mcp/index.js';
-import { eventLine } from './mcp/render.js';
 import { startServer } from './server/index.js';
 import { SERVER_VERSION } from './service/version.js';
 
@@ -62,10 +62,9 @@ async function serve(cli: ParsedCli): Promise<void> {
   log(server.token === null ? '  auth       none (--no-auth)' : `  token      ${server.token}`);
   if (app.config.readOnly) log('  read-only: every action is refused');
   if (!cli.quiet) {
-    log('live UI activity (--quiet hides it):');
-    app.cache.events.events$.subscribe((event) => {
-      log(`${new Date(event.time).toISOString().slice(11, 23)} ${eventLine(event)}`);
-    });
+    const how = cli.verbose ? 'every event' : 'a summary per second; --verbose for every event';
+    log(`live UI activity (${how}; --quiet hides it):`);
+    printActivity(app.cache.events.events$, cli.verbose, log, demo.signal);
   }
   await startDemoIfAsked(app, demo.signal, log);
   onSignals(async () => {

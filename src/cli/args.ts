@@ -31,6 +31,7 @@ Flags:
   --demo                         Scripted activity on the simulated desktop
   --tools default|ui_automation  MCP tool profile (default: one tool per operation)
   --quiet                        Do not print live UI activity
+  --verbose                      Print every UI event (default: a summary line per second)
 `;
 
 export class UsageError extends Error {
@@ -43,6 +44,8 @@ export interface ParsedCli {
   command: Command;
   config: Config;
   quiet: boolean;
+  /** Print every UI event rather than a summary line per second. */
+  verbose: boolean;
 }
 
 const OPTIONS = {
@@ -62,6 +65,7 @@ const OPTIONS = {
   demo: { type: 'boolean' },
   tools: { type: 'string' },
   quiet: { type: 'boolean' },
+  verbose: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const;
@@ -82,14 +86,15 @@ export function parseCli(argv: readonly string[]): ParsedCli {
   }
   const { values, positionals } = parsed;
   const quiet = values.quiet === true;
-  if (values.help === true) return { command: 'help', config: loadConfig(), quiet };
-  if (values.version === true) return { command: 'version', config: loadConfig(), quiet };
+  const verbose = values.verbose === true;
+  if (values.help === true) return { command: 'help', config: loadConfig(), quiet, verbose };
+  if (values.version === true) return { command: 'version', config: loadConfig(), quiet, verbose };
   const command = positionals[0] ?? 'serve';
   if (command !== 'serve' && command !== 'mcp') {
     throw new UsageError(`unknown command "${command}" (expected serve or mcp)`);
   }
   if (positionals.length > 1) throw new UsageError(`unexpected argument "${positionals[1]}"`);
-  return { command, config: buildConfig(values), quiet };
+  return { command, config: buildConfig(values), quiet, verbose };
 }
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'];
