@@ -4,12 +4,17 @@
  */
 import { createApp, type App } from './app.js';
 import { parseCli, USAGE, UsageError, type ParsedCli } from './cli/args.js';
-import { isUiError } from './errors.js';
+import { printActivity } from './cli/activity.js';
+import { describeStartupFailure } from './cli/startup.js';
 import type { Fleet } from './fleet/index.js';
 import { MCP_PATH, mountMcp, runMcpStdio } from './mcp/index.js';
-import { eventLine } from './mcp/render.js';
 import { startServer } from './server/index.js';
 import { SERVER_VERSION } from './service/version.js';
+
+/** A parser message on one line (node's own messages run over several). */
+function usageLine(message: string): string {
+  return (message.split('\n')[0] ?? message).replace(/\. To specify .*$/, '');
+}
 
 function fail(message: string, code: number): never {
   process.stderr.write(`uistream: ${message}\n`);
@@ -71,10 +76,9 @@ async function serve(cli: ParsedCli): Promise<void> {
   if (app.config.readOnly) log('  read-only: every action is refused');
   const fleet = await joinFleetIfAsked(app, log);
   if (!cli.quiet) {
-    log('live UI activity (--quiet hides it):');
-    app.cache.events.events$.subscribe((event) => {
-      log(`${new Date(event.time).toISOString().slice(11, 23)} ${eventLine(event)}`);
-    });
+    const how = cli.verbose ? 'every event' : 'a summary per second; --verbose for every event';
+    log(`live UI activity (${how}; --quiet hides it):`);
+    printActivity(app.cache.events.events$, cli.verbose, log, demo.signal);
   }
   await startDemoIfAsked(app, demo.signal, log);
   onSignals(async () => {
@@ -112,7 +116,8 @@ async function main(argv: readonly string[]): Promise<void> {
   try {
     cli = parseCli(argv);
   } catch (err) {
-    if (err instanceof UsageError) fail(`${err.message}\n\n${USAGE}`, 2);
+    if (err instanceof UsageError)
+      fail(`${usageLine(err.message)} (uistream --help lists every flag)`, 2);
     throw err;
   }
   if (cli.command === 'help') return void process.stdout.write(USAGE);
@@ -124,8 +129,8 @@ async function main(argv: readonly string[]): Promise<void> {
     }
     await (cli.command === 'mcp' ? mcpStdio(cli) : serve(cli));
   } catch (err) {
-    if (isUiError(err)) fail(`${err.code}: ${err.message}`, err.code === 'invalid_params' ? 2 : 1);
-    throw err;
+    const failure = describeStartupFailure(err, cli.config.port);
+    fail(failure.message, failure.exitCode);
   }
 }
 

@@ -116,6 +116,8 @@ export const Config = z.object({
   port: z.number().int().min(0).max(65_535).default(7878),
   /** Bearer token; generated at start when absent. */
   token: z.string().min(16, 'a token needs at least 16 characters').optional(),
+  /** Host header values accepted besides loopback ones (DNS-rebinding protection). */
+  allowHosts: z.array(z.string().min(1).max(253)).default([]),
   /** Disable auth entirely: only allowed with a loopback bind. */
   noAuth: z.boolean().default(false),
   readOnly: z.boolean().default(false),

@@ -1,5 +1,6 @@
 /** Helpers that declare methods and notifications as data, so servers, docs and clients iterate one registry. */
 import type { z } from 'zod';
+import { strictParams } from './strict.js';
 
 /**
  * What a method does, which drives policy: `read` methods are served from the cache and are
@@ -25,10 +26,11 @@ export interface NotificationDef<N extends string = string, P extends z.ZodType 
   readonly params: P;
 }
 
+/** Declare a method; its params refuse unknown keys at every depth (see strict.ts). */
 export function defineMethod<N extends string, P extends z.ZodType, R extends z.ZodType>(
   def: MethodDef<N, P, R>,
 ): MethodDef<N, P, R> {
-  return def;
+  return { ...def, params: strictParams(def.params) };
 }
 
 export function defineNotification<N extends string, P extends z.ZodType>(

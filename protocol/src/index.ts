@@ -6,6 +6,7 @@ export * from './patch.js';
 export * from './events.js';
 export * from './jsonrpc.js';
 export * from './define.js';
+export * from './strict.js';
 export * from './methods/session.js';
 export * from './methods/reads.js';
 export * from './methods/actions.js';

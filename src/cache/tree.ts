@@ -69,6 +69,14 @@ export class TreeState {
     return `e${this.nextElement++}`;
   }
 
+  /** Whether this tree ever minted `ref` (refs are minted in order and never reused). */
+  wasIssued(ref: string): boolean {
+    const match = /^([ew])(\d+)$/.exec(ref);
+    if (match === null) return false;
+    const n = Number(match[2]);
+    return n >= 1 && n < (match[1] === 'e' ? this.nextElement : this.nextWindow);
+  }
+
   mintWindowRef(): string {
     return `w${this.nextWindow++}`;
   }

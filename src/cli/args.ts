@@ -22,6 +22,8 @@ Flags:
   --port N                       Port (default 7878; 0 picks a free one)
   --token TOKEN                  Bearer token (default: generated and printed at start)
   --no-auth                      No token (refused unless bound to loopback)
+  --allow-host NAME              Accept this Host header besides loopback ones (repeatable)
+  --no-query-token               Refuse the token in the query (?token=), headers only
   --read-only                    Refuse every action (reads and subscriptions only)
   --dry-run                      Resolve and validate actions but do not perform them
   --deny-app NAME                Never act on this app (repeatable)
@@ -35,6 +37,7 @@ Flags:
   --nats-creds FILE              NATS credentials: .creds file, nkey seed file or user:password
   --node NAME                    Node name in the fleet (default: the host name)
   --nats-heartbeat MS            Presence heartbeat (default 5000; gone after 3 missed)
+  --verbose                      Print every UI event (default: a summary line per second)
 ${FLEET_USAGE}`;
 
 export class UsageError extends Error {
@@ -43,7 +46,7 @@ export class UsageError extends Error {
 
 function fleetCli(argv: readonly string[]): ParsedCli {
   try {
-    return { command: 'fleet', config: loadConfig(), quiet: true, fleet: parseFleetCli(argv) };
+    return { command: 'fleet', config: loadConfig(), quiet: true, verbose: false, fleet: parseFleetCli(argv) };
   } catch (err) {
     if (err instanceof FleetUsageError) throw new UsageError(err.message);
     throw err;
@@ -58,6 +61,8 @@ export interface ParsedCli {
   quiet: boolean;
   /** Set for `uistream fleet ...`. */
   fleet?: FleetCommand;
+  /** Print every UI event rather than a summary line per second. */
+  verbose: boolean;
 }
 
 const OPTIONS = {
@@ -66,6 +71,8 @@ const OPTIONS = {
   port: { type: 'string' },
   token: { type: 'string' },
   'no-auth': { type: 'boolean' },
+  'allow-host': { type: 'string', multiple: true },
+  'no-query-token': { type: 'boolean' },
   'read-only': { type: 'boolean' },
   'dry-run': { type: 'boolean' },
   'deny-app': { type: 'string', multiple: true },
@@ -79,6 +86,7 @@ const OPTIONS = {
   'nats-creds': { type: 'string' },
   node: { type: 'string' },
   'nats-heartbeat': { type: 'string' },
+  verbose: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const;
@@ -100,8 +108,9 @@ export function parseCli(argv: readonly string[]): ParsedCli {
   }
   const { values, positionals } = parsed;
   const quiet = values.quiet === true;
-  if (values.help === true) return { command: 'help', config: loadConfig(), quiet };
-  if (values.version === true) return { command: 'version', config: loadConfig(), quiet };
+  const verbose = values.verbose === true;
+  if (values.help === true) return { command: 'help', config: loadConfig(), quiet, verbose };
+  if (values.version === true) return { command: 'version', config: loadConfig(), quiet, verbose };
   const command = positionals[0] ?? 'serve';
   if (command !== 'serve' && command !== 'mcp') {
     throw new UsageError(`unknown command "${command}" (expected serve or mcp)`);
@@ -110,7 +119,7 @@ export function parseCli(argv: readonly string[]): ParsedCli {
   if (values.nats === undefined && (values['nats-creds'] ?? values.node) !== undefined) {
     throw new UsageError('--nats-creds and --node need --nats URL');
   }
-  return { command, config: buildConfig(values), quiet };
+  return { command, config: buildConfig(values), quiet, verbose };
 }
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'];
@@ -124,6 +133,7 @@ function buildConfig(values: Values): Config {
     port: integerFlag('port', values.port),
     token: values.token,
     noAuth: values['no-auth'],
+    allowHosts: values['allow-host'],
     readOnly: values['read-only'],
     scene: values.scene,
     seed: integerFlag('seed', values.seed),
@@ -133,7 +143,10 @@ function buildConfig(values: Values): Config {
       auditLog: values['audit-log'],
       dryRun: values['dry-run'],
     },
-    mcp: { tools: values.tools as 'default' | 'ui_automation' | undefined },
+    mcp: {
+      tools: values.tools as 'default' | 'ui_automation' | undefined,
+      allowQueryToken: values['no-query-token'] === true ? false : undefined,
+    },
     fleet: { url: values.nats, credsFile: values['nats-creds'], node: values.node, ...beat },
   };
   try {
@@ -146,6 +159,7 @@ function buildConfig(values: Values): Config {
 
 const FLAG_NAMES: Record<string, string> = {
   noAuth: 'no-auth',
+  allowHosts: 'allow-host',
   readOnly: 'read-only',
   'executor.denyApps': 'deny-app',
   'executor.auditLog': 'audit-log',

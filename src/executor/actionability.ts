@@ -27,6 +27,35 @@ export function checkAllowed(env: ActionEnv, node: ElementNode | null): void {
   }
 }
 
+function windowAllowed(env: ActionEnv, w: WindowInfo): void {
+  env.gate.checkTarget({ app: w.app, pid: w.pid, window: w.ref });
+}
+
+/**
+ * Refuse input with no target while a denied app holds the keyboard: the focused element and
+ * the foreground window are both checked, since either may be all the cache knows.
+ */
+export function checkKeyboardAllowed(env: ActionEnv, focused: ElementNode | null): void {
+  if (!env.gate.hasDenyList) return;
+  checkAllowed(env, focused);
+  const windows = env.cache.windowsList({ includeMinimized: false }).windows;
+  for (const w of windows) if (w.foreground) windowAllowed(env, w);
+}
+
+/**
+ * Refuse a click at a point over a denied app: the element there, and every window whose
+ * rectangle holds the point (the cache's stacking order may lag the screen's).
+ */
+export function checkPointAllowed(env: ActionEnv, x: number, y: number, node: ElementNode | null) {
+  if (!env.gate.hasDenyList) return;
+  checkAllowed(env, node);
+  for (const w of env.cache.windowsList({ includeMinimized: false }).windows) {
+    const r = w.rect;
+    if (r !== null && x >= r.x && y >= r.y && x < r.x + r.width && y < r.y + r.height)
+      windowAllowed(env, w);
+  }
+}
+
 /** The live node; waits up to waitMs for it to become enabled, else action_failed. */
 export async function ensureEnabled(env: ActionEnv, node: ElementNode): Promise<ElementNode> {
   const enabled = await waitForValue(

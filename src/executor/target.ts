@@ -40,6 +40,7 @@ export function locatorQuery(target: Target, maxResults = MAX_CANDIDATES): FindP
     automationId: target.automationId,
     value: target.value,
     window: target.window,
+    app: target.app,
     within: target.within,
     maxDepth: target.maxDepth,
     maxResults,
@@ -50,7 +51,7 @@ export function locatorQuery(target: Target, maxResults = MAX_CANDIDATES): FindP
 export function nodeByRef(cache: UiCache, ref: string): ElementNode {
   const node = cache.node(ref);
   if (node !== undefined) return node;
-  cache.get({ ref }); // throws element_stale with details.locator, or invalid_params
+  cache.get({ ref }); // throws element_stale (details.locator) or element_not_found
   throw new ElementStaleError(`element ${ref} is gone`, { details: { ref } });
 }
 
@@ -63,7 +64,9 @@ export function findMatches(
     const found = cache.find(locatorQuery(target));
     return { nodes: found.elements, scanned: found.scanned };
   } catch (err) {
-    if (isUiError(err) && err.code === 'window_not_found') return { nodes: [], scanned: 0 };
+    const absent =
+      isUiError(err) && (err.code === 'window_not_found' || err.code === 'app_not_found');
+    if (absent) return { nodes: [], scanned: 0 };
     throw err;
   }
 }

@@ -15,7 +15,10 @@ import type { ToolContext } from './types.js';
 
 /** Summarise zod issues as `path: message` strings for invalid_params details. */
 export function describeIssues(error: z.ZodError): string[] {
-  return error.issues.slice(0, 10).map((i) => {
+  const issues = [...error.issues].sort(
+    (a, b) => Number(b.code === 'unrecognized_keys') - Number(a.code === 'unrecognized_keys'),
+  );
+  return issues.slice(0, 10).map((i) => {
     const path = i.path.map(String).join('.');
     return path === '' ? i.message : `${path}: ${i.message}`;
   });

@@ -4,7 +4,7 @@
  */
 import type { Observable } from 'rxjs';
 import type { z } from 'zod';
-import type { PatchBatch } from '../../protocol/src/index.js';
+import { type PatchBatch, strictParams } from '../../protocol/src/index.js';
 import type { UiCache } from '../cache/api.js';
 import type { Config } from '../config.js';
 import type { CallerContext } from '../executor/api.js';
@@ -52,11 +52,11 @@ export interface ToolDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = 
   failure?(err: unknown, input: unknown, startedAt: number): ToolAnswer<z.output<O>>;
 }
 
-/** Declare a tool with its types inferred from its schemas. */
+/** Declare a tool with its types inferred from its schemas; its input refuses unknown keys. */
 export function defineTool<I extends z.ZodType, O extends z.ZodType>(
   def: ToolDef<I, O>,
 ): ToolDef<I, O> {
-  return def;
+  return { ...def, input: strictParams(def.input) };
 }
 
 /** A tool result as MCP carries it (shape of CallToolResult, without importing the SDK). */

@@ -17,7 +17,7 @@ export interface SecurityPolicy {
   token: string | null;
   allowedOrigins: readonly string[];
   allowQueryToken: boolean;
-  /** Host names accepted besides IP literals and localhost: the bind host when it is a name. */
+  /** Hosts accepted besides loopback: --allow-host names and a specific non-loopback bind. */
   allowedHosts: readonly string[];
 }
 
@@ -54,8 +54,18 @@ export function resolvePolicy(config: Config): SecurityPolicy {
     token: config.noAuth ? null : (config.token ?? generateToken()),
     allowedOrigins: config.ws.allowedOrigins,
     allowQueryToken: config.mcp.allowQueryToken,
-    allowedHosts: isIP(config.host) === 0 ? [config.host.toLowerCase()] : [],
+    allowedHosts: allowedHostsOf(config),
   };
+}
+
+const WILDCARD_BINDS = new Set(['0.0.0.0', '::', '0:0:0:0:0:0:0:0']);
+
+/** --allow-host names, plus the bind address when it is one specific non-loopback host. */
+function allowedHostsOf(config: Config): string[] {
+  const hosts = config.allowHosts.map((h) => h.toLowerCase());
+  const bind = config.host.toLowerCase();
+  if (!WILDCARD_BINDS.has(bind) && !isLoopbackHost(bind)) hosts.push(bind);
+  return hosts;
 }
 
 function sameSecret(given: string, expected: string): boolean {
@@ -76,8 +86,8 @@ export function hostnameOf(hostHeader: string): string {
 
 /**
  * DNS-rebinding protection: a browser page on evil.example resolving to 127.0.0.1 still
- * sends `Host: evil.example`. Only IP literals and localhost are accepted; names cannot rebind
- * an IP literal.
+ * sends `Host: evil.example`. Only loopback names and addresses are accepted, plus the hosts
+ * the operator allowed (--allow-host, a specific bind address).
  */
 export function checkHost(req: IncomingMessage, allowedHosts: readonly string[] = []): Verdict {
   const header = req.headers.host;
@@ -85,9 +95,9 @@ export function checkHost(req: IncomingMessage, allowedHosts: readonly string[] 
     return { ok: false, status: 403, reason: 'missing Host header' };
   }
   const name = hostnameOf(header);
-  if (isIP(name) !== 0 || isLoopbackHost(name)) return { ok: true };
+  if (isLoopbackHost(name)) return { ok: true };
   if (allowedHosts.includes(name.toLowerCase())) return { ok: true };
-  return { ok: false, status: 403, reason: `Host ${name} is not allowed` };
+  return { ok: false, status: 403, reason: `Host ${name} is not allowed (see --allow-host)` };
 }
 
 /** Browsers always send Origin; non-browser clients usually do not, and are not at risk. */

@@ -17,8 +17,12 @@ export interface ParamIssue {
   message: string;
 }
 
+/** Issues as they cross the wire; unknown keys come first, being the likeliest mistake. */
 export function describeIssues(error: z.ZodError): ParamIssue[] {
-  return error.issues.map((issue) => ({
+  const issues = [...error.issues].sort(
+    (a, b) => Number(b.code === 'unrecognized_keys') - Number(a.code === 'unrecognized_keys'),
+  );
+  return issues.map((issue) => ({
     path: issue.path.map(String).join('.'),
     message: issue.message,
   }));

@@ -19,6 +19,9 @@ export const windowsList = defineMethod({
   result: z.object({ ...rev, windows: z.array(WindowInfo) }),
 });
 
+/** An app named by name, pid or id, as windows.list takes it. */
+export const AppSelector = z.string().min(1).max(256).describe('App name, pid or id');
+
 /** Filters shared by find, waits and locators. */
 export const ElementQuery = z.object({
   name: z.string().max(1024).optional(),
@@ -28,6 +31,7 @@ export const ElementQuery = z.object({
   automationId: z.string().max(512).optional(),
   value: z.string().max(4096).optional().describe('Value contains (case-insensitive)'),
   window: WindowSelector.optional(),
+  app: AppSelector.optional(),
   within: ElementRef.optional().describe('Search only under this element'),
   maxDepth: z.number().int().min(0).max(256).optional(),
 });
@@ -71,11 +75,12 @@ export const elementsText = defineMethod({
     .object({
       ref: ElementRef.optional(),
       window: WindowSelector.optional(),
+      app: AppSelector.optional(),
       includeChildren: z.boolean().default(true),
       maxChars: z.number().int().min(1).max(1_000_000).default(20_000),
     })
-    .refine((p) => p.ref !== undefined || p.window !== undefined, {
-      message: 'give ref or window',
+    .refine((p) => p.ref !== undefined || p.window !== undefined || p.app !== undefined, {
+      message: 'give ref, window or app',
     }),
   result: z.object({ ...rev, text: z.string(), truncated: z.boolean() }),
 });
@@ -108,7 +113,11 @@ export const regionsRead = defineMethod({
   name: 'regions.read',
   kind: 'read',
   summary: 'A small, token-cheap read of one region of a window (max 50 elements).',
-  params: z.object({ region: Region, window: WindowSelector.optional() }),
+  params: z.object({
+    region: Region,
+    window: WindowSelector.optional(),
+    app: AppSelector.optional(),
+  }),
   result: z.object({
     ...rev,
     region: Region,
@@ -126,6 +135,7 @@ export const treeGet = defineMethod({
   params: z
     .object({
       window: WindowSelector.optional(),
+      app: AppSelector.optional(),
       root: ElementRef.optional(),
       depth: z.number().int().min(0).max(256).default(64),
       controlTypes: z.array(ControlType).optional(),
@@ -150,6 +160,7 @@ export const treeSnapshot = defineMethod({
   params: z
     .object({
       window: WindowSelector.optional(),
+      app: AppSelector.optional(),
       root: ElementRef.optional(),
       mode: z.enum(['compact', 'full']).default('compact'),
       maxDepth: z.number().int().min(0).max(256).optional(),

@@ -1,7 +1,7 @@
 /** Single-element reads from the cache: get (with fields), text, element at a point, focus. */
 import type { ElementNode, MethodParams, MethodResult } from '../../../protocol/src/index.js';
 import type { CachedNode, TreeState } from '../tree.js';
-import { nodeForRef, resolveAppInfo, windowForSelector } from './resolve.js';
+import { nodeForRef, resolveAppInfo, windowFor } from './resolve.js';
 
 export function get(
   state: TreeState,
@@ -28,8 +28,7 @@ export function text(
   state: TreeState,
   p: MethodParams<'elements.text'>,
 ): MethodResult<'elements.text'> {
-  const root =
-    p.ref !== undefined ? nodeForRef(state, p.ref) : windowForSelector(state, p.window as string);
+  const root = p.ref !== undefined ? nodeForRef(state, p.ref) : (windowFor(state, p) as CachedNode);
   const parts: string[] = [];
   let length = 0;
   let truncated = false;

@@ -4,11 +4,11 @@
  * Lower-cased names are kept on the nodes, so a case-insensitive scan does not allocate.
  */
 import type { ElementNode, MethodResult } from '../../../protocol/src/index.js';
-import { InvalidParamsError } from '../../errors.js';
 import type { FindParams } from '../api.js';
 import { NameIndex } from '../name-index.js';
 import type { CachedNode, TreeState } from '../tree.js';
-import { nodeForRef, windowForSelector } from './resolve.js';
+import { compileClientPattern } from './pattern.js';
+import { appWindowRefs, nodeForRef, windowForSelector } from './resolve.js';
 
 type Predicate = (node: CachedNode) => boolean;
 
@@ -16,7 +16,9 @@ const nameIndexes = new WeakMap<TreeState, NameIndex>();
 
 export function find(state: TreeState, p: FindParams): MethodResult<'elements.find'> {
   const scope = findScope(state, p);
-  const matches = buildPredicate(p);
+  const inApp = appCheck(state, p);
+  const filters = buildPredicate(p);
+  const matches: Predicate = inApp === null ? filters : (n) => inApp(n) && filters(n);
   const max = p.maxResults ?? 50;
   const found: CachedNode[] = [];
   let hasMore = false;
@@ -60,15 +62,24 @@ function canUseNameIndex(p: FindParams): boolean {
 }
 
 function findScope(state: TreeState, p: FindParams): CachedNode | null {
+  const among = p.app === undefined ? undefined : appWindowRefs(state, p.app);
   if (p.within !== undefined) {
     const within = nodeForRef(state, p.within);
     if (p.window !== undefined && within.window !== windowForSelector(state, p.window).window) {
       return null;
     }
+    if (among !== undefined && !among.has(within.window ?? '')) return null;
     return within;
   }
-  if (p.window !== undefined) return windowForSelector(state, p.window);
+  if (p.window !== undefined) return windowForSelector(state, p.window, among);
   return state.root;
+}
+
+/** With `app` and no narrower scope, only that app's windows count. */
+function appCheck(state: TreeState, p: Partial<FindParams>): Predicate | null {
+  if (p.app === undefined || p.window !== undefined || p.within !== undefined) return null;
+  const refs = appWindowRefs(state, p.app);
+  return (n) => refs.has(n.window ?? '');
 }
 
 /** All given filters must hold; the cheapest checks run first. */
@@ -98,14 +109,7 @@ function nameCheck(
   caseSensitive: boolean,
 ): Predicate {
   if (mode === 'regex') {
-    let re: RegExp;
-    try {
-      re = new RegExp(name, caseSensitive ? 'u' : 'iu');
-    } catch (err) {
-      throw new InvalidParamsError(`invalid name regex: ${(err as Error).message}`, {
-        details: { name },
-      });
-    }
+    const re = compileClientPattern(name, 'name', { caseSensitive });
     return (n) => re.test(n.props.name);
   }
   if (caseSensitive) {

@@ -12,7 +12,7 @@ import type {
 } from '../../../protocol/src/index.js';
 import { collectLines, estimateTokens, lineText, type SnapshotLine } from '../snapshot.js';
 import type { CachedNode, TreeState } from '../tree.js';
-import { windowForSelector } from './resolve.js';
+import { windowFor } from './resolve.js';
 
 export const REGION_MAX_ELEMENTS = 50;
 export const REGION_MAX_TOKENS = 200;
@@ -21,7 +21,7 @@ export function region(
   state: TreeState,
   p: MethodParams<'regions.read'>,
 ): MethodResult<'regions.read'> {
-  const win = p.window !== undefined ? windowForSelector(state, p.window) : activeWindow(state);
+  const win = windowFor(state, p) ?? activeWindow(state);
   const root = win === null ? null : regionRoot(state, win, p.region);
   const base = { revision: state.revision, region: p.region, window: win?.window ?? null };
   if (root === null) return { ...base, found: false, text: '', elements: [] };

@@ -5,14 +5,27 @@
  */
 import type { AppInfo } from '../../../protocol/src/index.js';
 import {
+  ElementNotFoundError,
   ElementStaleError,
-  InvalidParamsError,
   MultipleMatchesError,
   UiError,
 } from '../../errors.js';
 import type { CachedNode, TreeState } from '../tree.js';
 
-/** The live node of an element ref (or a window ref), else a typed error. */
+const STALE_RECOVERY = [
+  'Re-find the element with details.locator (elements.find with its window, controlType, name)',
+  'Or take a fresh snapshot and use its refs',
+];
+const NEVER_ISSUED_RECOVERY = [
+  'Use a ref from an answer of this server (it restarted, or the ref was mistyped)',
+  'Take a fresh snapshot or find the element by name to get a current ref',
+];
+
+/**
+ * The live node of an element ref (or a window ref), else a typed error: element_stale when
+ * this server issued the ref and the element is gone (its last locator in details, when still
+ * remembered), element_not_found when it never issued it.
+ */
 export function nodeForRef(state: TreeState, ref: string): CachedNode {
   const node = ref.startsWith('w') ? state.windows.get(ref) : state.byRef.get(ref);
   if (node !== undefined) return node;
@@ -20,18 +33,48 @@ export function nodeForRef(state: TreeState, ref: string): CachedNode {
   if (locator !== undefined) {
     throw new ElementStaleError(`${ref} is gone (${locator.controlType} "${locator.name}")`, {
       details: { ref, locator },
+      recovery: STALE_RECOVERY,
     });
   }
-  if (/^w\d+$/.test(ref))
-    throw new UiError('window_not_found', `no window ${ref}`, { details: { ref } });
-  throw new InvalidParamsError(`unknown ref ${ref}`, { details: { ref } });
+  const issued = state.wasIssued(ref);
+  if (/^w\d+$/.test(ref)) {
+    const why = issued ? 'closed' : 'never issued by this server';
+    throw new UiError('window_not_found', `window ${ref}: ${why}`, { details: { ref, issued } });
+  }
+  if (issued) {
+    throw new ElementStaleError(`${ref} is gone (too long ago to remember its locator)`, {
+      details: { ref },
+      recovery: STALE_RECOVERY.slice(1),
+    });
+  }
+  throw new ElementNotFoundError(`${ref} was never issued by this server`, {
+    details: { ref },
+    recovery: NEVER_ISSUED_RECOVERY,
+  });
 }
 
-/** A window by ref (w3) or by a case-insensitive part of its title. */
-export function windowForSelector(state: TreeState, selector: string): CachedNode {
-  if (/^w\d+$/.test(selector)) return nodeForRef(state, selector);
+/**
+ * A window by ref (w3) or by a case-insensitive part of its title; `among` limits the
+ * candidates (the windows of one app).
+ */
+export function windowForSelector(
+  state: TreeState,
+  selector: string,
+  among?: ReadonlySet<string>,
+): CachedNode {
+  if (/^w\d+$/.test(selector)) {
+    const node = nodeForRef(state, selector);
+    if (among !== undefined && !among.has(selector)) {
+      throw new UiError('window_not_found', `${selector} is not a window of that app`, {
+        details: { selector, appWindows: [...among] },
+      });
+    }
+    return node;
+  }
   const needle = selector.toLowerCase();
-  const matches = [...state.windows.values()].filter((w) => w.nameKey.includes(needle));
+  const matches = [...state.windows.values()].filter(
+    (w) => w.nameKey.includes(needle) && (among === undefined || among.has(w.window ?? '')),
+  );
   if (matches.length === 1) return matches[0] as CachedNode;
   const exact = matches.filter((w) => w.nameKey === needle);
   if (exact.length === 1) return exact[0] as CachedNode;
@@ -78,5 +121,35 @@ export function resolveAppInfo(state: TreeState, query: string): AppInfo {
   }
   throw new MultipleMatchesError(`${matches.length} apps match "${query}"`, {
     details: { query, candidates: matches.map((a) => ({ id: a.id, name: a.name, pid: a.pid })) },
+  });
+}
+
+/** The window refs of an app named by name, pid or id. */
+export function appWindowRefs(state: TreeState, app: string): Set<string> {
+  return new Set(resolveAppInfo(state, app).windows);
+}
+
+/**
+ * The one window a read is about, from `window` and/or `app`: the selector among the app's
+ * windows, or the app's only window (its foreground one when it has several). Null when
+ * neither is given.
+ */
+export function windowFor(
+  state: TreeState,
+  p: { window?: string; app?: string },
+): CachedNode | null {
+  if (p.app === undefined)
+    return p.window === undefined ? null : windowForSelector(state, p.window);
+  const refs = appWindowRefs(state, p.app);
+  if (p.window !== undefined) return windowForSelector(state, p.window, refs);
+  const windows = [...refs].map((ref) => state.windows.get(ref)).filter((w) => w !== undefined);
+  if (windows.length === 1) return windows[0] as CachedNode;
+  const front = state.foreground !== null ? state.windowOf(state.foreground) : null;
+  if (front !== null && refs.has(front.window ?? '')) return front;
+  throw new MultipleMatchesError(`${p.app} has ${windows.length} windows: name one with window`, {
+    details: {
+      app: p.app,
+      candidates: windows.map((w) => ({ ref: w.window, title: w.props.name })),
+    },
   });
 }

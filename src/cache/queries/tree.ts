@@ -8,15 +8,14 @@ import type {
 } from '../../../protocol/src/index.js';
 import { UiError } from '../../errors.js';
 import type { CachedNode, TreeState } from '../tree.js';
-import { nodeForRef, resolveAppInfo, windowForSelector } from './resolve.js';
+import { nodeForRef, resolveAppInfo, windowFor, windowForSelector } from './resolve.js';
 
 export function scopeNode(
   state: TreeState,
-  p: { root?: string; window?: string },
+  p: { root?: string; window?: string; app?: string },
 ): CachedNode | null {
   if (p.root !== undefined) return nodeForRef(state, p.root);
-  if (p.window !== undefined) return windowForSelector(state, p.window);
-  return state.root;
+  return windowFor(state, p) ?? state.root;
 }
 
 /**

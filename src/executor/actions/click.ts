@@ -6,8 +6,21 @@
 import type { ElementNode, MethodParams } from '../../../protocol/src/index.js';
 import type { PatternAction } from '../../backends/backend.js';
 import { PatternNotSupportedError } from '../../errors.js';
-import { checkAllowed, ensureEnabled, ensureForeground, ensureOnScreen } from '../actionability.js';
-import { callOptions, centreOf, describeNode, type ActionEnv, type ActionPlan } from '../env.js';
+import {
+  checkAllowed,
+  checkPointAllowed,
+  ensureEnabled,
+  ensureForeground,
+  ensureOnScreen,
+} from '../actionability.js';
+import {
+  backendIdOf,
+  callOptions,
+  centreOf,
+  describeNode,
+  type ActionEnv,
+  type ActionPlan,
+} from '../env.js';
 import { INPUT_LANE, windowLane } from '../queue.js';
 import { resolveTarget } from '../target.js';
 import { performChecked } from '../verify.js';
@@ -28,8 +41,11 @@ export function clickPattern(node: ElementNode): PatternAction | undefined {
 
 export async function planClick(env: ActionEnv, p: ClickParams): Promise<ActionPlan> {
   const target = await resolveTarget(env, p.target);
+  if (target.kind === 'point') {
+    checkPointAllowed(env, target.x, target.y, target.node);
+    return pointPlan(env, p, target.x, target.y, target.node);
+  }
   checkAllowed(env, target.node);
-  if (target.kind === 'point') return pointPlan(env, p, target.x, target.y, target.node);
   const node = await ensureEnabled(env, target.node);
   const pattern = p.button === 'left' && p.clickCount === 1 ? clickPattern(node) : undefined;
   if (pattern !== undefined) return patternPlan(env, node, pattern);

@@ -6,8 +6,9 @@
 import type { ElementNode, MethodParams } from '../../../protocol/src/index.js';
 import type { InputAction, KeyCombo } from '../../backends/backend.js';
 import { parseKeys } from '../../input/keys.js';
-import { checkAllowed, ensureEnabled } from '../actionability.js';
+import { checkAllowed, checkKeyboardAllowed, ensureEnabled } from '../actionability.js';
 import {
+  backendIdOf,
   describeNode,
   type ActionEnv,
   type ActionPlan,
@@ -36,7 +37,7 @@ async function keyboardTarget(
 ): Promise<{ node: ElementNode | null; aimed: boolean }> {
   if (target === undefined) {
     const focused = env.cache.focused({}).element;
-    checkAllowed(env, focused);
+    checkKeyboardAllowed(env, focused);
     return { node: focused, aimed: false };
   }
   const resolved = await resolveTarget(env, target);

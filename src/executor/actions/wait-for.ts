@@ -10,6 +10,7 @@ import type {
   WindowInfo,
 } from '../../../protocol/src/index.js';
 import type { UiCache } from '../../cache/api.js';
+import { type ClientPattern, compileClientPattern } from '../../cache/queries/pattern.js';
 import { InvalidParamsError, TimeoutError } from '../../errors.js';
 import { summarize } from '../changes.js';
 import type { Progress } from '../progress.js';
@@ -46,13 +47,9 @@ function elementCheck(cache: UiCache, p: WaitParams, holds: (n: ElementNode) => 
   };
 }
 
-function regexOf(p: WaitParams): RegExp {
+function regexOf(p: WaitParams): ClientPattern {
   if (p.value === undefined) throw new InvalidParamsError('nameMatches needs value (a regex)');
-  try {
-    return new RegExp(p.value);
-  } catch (err) {
-    throw new InvalidParamsError(`value is not a valid regex: ${p.value}`, { cause: err });
-  }
+  return compileClientPattern(p.value, 'value');
 }
 
 /** The condition as a check against the cache's current state. */

@@ -76,22 +76,23 @@ describe('resources', () => {
 });
 
 describe('read-only mode', () => {
-  it('does not list acting tools and refuses to run them', async () => {
+  it('lists acting tools marked, and answers them with a read_only tool error', async () => {
     const ro = await startHttp({ readOnly: true });
     try {
       const c = await connectHttp(ro.url);
-      const names = (await c.listTools()).tools.map((t) => t.name);
+      const tools = (await c.listTools()).tools;
+      const names = tools.map((t) => t.name);
       expect(names).toContain('ui_snapshot');
       expect(names).toContain('ui_wait_for');
-      expect(names).not.toContain('ui_click');
-      expect(names).not.toContain('ui_batch');
-      const r = await c
-        .callTool({ name: 'ui_click', arguments: { target: { name: 'Save' } } })
-        .then(
-          (x) => ({ isError: x.isError === true, thrown: false }),
-          () => ({ isError: true, thrown: true }),
-        );
-      expect(r.isError).toBe(true);
+      expect(tools.find((t) => t.name === 'ui_click')?.description).toMatch(/read-only/);
+      for (const [name, args] of [
+        ['ui_click', { target: { name: 'Save' } }],
+        ['ui_batch', { steps: [{ method: 'actions.keys', params: { keys: 'Ctrl+S' } }] }],
+      ] as const) {
+        const r = await call(c, name, args);
+        expect(r.isError, name).toBe(true);
+        expect(r.text, name).toMatch(/^error read_only: /);
+      }
       const read = await call(c, 'ui_list_windows');
       expect(read.isError).toBe(false);
       await c.close();

@@ -15,7 +15,7 @@ import { loadConfig, type Config, type ConfigInput } from '../../../src/config.j
 import { createExecutor } from '../../../src/executor/index.js';
 import type { Executor } from '../../../src/executor/api.js';
 import { startServer, type RunningServer } from '../../../src/server/index.js';
-import { createHandlers } from '../../../src/service/handlers.js';
+import { createHandlers, type HandlerTable } from '../../../src/service/handlers.js';
 import {
   SUBPROTOCOL_JSON,
   SUBPROTOCOL_MSGPACK,
@@ -39,6 +39,7 @@ export interface TestServer {
   sim: SimBackend;
   cache: UiCache;
   executor: Executor;
+  handlers: HandlerTable;
   server: RunningServer;
   url: string;
   close(): Promise<void>;
@@ -67,6 +68,7 @@ export async function startTestServer(
     sim,
     cache,
     executor,
+    handlers,
     server,
     url: server.url,
     close: async () => {

@@ -168,8 +168,8 @@ describe('bad input', () => {
   it('maps domain failures to typed errors without local details', async () => {
     const c = await RawClient.open(t.url);
     const reply = await c.call('elements.get', { ref: 'e999999' });
-    expect(reply.error?.code).toBe(-32602);
-    expect(reply.error?.data?.code).toBe('invalid_params');
+    expect(reply.error?.code).toBe(-32000);
+    expect(reply.error?.data?.code).toBe('element_not_found');
     expect(JSON.stringify(reply.error)).not.toMatch(/at .*\.ts/);
     c.close();
   });

@@ -108,7 +108,7 @@ describe('element reads', () => {
       name: 'Text Editor',
       value: 'hello world',
     });
-    expect(thrown(() => get(state, { ref: 'e999' })).code).toBe('invalid_params');
+    expect(thrown(() => get(state, { ref: 'e999' })).code).toBe('element_not_found');
   });
 
   it('reads text of an element or a window, with a char budget', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.js';
 import { listedTools } from '../../../src/mcp/tool-list.js';
-import { toolsFor } from '../../../src/mcp/tools/index.js';
+import { READ_ONLY_MARK, toolsFor } from '../../../src/mcp/tools/index.js';
 
 const DEFAULT_TOOLS = [
   'ui_snapshot',
@@ -32,13 +32,15 @@ describe('tool profiles', () => {
     expect([...names].sort()).toEqual([...DEFAULT_TOOLS].sort());
   });
 
-  it('hides acting tools in read-only mode but keeps waits and reads', () => {
-    const names = toolsFor(loadConfig({ readOnly: true })).map((t) => t.name);
-    expect(names).toContain('ui_wait_for');
-    expect(names).toContain('ui_snapshot');
+  it('keeps acting tools listed in read-only mode, marked as unavailable', () => {
+    const tools = toolsFor(loadConfig({ readOnly: true }));
+    expect(tools.map((t) => t.name).sort()).toEqual([...DEFAULT_TOOLS].sort());
     for (const acting of ['ui_click', 'ui_type', 'ui_batch', 'ui_set_value']) {
-      expect(names).not.toContain(acting);
+      const tool = tools.find((t) => t.name === acting);
+      expect(tool?.description.startsWith(READ_ONLY_MARK)).toBe(true);
     }
+    const snapshot = tools.find((t) => t.name === 'ui_snapshot');
+    expect(snapshot?.description.startsWith(READ_ONLY_MARK)).toBe(false);
   });
 
   it('offers the single ui_automation tool in that profile', () => {

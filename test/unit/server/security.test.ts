@@ -45,7 +45,9 @@ describe('loopback and hosts', () => {
 
   it('accepts IP literals and localhost, refuses other names (DNS rebinding)', () => {
     expect(checkHost(req({ host: '127.0.0.1:1' })).ok).toBe(true);
-    expect(checkHost(req({ host: '192.168.1.5:7878' })).ok).toBe(true);
+    expect(checkHost(req({ host: '192.168.1.5:7878' })).ok).toBe(false);
+    expect(checkHost(req({ host: '[::1]:7878' })).ok).toBe(true);
+    expect(checkHost(req({ host: '192.168.1.5:7878' }), ['192.168.1.5']).ok).toBe(true);
     expect(checkHost(req({ host: 'localhost' })).ok).toBe(true);
     expect(checkHost(req({ host: 'attacker.example:7878' }))).toMatchObject({
       ok: false,
