@@ -46,7 +46,13 @@ export class UsageError extends Error {
 
 function fleetCli(argv: readonly string[]): ParsedCli {
   try {
-    return { command: 'fleet', config: loadConfig(), quiet: true, verbose: false, fleet: parseFleetCli(argv) };
+    return {
+      command: 'fleet',
+      config: loadConfig(),
+      quiet: true,
+      verbose: false,
+      fleet: parseFleetCli(argv),
+    };
   } catch (err) {
     if (err instanceof FleetUsageError) throw new UsageError(err.message);
     throw err;
