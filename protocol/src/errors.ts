@@ -25,6 +25,10 @@ export const ERROR_CODES = [
   'not_supported',
   'cursor_expired',
   'cancelled',
+  'no_text_found',
+  'invalid_region',
+  'language_not_supported',
+  'capture_disabled',
   'internal',
 ] as const;
 export const ErrorCode = z.enum(ERROR_CODES);
@@ -70,5 +74,9 @@ export const DEFAULT_RECOVERY: Record<ErrorCode, string[]> = {
   not_supported: ['This backend does not support the operation'],
   cursor_expired: ['Start again without a cursor or since value'],
   cancelled: ['The action was cancelled before it ran'],
+  no_text_found: ['Capture the region to look at it', 'Widen the region or add padding'],
+  invalid_region: ['Give a rect inside the screen (see monitors in session.hello)'],
+  language_not_supported: ['Use one of the installed languages listed in details'],
+  capture_disabled: ['The server runs with --no-screenshots; use the accessibility tree'],
   internal: ['Retry; if it persists, report a bug with the server log'],
 };

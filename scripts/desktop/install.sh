@@ -6,7 +6,7 @@
 set -euo pipefail
 
 PACKAGES=(xvfb xauth x11-utils dbus dbus-x11 at-spi2-core libatk-adaptor gtk-3-examples zenity xdotool
-  libglib2.0-bin)
+  libglib2.0-bin fonts-dejavu-core imagemagick x11-apps libx11-6 libxext6)
 
 missing=()
 for pkg in "${PACKAGES[@]}"; do
