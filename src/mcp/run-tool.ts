@@ -40,8 +40,9 @@ export async function runTool(
   try {
     const input = validate(tool, args);
     const answer = await tool.run(input, ctx);
+    const images = (answer.images ?? []).map((i) => ({ type: 'image' as const, ...i }));
     return {
-      content: [{ type: 'text', text: answer.text }],
+      content: [{ type: 'text', text: answer.text }, ...images],
       structuredContent: asRecord(answer.structured),
     };
   } catch (err) {
