@@ -22,7 +22,8 @@ Flags:
   --no-auth                      No token (refused unless bound to loopback)
   --read-only                    Refuse every action (reads and subscriptions only)
   --dry-run                      Resolve and validate actions but do not perform them
-  --deny-app NAME                Never act on this app (repeatable)
+  --deny-app NAME                Never act on this app (repeatable); blacked out in captures
+  --no-screenshots               Refuse every screen capture and OCR (capture_disabled)
   --audit-log FILE               Append one JSON line per action to FILE
   --scene FILE                   Simulated desktop scene (JSON)
   --seed N                       Seed of the simulated desktop (default: the scene's, 1)
@@ -52,6 +53,7 @@ const OPTIONS = {
   'read-only': { type: 'boolean' },
   'dry-run': { type: 'boolean' },
   'deny-app': { type: 'string', multiple: true },
+  'no-screenshots': { type: 'boolean' },
   'audit-log': { type: 'string' },
   scene: { type: 'string' },
   seed: { type: 'string' },
@@ -107,6 +109,7 @@ function buildConfig(values: Values): Config {
       dryRun: values['dry-run'],
     },
     mcp: { tools: values.tools as 'default' | 'ui_automation' | undefined },
+    pixels: { enabled: values['no-screenshots'] !== true },
   };
   try {
     return loadConfig(input);
