@@ -1,6 +1,8 @@
 // Type-aware lint. Import boundaries: only src/backends/uia/ may import koffi, only
 // src/backends/atspi/ the D-Bus library, protocol/ nothing of src/ (nor Node APIs), and
-// nothing outside src/backends/ reaches into a platform backend folder.
+// nothing outside src/backends/ reaches into a platform backend folder. X11 capture (koffi on
+// libX11) lives in src/backends/x11/; only src/pixels/ encodes and reads pixels (sharp,
+// tesseract.js) and only the sim draws its screen (@napi-rs/canvas).
 import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
@@ -10,8 +12,13 @@ const platformLibs = [
   { name: 'koffi', message: 'Only src/backends/uia/ may import koffi.' },
   { name: 'dbus-next', message: 'Only src/backends/atspi/ may import the D-Bus library.' },
 ];
+const pixelLibs = [
+  { name: 'sharp', message: 'Only src/pixels/ encodes images.' },
+  { name: 'tesseract.js', message: 'Only src/pixels/ runs OCR.' },
+  { name: '@napi-rs/canvas', message: 'Only src/backends/sim/ draws its screen.' },
+];
 const backendInternals = {
-  group: ['**/backends/sim/*', '**/backends/atspi/*', '**/backends/uia/*'],
+  group: ['**/backends/sim/*', '**/backends/atspi/*', '**/backends/uia/*', '**/backends/x11/*'],
   message:
     'Import the AccessibilityBackend contract (src/backends/backend.ts) or the factory, not a backend folder.',
 };
@@ -43,8 +50,24 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       'import-x/no-cycle': ['error', { maxDepth: 10 }],
-      'no-restricted-imports': ['error', { paths: platformLibs, patterns: [backendInternals] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [...platformLibs, ...pixelLibs], patterns: [backendInternals] },
+      ],
     },
+  },
+  {
+    files: ['src/pixels/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [...platformLibs, pixelLibs[2]], patterns: [backendInternals] },
+      ],
+    },
+  },
+  {
+    files: ['src/backends/x11/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [platformLibs[1], ...pixelLibs] }] },
   },
   {
     files: ['src/backends/uia/**'],
@@ -60,8 +83,18 @@ export default tseslint.config(
   },
   {
     // The backend factory and each backend's own tests may name a backend folder.
-    files: ['src/backends/*.ts', 'src/backends/sim/**', 'test/**', 'bench/**'],
+    files: ['src/backends/*.ts', 'test/**', 'bench/**'],
     rules: { 'no-restricted-imports': ['error', { paths: platformLibs }] },
+  },
+  {
+    files: ['src/backends/sim/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [...platformLibs, ...pixelLibs.slice(0, 2)] }],
+    },
+  },
+  {
+    files: ['test/unit/backends/x11/**', 'test/x11/**', 'bench/pixels/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [platformLibs[1]] }] },
   },
   {
     files: ['test/unit/backends/uia/**', 'test/wine/**', 'bench/uia/**'],

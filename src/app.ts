@@ -9,6 +9,7 @@ import { createCache } from './cache/index.js';
 import type { Config } from './config.js';
 import type { Executor } from './executor/api.js';
 import { createExecutor } from './executor/index.js';
+import { Pixels } from './pixels/service.js';
 import { createHandlers, type HandlerTable } from './service/handlers.js';
 
 export interface App {
@@ -19,6 +20,7 @@ export interface App {
   readonly cache: UiCache;
   readonly executor: Executor;
   readonly handlers: HandlerTable;
+  readonly pixels: Pixels;
   /** Stop the executor, the cache and the backend, in that order. Idempotent. */
   stop(): Promise<void>;
 }
@@ -36,11 +38,13 @@ export async function createApp(config: Config, signal?: AbortSignal): Promise<A
     config: config.executor,
     readOnly: config.readOnly,
   });
-  const handlers = createHandlers({ backend, cache, executor, config });
+  const pixels = new Pixels({ backend, cache, config });
+  const handlers = createHandlers({ backend, cache, executor, config, pixels });
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> =>
     (stopping ??= (async () => {
       await executor.stop();
+      await pixels.stop();
       await cache.stop();
       await backend.stop();
     })());
@@ -55,5 +59,5 @@ export async function createApp(config: Config, signal?: AbortSignal): Promise<A
     await stop();
     throw err;
   }
-  return { config, backend, backendReason: reason, cache, executor, handlers, stop };
+  return { config, backend, backendReason: reason, cache, executor, handlers, pixels, stop };
 }

@@ -110,6 +110,22 @@ export const FleetConfig = z.strictObject({
 
 export type FleetConfig = z.infer<typeof FleetConfig>;
 
+export const ScreenshotMode = z.enum(['off', 'after-actions', 'on-failure']);
+export type ScreenshotMode = z.infer<typeof ScreenshotMode>;
+
+export const PixelsConfig = z.object({
+  /** False (--no-screenshots): every capture and OCR answers capture_disabled. */
+  enabled: z.boolean().default(true),
+  /** Post-action screenshots; unset = each transport's default (MCP on-failure, WS off). */
+  screenshots: ScreenshotMode.optional(),
+  /** MCP writes screenshots here and answers a path and a ui://screenshot/{id} resource. */
+  screenshotDir: z.string().optional(),
+  /** At most one failure screenshot per this period. */
+  failureCooldownMs: z.number().int().min(0).max(3_600_000).default(5_000),
+  /** OCR workers; default: the machine's cores minus one, 1..4. */
+  ocrWorkers: z.number().int().min(1).max(16).optional(),
+});
+
 export const Config = z.object({
   backend: BackendChoice.default('auto'),
   host: z.string().min(1).default('127.0.0.1'),
@@ -130,6 +146,7 @@ export const Config = z.object({
   ws: WsConfig.default(WsConfig.parse({})),
   mcp: McpConfig.default(McpConfig.parse({})),
   fleet: FleetConfig.default(FleetConfig.parse({})),
+  pixels: PixelsConfig.default(PixelsConfig.parse({})),
 });
 export type Config = z.infer<typeof Config>;
 export type ConfigInput = z.input<typeof Config>;

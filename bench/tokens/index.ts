@@ -29,7 +29,7 @@ async function toolText(ctx: ToolContext, name: string, args: object): Promise<s
   const tool = defaultTools.find((t) => t.name === name);
   if (tool === undefined) throw new Error(`no tool ${name}`);
   const r = await runTool(tool, args, ctx);
-  const text = r.content.map((c) => c.text).join('\n');
+  const text = r.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
   if (r.isError === true) throw new Error(`${name} failed: ${text}`);
   return text;
 }

@@ -27,6 +27,10 @@ export const ERROR_CODES = [
   'cursor_expired',
   'cancelled',
   'app_not_responding',
+  'no_text_found',
+  'invalid_region',
+  'language_not_supported',
+  'capture_disabled',
   'internal',
 ] as const;
 export const ErrorCode = z.enum(ERROR_CODES);
@@ -80,5 +84,9 @@ export const DEFAULT_RECOVERY: Record<ErrorCode, string[]> = {
     'The app stopped answering (busy, or blocked by a modal dialog) and is set aside; other apps are unaffected',
     'Close any modal dialog of that app or wait: it is re-probed and used again once it answers',
   ],
+  no_text_found: ['Capture the region to look at it', 'Widen the region or add padding'],
+  invalid_region: ['Give a rect inside the screen (see monitors in session.hello)'],
+  language_not_supported: ['Use one of the installed languages listed in details'],
+  capture_disabled: ['The server runs with --no-screenshots; use the accessibility tree'],
   internal: ['Retry; if it persists, report a bug with the server log'],
 };

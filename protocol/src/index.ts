@@ -11,6 +11,7 @@ export * from './methods/session.js';
 export * from './methods/reads.js';
 export * from './methods/actions.js';
 export * from './methods/subscriptions.js';
+export * from './methods/screen.js';
 export * from './registry.js';
 export * from './codec/index.js';
 export * from './mirror.js';

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { MethodDef, NotificationDef } from './define.js';
 import { actionMethods } from './methods/actions.js';
 import { readMethods } from './methods/reads.js';
+import { screenMethods } from './methods/screen.js';
 import { sessionMethods } from './methods/session.js';
 import { notifications, subscriptionMethods } from './methods/subscriptions.js';
 
@@ -14,6 +15,7 @@ export const methods = [
   ...readMethods,
   ...actionMethods,
   ...subscriptionMethods,
+  ...screenMethods,
 ] as const;
 
 type AnyMethod = (typeof methods)[number];

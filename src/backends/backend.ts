@@ -142,6 +142,33 @@ export interface PatternPerformed {
 
 export type BackendName = 'sim' | 'atspi' | 'uia';
 
+/** Pixels as a backend captured them: RGBA, row-major, no padding. */
+export interface CapturedImage {
+  width: number;
+  height: number;
+  /** width * height * 4 bytes, RGBA. */
+  data: Uint8Array;
+  /** The screen rectangle captured, in screen coordinates (physical pixels). */
+  rect: Rect;
+  /** Device pixels per logical pixel (1 unless the platform scales). */
+  scale: number;
+}
+
+/** What to capture: a screen rectangle, optionally on behalf of one top-level window (so a
+ * backend that can render an occluded window, like PrintWindow, may use it). */
+export interface CaptureRequest {
+  rect: Rect;
+  windowId?: BackendId;
+}
+
+/** One monitor of the desktop, in screen coordinates. */
+export interface MonitorInfo {
+  index: number;
+  rect: Rect;
+  scale: number;
+  primary: boolean;
+}
+
 /**
  * A platform accessibility backend. Failures are UiErrors from src/errors.ts:
  * ElementStaleError (element gone), ElementNotFoundError, TimeoutError (signal fired or the
@@ -176,4 +203,11 @@ export interface AccessibilityBackend {
   activateWindow(id: BackendId, options: ActionOptions): Promise<void>;
   /** Inject raw keyboard or mouse input at the system level. */
   input(action: InputAction, options: ActionOptions): Promise<void>;
+  /**
+   * Capture screen pixels (optional capability). Absent, or NotSupportedError with the reason
+   * (a Wayland session), when this desktop cannot be captured.
+   */
+  capture?(request: CaptureRequest, options: ActionOptions): Promise<CapturedImage>;
+  /** The monitors, when the backend knows them (capture-capable backends do). */
+  monitors?(signal: AbortSignal): Promise<MonitorInfo[]>;
 }

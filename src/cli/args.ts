@@ -26,7 +26,8 @@ Flags:
   --no-query-token               Refuse the token in the query (?token=), headers only
   --read-only                    Refuse every action (reads and subscriptions only)
   --dry-run                      Resolve and validate actions but do not perform them
-  --deny-app NAME                Never act on this app (repeatable)
+  --deny-app NAME                Never act on this app (repeatable); blacked out in captures
+  --no-screenshots               Refuse every screen capture and OCR (capture_disabled)
   --audit-log FILE               Append one JSON line per action to FILE
   --scene FILE                   Simulated desktop scene (JSON)
   --seed N                       Seed of the simulated desktop (default: the scene's, 1)
@@ -82,6 +83,7 @@ const OPTIONS = {
   'read-only': { type: 'boolean' },
   'dry-run': { type: 'boolean' },
   'deny-app': { type: 'string', multiple: true },
+  'no-screenshots': { type: 'boolean' },
   'audit-log': { type: 'string' },
   scene: { type: 'string' },
   seed: { type: 'string' },
@@ -154,6 +156,7 @@ function buildConfig(values: Values): Config {
       allowQueryToken: values['no-query-token'] === true ? false : undefined,
     },
     fleet: { url: values.nats, credsFile: values['nats-creds'], node: values.node, ...beat },
+    pixels: { enabled: values['no-screenshots'] !== true },
   };
   try {
     return loadConfig(input);

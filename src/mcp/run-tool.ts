@@ -44,8 +44,9 @@ export async function runTool(
   try {
     const input = validate(tool, args);
     const answer = await tool.run(input, ctx);
+    const images = (answer.images ?? []).map((i) => ({ type: 'image' as const, ...i }));
     return {
-      content: [{ type: 'text', text: hinted(answer.text) }],
+      content: [{ type: 'text', text: hinted(answer.text) }, ...images],
       structuredContent: asRecord(answer.structured),
     };
   } catch (err) {

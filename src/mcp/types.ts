@@ -25,6 +25,8 @@ export type ToolKind = 'read' | 'action';
 export interface ToolAnswer<O> {
   text: string;
   structured: O;
+  /** Images shown to the model after the text (MCP image content blocks). */
+  images?: { data: string; mimeType: string }[];
 }
 
 /** What a tool body receives besides its validated input. */
@@ -62,7 +64,8 @@ export function defineTool<I extends z.ZodType, O extends z.ZodType>(
 /** A tool result as MCP carries it (shape of CallToolResult, without importing the SDK). */
 export interface ToolCallResult {
   [key: string]: unknown;
-  content: { type: 'text'; text: string }[];
+  /** The text first, then any images. */
+  content: [{ type: 'text'; text: string }, ...{ type: 'image'; data: string; mimeType: string }[]];
   structuredContent?: Record<string, unknown>;
   isError?: boolean;
 }

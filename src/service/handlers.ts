@@ -10,6 +10,7 @@ import type { UiCache } from '../cache/api.js';
 import type { Config } from '../config.js';
 import { UiError } from '../errors.js';
 import type { ActionMethod, CallerContext, Executor } from '../executor/api.js';
+import { Pixels } from '../pixels/service.js';
 import { readEvents } from './events-read.js';
 import { SERVER_VERSION } from './version.js';
 
@@ -36,6 +37,8 @@ export interface HandlerDeps {
   cache: UiCache;
   executor: Executor;
   config: Config;
+  /** Default: a Pixels over the same backend, cache and config (its OCR pool starts lazily). */
+  pixels?: Pixels;
 }
 
 /** Actions that change the desktop (waits do not, so they stay allowed when read-only). */
@@ -70,8 +73,13 @@ function actionHandlers(deps: HandlerDeps): Pick<HandlerTable, ChangingAction> {
   };
 }
 
-function hello(deps: HandlerDeps): MethodResult<'session.hello'> {
+async function hello(
+  deps: HandlerDeps,
+  pixels: Pixels,
+  signal: AbortSignal,
+): Promise<MethodResult<'session.hello'>> {
   const { backend, cache, config } = deps;
+  const monitors = await pixels.monitors(signal);
   const caps = backend.capabilities;
   return {
     server: 'uistream',
@@ -96,14 +104,16 @@ function hello(deps: HandlerDeps): MethodResult<'session.hello'> {
     },
     revision: cache.revision,
     seq: cache.events.seq,
+    monitors,
   };
 }
 
 /** Build the method table over the composed services. */
 export function createHandlers(deps: HandlerDeps): HandlerTable {
   const { cache, executor } = deps;
+  const pixels = deps.pixels ?? new Pixels(deps);
   return {
-    'session.hello': () => hello(deps),
+    'session.hello': (_p, ctx) => hello(deps, pixels, ctx.signal),
     'windows.list': (p) => cache.windowsList(p),
     'elements.find': (p, ctx) => executor.find(p, ctx),
     'elements.get': (p) => cache.get(p),
@@ -118,6 +128,9 @@ export function createHandlers(deps: HandlerDeps): HandlerTable {
     // Waits change nothing, so they are allowed in read-only mode.
     'actions.waitFor': (p, ctx) => executor.run('actions.waitFor', p, ctx),
     'actions.cancel': (_p, ctx) => ({ cancelled: executor.cancel(ctx.clientId) }),
+    'screen.capture': (p, ctx) => pixels.capture(p, ctx.signal),
+    'screen.ocr': (p, ctx) => pixels.ocr(p, ctx.signal),
+    'screen.ocrStatus': () => pixels.ocrStatus(),
     ...actionHandlers(deps),
   };
 }

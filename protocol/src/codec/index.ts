@@ -35,7 +35,13 @@ export const jsonCodec: Codec = {
 };
 
 // Plain maps and no record extension: every MessagePack implementation can read the frames.
-const packr = new Packr({ useRecords: false, mapsAsObjects: true, variableMapSize: true });
+// No toJSON: image bytes (whose toJSON gives base64 for JSON) travel as MessagePack binary.
+const packr = new Packr({
+  useRecords: false,
+  mapsAsObjects: true,
+  variableMapSize: true,
+  useToJSON: false,
+});
 
 export const msgpackCodec: Codec = {
   encoding: 'msgpack',

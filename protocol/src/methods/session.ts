@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { defineMethod } from '../define.js';
 import { BackendStatus } from '../events.js';
-import { Pattern } from '../primitives.js';
+import { Pattern, Rect } from '../primitives.js';
+
+export const Monitor = z.object({
+  index: z.number().int(),
+  rect: Rect,
+  scale: z.number().describe('Device pixels per logical pixel'),
+  primary: z.boolean(),
+});
 
 export const PROTOCOL_VERSION = '1.0';
 
@@ -35,6 +42,7 @@ export const sessionHello = defineMethod({
     limits: Limits,
     revision: z.number().int(),
     seq: z.number().int().describe('Sequence number of the newest event'),
+    monitors: z.array(Monitor).describe('Empty when the backend cannot capture'),
   }),
 });
 

@@ -17,7 +17,11 @@ import type {
   InputAction,
   PatternAction,
   PatternPerformed,
+  CapturedImage,
+  CaptureRequest,
+  MonitorInfo,
 } from '../backend.js';
+import { X11Screen, x11Unavailable } from '../x11/index.js';
 import { BackendUnavailableError, throwIfAborted } from '../../errors.js';
 import { AtspiActions } from './atspiActions.js';
 import { AtspiBus } from './atspiBus.js';
@@ -104,6 +108,7 @@ export class AtspiBackend implements AccessibilityBackend {
   private readonly settleTimers = new Set<NodeJS.Timeout>();
   /** Learned per-toolkit refusals outlive a connection. */
   private readonly policies = new ToolkitPolicies();
+  private screen: X11Screen | undefined;
 
   constructor(private readonly options: AtspiBackendOptions = {}) {
     this.env = options.env ?? process.env;
@@ -120,6 +125,7 @@ export class AtspiBackend implements AccessibilityBackend {
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
+    this.screen?.close();
     for (const timer of this.settleTimers) clearTimeout(timer);
     this.settleTimers.clear();
     this.lifetime.abort(new BackendUnavailableError('the backend was stopped'));
@@ -169,6 +175,18 @@ export class AtspiBackend implements AccessibilityBackend {
   async input(action: InputAction, options: ActionOptions): Promise<void> {
     this.usable(options.signal);
     await this.x.input(action, options.signal);
+  }
+
+  /** Pixels come from the X server (src/backends/x11/); Wayland answers not_supported. */
+  async capture(request: CaptureRequest, options: ActionOptions): Promise<CapturedImage> {
+    this.usable(options.signal);
+    return await (this.screen ??= new X11Screen(this.env)).capture(request, options.signal);
+  }
+
+  async monitors(signal: AbortSignal): Promise<MonitorInfo[]> {
+    this.usable(signal);
+    if (x11Unavailable(this.env) !== null) return [];
+    return await (this.screen ??= new X11Screen(this.env)).monitors();
   }
 
   /** The pid and name of an app by its bus name, read once. */

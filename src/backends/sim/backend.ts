@@ -18,10 +18,14 @@ import type {
   BackendCapabilities,
   BackendId,
   BackendNode,
+  CapturedImage,
+  CaptureRequest,
   FetchOptions,
   InputAction,
+  MonitorInfo,
   PatternAction,
 } from '../backend.js';
+import { renderDesktop, simMonitors } from './render.js';
 import { launchApp } from './apps/launch.js';
 import { Desktop } from './desktop.js';
 import { walkTree, windowOf, type SimElement } from './element.js';
@@ -178,6 +182,21 @@ export class SimBackend implements AccessibilityBackend {
     } catch (err) {
       return Promise.reject(err instanceof Error ? err : new Error(String(err)));
     }
+  }
+
+  /** Rasterise part of the simulated screen (see render.ts). */
+  capture(request: CaptureRequest, options: ActionOptions): Promise<CapturedImage> {
+    try {
+      this.checkRunning();
+      throwIfAborted(options.signal);
+      return Promise.resolve(renderDesktop(this.desktop, request.rect));
+    } catch (err) {
+      return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+    }
+  }
+
+  monitors(): Promise<MonitorInfo[]> {
+    return Promise.resolve(simMonitors(this.desktop));
   }
 
   private checkRunning(): void {

@@ -83,6 +83,7 @@ export class Desktop {
     if (spec.className !== undefined) el.className = spec.className;
     if (spec.value !== undefined) el.value = spec.value;
     if (spec.range !== undefined) el.range = { ...spec.range };
+    if (spec.drawnText !== undefined) el.drawnText = spec.drawnText;
     if (spec.type === 'Edit' || spec.type === 'Document') {
       const end = spec.value?.length ?? 0;
       el.edit = { caret: end, anchor: end, multiline: spec.type === 'Document' };

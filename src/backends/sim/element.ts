@@ -37,6 +37,8 @@ export interface ElementSpec {
   value?: string;
   range?: RangeInfo;
   rect?: [number, number, number, number];
+  /** Text the control paints without exposing it (a custom-drawn label): pixels only. */
+  drawnText?: string;
   /** States beyond the defaults (enabled, focusable for controls, unchecked/collapsed). */
   states?: State[];
   /** States to leave out of the defaults (e.g. 'enabled' for a disabled button). */
@@ -70,6 +72,8 @@ export interface SimElement {
   app: SimApp | null;
   hooks: Hooks;
   edit?: EditState;
+  /** Painted text with no accessible counterpart (see ElementSpec.drawnText). */
+  drawnText?: string;
   /** Set once the element left the tree: every later call on it is stale. */
   gone: boolean;
 }

@@ -15,6 +15,7 @@ export interface ElementData {
   value?: string | undefined;
   range?: RangeInfo | undefined;
   rect?: [number, number, number, number] | undefined;
+  drawnText?: string | undefined;
   states?: State[] | undefined;
   without?: State[] | undefined;
   patterns?: Pattern[] | undefined;
@@ -31,6 +32,8 @@ export const ElementDataSchema: z.ZodType<ElementData> = z
     value: z.string().max(1_000_000).optional(),
     range: RangeInfo.optional(),
     rect: z.tuple([Size, Size, Size, Size]).optional(),
+    /** Painted text with no accessible name (a custom-drawn label): only OCR can read it. */
+    drawnText: z.string().max(1_000).optional(),
     states: z.array(State).optional(),
     without: z.array(State).optional(),
     patterns: z.array(Pattern).optional(),

@@ -4,10 +4,16 @@ import type { ToolDef } from '../types.js';
 import { actTools } from './act.js';
 import { uiAutomation } from './automation.js';
 import { eventTools } from './events.js';
+import { pixelTools } from './pixels.js';
 import { readTools } from './read.js';
 
 /** Every tool of the default profile, reads first. */
-export const defaultTools: readonly ToolDef[] = [...readTools, ...eventTools, ...actTools];
+export const defaultTools: readonly ToolDef[] = [
+  ...readTools,
+  ...eventTools,
+  ...pixelTools,
+  ...actTools,
+];
 
 /** The mark an acting tool's description carries when the server is read-only. */
 export const READ_ONLY_MARK = '[unavailable: the server is read-only] ';

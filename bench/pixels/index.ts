@@ -1,0 +1,101 @@
+/**
+ * Pixels benchmark: X11 capture + PNG encode of a real 1280x1024 Xvfb screen and of a 640x480
+ * area (through the atspi backend's X11 capture), the marks overlay's added cost and warm OCR
+ * on the simulated desktop, the OCR word rate against the sim editor's ground truth, and the
+ * image tokens of a default window screenshot. Prints ONE JSON line; exits non-zero when a
+ * target is missed. The post-action screenshot target is reported as not measured (null).
+ */
+import { startDesktop } from '../../scripts/desktop/session.js';
+import { createAtspiBackend } from '../../src/backends/atspi/index.js';
+import { createCache } from '../../src/cache/index.js';
+import { loadConfig } from '../../src/config.js';
+import { Pixels } from '../../src/pixels/service.js';
+import { EDITOR_TEXT, startPixelsServer, words } from '../../test/integration/pixels/harness.js';
+
+const RUNS = 15;
+
+async function p50(work: () => Promise<unknown>, runs = RUNS): Promise<number> {
+  await work();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    await work();
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return Math.round((times[Math.floor(times.length / 2)] ?? 0) * 10) / 10;
+}
+
+const png = { padding: 0, format: 'png' as const, quality: 80, marks: false };
+
+async function x11Figures() {
+  const signal = AbortSignal.timeout(120_000);
+  const desktop = await startDesktop(signal);
+  const backend = createAtspiBackend({ env: desktop.env, a11yBusAddress: desktop.a11yBusAddress });
+  try {
+    await backend.start(signal);
+    const config = loadConfig({ backend: 'atspi' });
+    const cache = createCache(backend, config.cache);
+    await cache.start(signal);
+    const pixels = new Pixels({ backend, cache, config });
+    const screen = await p50(() => pixels.capture(png, signal));
+    const rect = { x: 100, y: 100, width: 640, height: 480 };
+    const window = await p50(() => pixels.capture({ ...png, rect }, signal));
+    await cache.stop();
+    return { screen, window };
+  } finally {
+    await backend.stop();
+    await desktop.stop();
+  }
+}
+
+async function simFigures() {
+  const s = await startPixelsServer();
+  const ctx = { clientId: 'bench', signal: AbortSignal.timeout(300_000) };
+  try {
+    const cap = s.handlers['screen.capture'];
+    const editor = { ...png, window: 'Editor' };
+    const plain = await p50(async () => await cap(editor, ctx));
+    const marked = await p50(async () => await cap({ ...editor, marks: true }, ctx));
+    const shot = await cap({ ...editor, maxWidth: 1280 }, ctx);
+    const ocr = s.handlers['screen.ocr'];
+    const small = { x: 46, y: 130, width: 300, height: 60 };
+    const base = { padding: 0, language: 'eng', timeoutMs: 60_000 };
+    const ocrSmall = await p50(async () => await ocr({ ...base, rect: small }, ctx), 5);
+    const area = { x: 46, y: 130, width: 640, height: 480 };
+    const ocrWindow = await p50(async () => await ocr({ ...base, rect: area }, ctx), 3);
+    const read = await ocr({ ...base, rect: area }, ctx);
+    const seen = new Set(words(read.text));
+    const truth = words(EDITOR_TEXT);
+    const rate = truth.filter((w) => seen.has(w)).length / truth.length;
+    return {
+      marksAdded: Math.max(0, marked - plain),
+      tokens: (shot.width * shot.height) / 750,
+      ocrSmall,
+      ocrWindow,
+      rate,
+    };
+  } finally {
+    await s.close();
+  }
+}
+
+function target(value: number | null, limit: number, unit: string, atLeast = false) {
+  const met = value !== null && (atLeast ? value >= limit : value <= limit);
+  return { value, limit: `${atLeast ? '>=' : '<='} ${limit}${unit}`, met };
+}
+
+const x11 = await x11Figures();
+const sim = await simFigures();
+const targets = {
+  captureScreenPngP50Ms: target(x11.screen, 40, ' ms'),
+  captureWindowPngP50Ms: target(x11.window, 15, ' ms'),
+  marksOverlayAddedMs: target(Math.round(sim.marksAdded * 10) / 10, 15, ' ms'),
+  postActionScreenshotAddedMs: target(null, 50, ' ms over the delay'),
+  ocrWarm300x60Ms: target(sim.ocrSmall, 250, ' ms'),
+  ocrWarm640x480Ms: target(sim.ocrWindow, 1500, ' ms'),
+  ocrWordRate: target(Math.round(sim.rate * 1000) / 1000, 0.97, '', true),
+  defaultWindowScreenshotTokens: target(Math.round(sim.tokens), 1600, ' tokens'),
+};
+console.log(JSON.stringify({ bench: 'pixels', x11, sim, targets }));
+process.exit(Object.values(targets).every((t) => t.met) ? 0 : 1);

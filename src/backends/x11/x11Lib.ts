@@ -1,0 +1,99 @@
+/**
+ * libX11 through koffi: the few Xlib calls screen capture needs, declared once. Loading fails
+ * cleanly (BackendUnavailableError) where libX11 is missing. Xlib's default error handler
+ * exits the process, so a handler that only records the error is installed first.
+ */
+import koffi, { type LibraryHandle } from 'koffi';
+import { BackendUnavailableError } from '../../errors.js';
+
+export const Z_PIXMAP = 2;
+export const ALL_PLANES = 0xffffffffffffffffn;
+
+/** The leading fields of Xlib's XImage (the function table after them is not needed). */
+const XImage = koffi.struct('XImage', {
+  width: 'int',
+  height: 'int',
+  xoffset: 'int',
+  format: 'int',
+  data: 'uint8_t *',
+  byte_order: 'int',
+  bitmap_unit: 'int',
+  bitmap_bit_order: 'int',
+  bitmap_pad: 'int',
+  depth: 'int',
+  bytes_per_line: 'int',
+  bits_per_pixel: 'int',
+  red_mask: 'unsigned long',
+  green_mask: 'unsigned long',
+  blue_mask: 'unsigned long',
+});
+
+export interface XImageFields {
+  width: number;
+  height: number;
+  data: unknown;
+  byte_order: number;
+  bytes_per_line: number;
+  bits_per_pixel: number;
+  red_mask: number | bigint;
+  blue_mask: number | bigint;
+}
+
+type Fn = ReturnType<LibraryHandle['func']>;
+
+export interface X11Lib {
+  openDisplay: Fn;
+  closeDisplay: Fn;
+  defaultScreen: Fn;
+  rootWindow: Fn;
+  displayWidth: Fn;
+  displayHeight: Fn;
+  getImage: Fn;
+  destroyImage: Fn;
+  /** Errors Xlib reported since the last take (codes). */
+  takeErrors(): number[];
+  decodeImage(ptr: unknown): XImageFields;
+  /** Copy `length` bytes from a native pointer. */
+  bytes(ptr: unknown, length: number): Uint8Array;
+}
+
+let loaded: X11Lib | undefined;
+
+export function loadX11(): X11Lib {
+  if (loaded !== undefined) return loaded;
+  let lib: LibraryHandle;
+  try {
+    lib = koffi.load('libX11.so.6');
+  } catch (err) {
+    throw new BackendUnavailableError('libX11 is not installed: screen capture needs it', {
+      cause: err,
+    });
+  }
+  const errors: number[] = [];
+  const ErrorHandler = koffi.proto('int XErrorHandlerFn(void *display, uint8_t *event)');
+  const setErrorHandler = lib.func('void *XSetErrorHandler(XErrorHandlerFn *handler)');
+  // XErrorEvent: int type; Display*; XID resourceid; unsigned long serial; uchar error_code.
+  const handler = koffi.register((_d: unknown, event: unknown) => {
+    const raw = koffi.decode(event, koffi.array('uint8_t', 33)) as number[];
+    errors.push(raw[32] ?? 0);
+    return 0;
+  }, koffi.pointer(ErrorHandler));
+  setErrorHandler(handler);
+  loaded = {
+    openDisplay: lib.func('void *XOpenDisplay(const char *name)'),
+    closeDisplay: lib.func('int XCloseDisplay(void *display)'),
+    defaultScreen: lib.func('int XDefaultScreen(void *display)'),
+    rootWindow: lib.func('unsigned long XDefaultRootWindow(void *display)'),
+    displayWidth: lib.func('int XDisplayWidth(void *display, int screen)'),
+    displayHeight: lib.func('int XDisplayHeight(void *display, int screen)'),
+    getImage: lib.func(
+      'XImage *XGetImage(void *display, unsigned long drawable, int x, int y, unsigned int width, unsigned int height, unsigned long planes, int format)',
+    ),
+    destroyImage: lib.func('int XDestroyImage(XImage *image)'),
+    takeErrors: () => errors.splice(0),
+    decodeImage: (ptr) => koffi.decode(ptr, XImage) as XImageFields,
+    bytes: (ptr, length) =>
+      new Uint8Array(koffi.decode(ptr, koffi.array('uint8_t', length, 'Typed')) as Uint8Array),
+  };
+  return loaded;
+}

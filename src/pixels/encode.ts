@@ -1,0 +1,81 @@
+/**
+ * Encoding captured pixels with sharp: PNG, JPEG or WebP, resized to a bound, with an optional
+ * SVG overlay (the set-of-marks labels) composited at the output size.
+ */
+import sharp from 'sharp';
+import type { ImageFormat } from '../../protocol/src/index.js';
+import type { CapturedImage } from '../backends/backend.js';
+
+export interface EncodeOptions {
+  format: ImageFormat;
+  quality: number;
+  maxWidth?: number | undefined;
+  scale?: number | undefined;
+  /** Builds the overlay for the output size and the image-per-screen pixel factor. */
+  overlay?: ((width: number, height: number, factor: number) => string | null) | undefined;
+}
+
+export interface EncodedImage {
+  bytes: Buffer;
+  width: number;
+  height: number;
+  /** Image pixels per captured pixel. */
+  factor: number;
+  mimeType: string;
+}
+
+const MIME: Record<ImageFormat, string> = {
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+};
+
+/** The output size: `scale` and `maxWidth` both bound it; never enlarged. */
+export function outputSize(img: CapturedImage, o: Pick<EncodeOptions, 'maxWidth' | 'scale'>) {
+  const byWidth = o.maxWidth === undefined ? 1 : o.maxWidth / img.width;
+  const factor = Math.min(1, o.scale ?? 1, byWidth);
+  const width = Math.max(1, Math.round(img.width * factor));
+  const height = Math.max(1, Math.round(img.height * factor));
+  return { width, height, factor: width / img.width };
+}
+
+export async function encodeImage(img: CapturedImage, o: EncodeOptions): Promise<EncodedImage> {
+  const { width, height, factor } = outputSize(img, o);
+  let pipeline = sharp(img.data, { raw: { width: img.width, height: img.height, channels: 4 } });
+  if (width !== img.width) pipeline = pipeline.resize(width, height, { kernel: 'lanczos3' });
+  const svg = o.overlay?.(width, height, factor) ?? null;
+  if (svg !== null) pipeline = pipeline.composite([{ input: Buffer.from(svg), top: 0, left: 0 }]);
+  if (o.format === 'png')
+    pipeline = pipeline.png({ compressionLevel: 6, adaptiveFiltering: false });
+  else if (o.format === 'jpeg') pipeline = pipeline.jpeg({ quality: o.quality });
+  else pipeline = pipeline.webp({ quality: o.quality });
+  const bytes = await pipeline.toBuffer();
+  return { bytes, width, height, factor, mimeType: MIME[o.format] };
+}
+
+/** Grayscale PNG for the OCR engine, enlarged `zoom` times (small UI text reads better big). */
+export async function ocrInput(img: CapturedImage, zoom: number): Promise<Buffer> {
+  const raw = { width: img.width, height: img.height, channels: 4 as const };
+  let pipeline = sharp(img.data, { raw }).grayscale();
+  if (zoom !== 1)
+    pipeline = pipeline.resize(img.width * zoom, img.height * zoom, { kernel: 'cubic' });
+  return pipeline.png({ compressionLevel: 1 }).toBuffer();
+}
+
+/** Paint rectangles black in place (windows of denied apps). Rects are image-relative. */
+export function blackOut(
+  img: CapturedImage,
+  rects: readonly { x: number; y: number; width: number; height: number }[],
+): void {
+  for (const r of rects) {
+    const x0 = Math.max(0, Math.floor(r.x));
+    const y0 = Math.max(0, Math.floor(r.y));
+    const x1 = Math.min(img.width, Math.ceil(r.x + r.width));
+    const y1 = Math.min(img.height, Math.ceil(r.y + r.height));
+    for (let y = y0; y < y1; y++) {
+      const row = y * img.width * 4;
+      img.data.fill(0, row + x0 * 4, row + x1 * 4);
+      for (let x = x0; x < x1; x++) img.data[row + x * 4 + 3] = 255;
+    }
+  }
+}

@@ -1,0 +1,161 @@
+/**
+ * The pixels service the method table calls: capture (with deny-list blackout and marks),
+ * OCR and the OCR status. It sees a platform only through the backend contract's optional
+ * `capture`/`monitors`, and the desktop's structure only through the cache.
+ */
+import type { MethodParams, MethodResult, Rect } from '../../protocol/src/index.js';
+import type { AccessibilityBackend, CapturedImage, MonitorInfo } from '../backends/backend.js';
+import type { UiCache } from '../cache/api.js';
+import type { Config } from '../config.js';
+import { NotSupportedError, UiError, throwIfAborted } from '../errors.js';
+import { resolveArea, intersect, type Area, type AreaParams } from './area.js';
+import { wireBytes } from './bytes.js';
+import { blackOut, encodeImage, ocrInput } from './encode.js';
+import { collectMarks, marksSvg } from './marks.js';
+import { OcrPool, poolSize } from './ocr-pool.js';
+
+export interface PixelsDeps {
+  backend: AccessibilityBackend;
+  cache: UiCache;
+  config: Config;
+}
+
+/** Small UI text reads far better enlarged; large areas are read as they are (cost). */
+function ocrZoom(r: Rect): number {
+  return r.width * r.height <= 60_000 ? 2 : 1;
+}
+
+export class Pixels {
+  private readonly pool: OcrPool;
+
+  constructor(private readonly deps: PixelsDeps) {
+    this.pool = new OcrPool(deps.config.pixels.ocrWorkers ?? poolSize());
+  }
+
+  get enabled(): boolean {
+    return this.deps.config.pixels.enabled;
+  }
+
+  async monitors(signal: AbortSignal): Promise<MonitorInfo[]> {
+    const { backend } = this.deps;
+    if (backend.monitors === undefined) return [];
+    return backend.monitors(signal);
+  }
+
+  async capture(
+    p: MethodParams<'screen.capture'>,
+    signal: AbortSignal,
+  ): Promise<MethodResult<'screen.capture'>> {
+    const { img, area, blackedOut } = await this.grab(p, signal);
+    const marks = p.marks ? collectMarks(this.markSource(area), img.rect) : undefined;
+    const overlay =
+      marks === undefined
+        ? undefined
+        : (w: number, h: number, f: number) => marksSvg(marks, img.rect, f, w, h);
+    const out = await encodeImage(img, { ...p, overlay });
+    return {
+      revision: this.deps.cache.revision,
+      format: p.format,
+      mimeType: out.mimeType,
+      width: out.width,
+      height: out.height,
+      rect: img.rect,
+      scale: out.factor,
+      data: wireBytes(out.bytes),
+      ...(marks === undefined ? {} : { marks }),
+      blackedOut,
+    };
+  }
+
+  async ocr(
+    p: MethodParams<'screen.ocr'>,
+    signal: AbortSignal,
+  ): Promise<MethodResult<'screen.ocr'>> {
+    const started = performance.now();
+    this.pool.checkLanguage(p.language);
+    const deadline = AbortSignal.any([signal, AbortSignal.timeout(p.timeoutMs)]);
+    const { img } = await this.grab(p, deadline);
+    const zoom = ocrZoom(img.rect);
+    const page = await this.pool.recognize(await ocrInput(img, zoom), p.language, deadline);
+    const toScreen = (b: { x0: number; y0: number; x1: number; y1: number }): Rect => ({
+      x: img.rect.x + Math.round(b.x0 / zoom),
+      y: img.rect.y + Math.round(b.y0 / zoom),
+      width: Math.round((b.x1 - b.x0) / zoom),
+      height: Math.round((b.y1 - b.y0) / zoom),
+    });
+    const box = (w: (typeof page.words)[number]) => ({
+      text: w.text,
+      confidence: Math.round(w.confidence * 10) / 10,
+      rect: toScreen(w.bbox),
+    });
+    const words = page.words.filter((w) => w.text.trim() !== '').map(box);
+    if (words.length === 0) {
+      throw new UiError('no_text_found', 'no text was recognised in the region', {
+        details: { rect: img.rect },
+      });
+    }
+    return {
+      revision: this.deps.cache.revision,
+      rect: img.rect,
+      language: p.language,
+      text: page.text.trim(),
+      lines: page.lines.filter((l) => l.text !== '').map(box),
+      words,
+      durationMs: Math.round(performance.now() - started),
+    };
+  }
+
+  ocrStatus(): MethodResult<'screen.ocrStatus'> {
+    return { enabled: this.enabled, engine: 'tesseract.js', ...this.pool.status() };
+  }
+
+  stop(): Promise<void> {
+    return this.pool.stop();
+  }
+
+  /** Capture the area, with the windows of denied apps painted black. */
+  private async grab(p: AreaParams, signal: AbortSignal) {
+    if (!this.enabled) {
+      throw new UiError('capture_disabled', 'screen capture is turned off on this server');
+    }
+    const { backend, cache } = this.deps;
+    if (backend.capture === undefined) {
+      throw new NotSupportedError(`the ${backend.name} backend cannot capture the screen`);
+    }
+    throwIfAborted(signal);
+    const area: Area = resolveArea(cache, p, await this.monitors(signal));
+    const img: CapturedImage = await backend.capture(
+      { rect: area.rect, ...(area.windowId === undefined ? {} : { windowId: area.windowId }) },
+      { signal },
+    );
+    const blackedOut = this.blackOutDenied(img);
+    return { img, area, blackedOut };
+  }
+
+  private blackOutDenied(img: CapturedImage): number {
+    const deny = new Set(this.deps.config.executor.denyApps.map((a) => a.trim().toLowerCase()));
+    if (deny.size === 0) return 0;
+    const rects: Rect[] = [];
+    for (const w of this.deps.cache.windowsList({ includeMinimized: false }).windows) {
+      const denied =
+        deny.has(w.app.toLowerCase()) || (w.pid !== undefined && deny.has(String(w.pid)));
+      const hit = denied && w.rect !== null ? intersect(w.rect, img.rect) : null;
+      if (hit !== null) rects.push({ ...hit, x: hit.x - img.rect.x, y: hit.y - img.rect.y });
+    }
+    blackOut(img, rects);
+    return rects.length;
+  }
+
+  private markSource(area: Area) {
+    const { cache } = this.deps;
+    return {
+      nodes: () => {
+        const wins = cache.windowsList({ includeMinimized: false }).windows;
+        const chosen =
+          area.windowRef === undefined ? wins : wins.filter((w) => w.ref === area.windowRef);
+        return chosen.flatMap((w) => cache.subtree(w.element).nodes);
+      },
+      windowAt: (x: number, y: number) => cache.at({ x, y }).element?.window ?? null,
+    };
+  }
+}

@@ -1,0 +1,65 @@
+/** The pixel tools over streamable HTTP with the SDK's Client: image blocks, marks, errors. */
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import sharp from 'sharp';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { call, connectHttp, ok, startHttp, type HttpHarness } from './harness.js';
+
+let h: HttpHarness;
+let client: Client;
+
+beforeAll(async () => {
+  h = await startHttp();
+  client = await connectHttp(h.url);
+});
+
+afterAll(async () => {
+  await client.close();
+  await h.close();
+});
+
+it('ui_screenshot answers an image block, within the token budget, with the marks legend', async () => {
+  const r = await client.callTool({
+    name: 'ui_screenshot',
+    arguments: { window: 'Editor', marks: true },
+  });
+  const content = r.content as { type: string; text?: string; data?: string; mimeType?: string }[];
+  const image = content.find((c) => c.type === 'image');
+  expect(image?.mimeType).toBe('image/png');
+  const meta = await sharp(Buffer.from(image?.data ?? '', 'base64')).metadata();
+  const structured = r.structuredContent as {
+    width: number;
+    height: number;
+    marks: { ref: string }[];
+  };
+  expect([meta.width, meta.height]).toEqual([structured.width, structured.height]);
+  expect((structured.width * structured.height) / 750).toBeLessThanOrEqual(1_600);
+  expect(structured).not.toHaveProperty('data');
+  const text = content[0]?.text ?? '';
+  for (const m of structured.marks) expect(text).toContain(` ${m.ref} `);
+});
+
+it('ocr_status lists the engine and languages; bad input gets typed errors', async () => {
+  const status = await ok(client, 'ocr_status');
+  expect(status.structured?.languages).toEqual(['eng']);
+  const lang = await call(client, 'ui_ocr', { window: 'Editor', language: 'klingon' });
+  expect(lang.isError).toBe(true);
+  expect(lang.text).toMatch(/^error language_not_supported/);
+  const region = await call(client, 'ui_screenshot', {
+    rect: { x: -500, y: -500, width: 10, height: 10 },
+  });
+  expect(region.text).toMatch(/^error invalid_region/);
+  const none = await call(client, 'ocr_element', { automationId: 'no.such.element' });
+  expect(none.text).toMatch(/^error element_not_found/);
+});
+
+it('--no-screenshots refuses the pixel tools with capture_disabled', async () => {
+  const off = await startHttp({ pixels: { enabled: false } });
+  const c = await connectHttp(off.url);
+  try {
+    const r = await call(c, 'ui_screenshot', { window: 'Editor' });
+    expect(r.text).toMatch(/^error capture_disabled/);
+  } finally {
+    await c.close();
+    await off.close();
+  }
+});
