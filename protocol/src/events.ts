@@ -20,7 +20,15 @@ export const UiEvent = z.discriminatedUnion('type', [
     element: ElementSummary.nullable(),
     previous: ElementRef.nullable(),
   }),
-  z.object({ ...base, type: z.literal('window.opened'), window: WindowInfo }),
+  z.object({
+    ...base,
+    type: z.literal('window.opened'),
+    window: WindowInfo,
+    partial: z
+      .literal(true)
+      .optional()
+      .describe('Announced at a deadline before the window’s contents were all cached'),
+  }),
   z.object({
     ...base,
     type: z.literal('window.closed'),

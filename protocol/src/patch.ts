@@ -38,7 +38,14 @@ export const Patch = z.discriminatedUnion('op', [
     ref: ElementRef.nullable(),
     previous: ElementRef.nullable(),
   }),
-  z.object({ op: z.literal('window.opened'), window: WindowInfo }),
+  z.object({
+    op: z.literal('window.opened'),
+    window: WindowInfo,
+    partial: z
+      .literal(true)
+      .optional()
+      .describe('Announced at a deadline before the window’s contents were all cached'),
+  }),
   z.object({ op: z.literal('window.closed'), window: WindowRef, title: z.string() }),
   z.object({ op: z.literal('window.activated'), window: WindowRef, title: z.string() }),
 ]);

@@ -51,6 +51,11 @@ export interface CacheInternals {
    * cache, and this (with the idle drift check) is how such drift gets repaired.
    */
   refresh(ref: string, signal: AbortSignal): Promise<void>;
+  /**
+   * True while a window is in the cache but its contents are still being fetched: it has not
+   * been announced (`window.opened`) yet, and waits for windows skip it.
+   */
+  windowOpening(windowRef: string): boolean;
 }
 
 /** The sequence-numbered event log derived from patches (ring buffer for replay). */

@@ -7,6 +7,7 @@
  */
 import type { ElementLocator, Patch } from '../../protocol/src/index.js';
 import type { BackendId, BackendNode, BackendProps } from '../backends/backend.js';
+import { releaseOpened } from './opening.js';
 import { copyProps, mergeProps, previousOf } from './props.js';
 import type { CachedNode, TreeState } from './tree.js';
 
@@ -62,7 +63,8 @@ function followActive(state: TreeState, win: CachedNode, out: Patch[]): void {
 
 /** Remove a subtree: tombstones for every ref, indexes cleaned, `remove` (and window.closed). */
 export function removeSubtree(state: TreeState, node: CachedNode, out: Patch[]): void {
-  if (state.isWindow(node) && node.window !== null) {
+  // A window still held unannounced (see opening.ts) closes as silently as it opened.
+  if (state.isWindow(node) && node.window !== null && !state.opening.has(node)) {
     out.push({ op: 'window.closed', window: node.window, title: node.props.name });
   }
   const all: CachedNode[] = [];
@@ -112,6 +114,7 @@ class FetchApplier {
     this.diffNode(root, top);
     for (const [, r] of this.reuse) this.state.tombstones.set(r.ref, r.locator);
     trimTombstones(this.state);
+    releaseOpened(this.state, this.fetched, this.needFetch, this.out);
     return { needFetch: this.needFetch, unknownRoot: false };
   }
 
@@ -232,9 +235,8 @@ class FetchApplier {
       nodes.push(this.state.toElement(n));
     });
     this.out.push({ op: 'add', parent: parent === null ? null : parent.ref, index, nodes });
-    if (parent !== null && this.state.isWindow(node)) {
-      this.out.push({ op: 'window.opened', window: this.state.windowInfo(node) });
-    }
+    // Announced once its contents are cached (see opening.ts).
+    if (parent !== null && this.state.isWindow(node)) this.state.opening.add(node);
   }
 
   private emitChildCount(node: CachedNode, before: number): void {

@@ -281,7 +281,9 @@ export class RingEventLog implements EventLog {
       }
       case 'window.opened':
         this.append(
-          { type: 'window.opened', window: patch.window },
+          patch.partial === true
+            ? { type: 'window.opened', window: patch.window, partial: true }
+            : { type: 'window.opened', window: patch.window },
           this.context(byRef(patch.window.element)),
         );
         return;

@@ -8,6 +8,7 @@
 import { STATES, type BackendStatus, type Patch } from '../../protocol/src/index.js';
 import type { BackendEvent, BackendId, BackendNode } from '../backends/backend.js';
 import { applyFetch, updateProps } from './diff.js';
+import { expireOpening } from './opening.js';
 import type { CachedNode, TreeState } from './tree.js';
 
 /** A bulk fetch the store should run. `key` groups requests that may be coalesced. */
@@ -29,7 +30,9 @@ export type CacheInput =
       replay?: readonly BackendEvent[];
     }
   /** A fetch root turned out to be gone. */
-  | { kind: 'stale'; id: BackendId };
+  | { kind: 'stale'; id: BackendId }
+  /** A new window's contents were not all cached by its deadline: announce it anyway. */
+  | { kind: 'openingExpired'; window: string };
 
 export interface ReduceResult {
   patches: Patch[];
@@ -51,6 +54,9 @@ export function reduce(state: TreeState, input: CacheInput): ReduceResult {
       break;
     case 'stale':
       applyStale(state, input.id, result);
+      break;
+    case 'openingExpired':
+      expireOpening(state, input.window, result.patches);
       break;
   }
   return result;

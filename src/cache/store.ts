@@ -37,6 +37,9 @@ import { TreeState } from './tree.js';
 
 export type CacheConfig = Config['cache'];
 
+/** Longest a new window waits for its contents before it is announced anyway (partial). */
+const OPENING_DEADLINE_MS = 5_000;
+
 export class CacheStore extends CacheReads implements UiCache {
   readonly events: RingEventLog;
   private readonly patchSubject = new Subject<PatchBatch>();
@@ -53,6 +56,8 @@ export class CacheStore extends CacheReads implements UiCache {
   private drift = 0;
   private ignored = 0;
   private stopped = false;
+  /** Windows held unannounced (state.opening) whose deadline is scheduled, by window ref. */
+  private readonly openingDeadlines = new Set<string>();
   /** Events that arrive during the initial fetch, applied right after it. */
   private syncBuffer: CacheInput[] | null = null;
 
@@ -185,8 +190,30 @@ export class CacheStore extends CacheReads implements UiCache {
       this.coalescing++;
       this.requests.next(request);
     }
+    this.scheduleOpeningDeadlines();
     this.inputs.next();
     this.activity.next();
+  }
+
+  private scheduleOpeningDeadlines(): void {
+    for (const win of this.state.opening) {
+      const ref = win.window;
+      if (ref === null || this.openingDeadlines.has(ref)) continue;
+      this.openingDeadlines.add(ref);
+      const deadline = Math.min(this.config.fetchTimeoutMs, OPENING_DEADLINE_MS);
+      const timer = this.scheduler.schedule(() => {
+        this.subscription.remove(timer);
+        this.openingDeadlines.delete(ref);
+        this.step({ kind: 'openingExpired', window: ref });
+      }, deadline);
+      this.subscription.add(timer);
+    }
+  }
+
+  /** True while a window's contents are still being fetched (not announced yet). */
+  windowOpening(windowRef: string): boolean {
+    const win = this.state.windows.get(windowRef);
+    return win !== undefined && this.state.opening.has(win);
   }
 
   /** True when no fetch is waiting, queued or running. */

@@ -47,6 +47,11 @@ export class TreeState {
   /** A focus event named an element not fetched yet; applied when it appears. */
   pendingFocusId: BackendId | null = null;
   foreground: CachedNode | null = null;
+  /**
+   * Windows added whose subtree is not cached yet: their `window.opened` waits for the fetch
+   * of their contents (or for the store's deadline), so a waiter finds what it waited for.
+   */
+  readonly opening = new Set<CachedNode>();
   revision = 0;
   /** Bumped by every change of the tree's shape (the name index rebuilds on it). */
   shapeVersion = 0;
@@ -100,6 +105,7 @@ export class TreeState {
   unindex(node: CachedNode): void {
     this.shapeVersion++;
     this.focusClaims.delete(node);
+    this.opening.delete(node);
     this.byRef.delete(node.ref);
     if (this.byId.get(node.id) === node) this.byId.delete(node.id);
     removeFrom(this.byControlType, node.props.controlType, node);

@@ -18,7 +18,7 @@ import type { ActionEnv, ActionPlan } from './env.js';
 import { nodeByRef } from './target.js';
 import { untilModalOpens } from './modal.js';
 import { planRefresh } from './refresh.js';
-import { recordPatches, touchesWindow } from './waits.js';
+import { recordPatches, touchesWindow, untilWindowsAnnounced } from './waits.js';
 
 /** The action methods that are planned and queued (waitFor and batch are not). */
 export type PlannedMethod = Exclude<ActionMethod, 'actions.waitFor' | 'actions.batch'>;
@@ -118,6 +118,9 @@ export async function performAction(
     const relevant = (patch: Parameters<typeof touchesWindow>[2]): boolean =>
       touchesWindow(env.cache, plan.windowRef, patch);
     await recorder.quiet(options.settleMs, relevant, env.progress.signal);
+    const { signal } = env.progress;
+    if (await untilWindowsAnnounced(env.cache, recorder.batches, signal, env.progress.remaining()))
+      await recorder.quiet(options.settleMs, relevant, signal);
     const patches = recorder.batches.flatMap((b) => b.patches).filter(relevant);
     const result = baseResult(method, env, plan, acted ?? plan.element, started);
     if (env.used.method !== undefined) result.method = env.used.method;

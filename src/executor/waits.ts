@@ -114,3 +114,26 @@ export function touchesWindow(cache: UiCache, windowRef: string | null, patch: P
 function windowOf(cache: UiCache, ref: string): string | null | undefined {
   return cache.node(ref)?.window;
 }
+
+/**
+ * Wait (up to `limitMs`) until the windows the recorded patches added are announced: the cache
+ * holds a new window back until its contents are cached, and that `window.opened` is part of
+ * what the action caused. Resolves whether anything had to be waited for.
+ */
+export async function untilWindowsAnnounced(
+  cache: UiCache,
+  batches: readonly PatchBatch[],
+  signal: AbortSignal,
+  limitMs: number,
+): Promise<boolean> {
+  const added = batches.flatMap((b) => b.patches.flatMap((p) => (p.op === 'add' ? p.nodes : [])));
+  const pending = [...new Set(added.map((n) => n.window))].filter(
+    (ref): ref is string => ref !== null && cache.windowOpening(ref),
+  );
+  if (pending.length === 0) return false;
+  const announced = (): true | undefined =>
+    pending.every((ref) => !cache.windowOpening(ref)) ? true : undefined;
+  // A deadline or cancellation ends the wait like it ends the settle period: quietly.
+  await waitForValue(cache, announced, signal, limitMs).catch(() => undefined);
+  return true;
+}

@@ -40,6 +40,11 @@ function windowsTitled(cache: UiCache, p: WaitParams): WindowInfo[] {
     .windows.filter((w) => w.ref === title || w.title.toLowerCase().includes(title));
 }
 
+/** Windows found by title whose contents are cached (announced), for windowOpened. */
+function openedWindowsTitled(cache: UiCache, p: WaitParams): WindowInfo[] {
+  return windowsTitled(cache, p).filter((w) => !cache.windowOpening(w.ref));
+}
+
 function elementCheck(cache: UiCache, p: WaitParams, holds: (n: ElementNode) => boolean): Check {
   return () => {
     const node = matches(cache, p).find(holds);
@@ -72,7 +77,7 @@ export function conditionCheck(cache: UiCache, p: WaitParams): Check {
     }
     case 'windowOpened':
       return () => {
-        const window = windowsTitled(cache, p)[0];
+        const window = openedWindowsTitled(cache, p)[0];
         return window === undefined ? undefined : { element: null, window };
       };
     case 'windowClosed':

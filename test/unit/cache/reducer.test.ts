@@ -131,7 +131,7 @@ describe('reducer: fetch application', () => {
     b.add('root', 'w3', props('Window', 'Dialog', { app: 'notepad', pid: 100 }));
     b.add('w3', 'ok', props('Button', 'OK'));
     const r = step({ kind: 'fetched', nodes: b.walk('root', 1) });
-    expect(ops(r.patches)).toEqual(['add', 'window.opened', 'update']);
+    expect(ops(r.patches)).toEqual(['add', 'update']);
     expect(r.fetch).toEqual([{ id: 'w3', key: 'w3' }]);
     step({ kind: 'fetched', nodes: b.walk('w3') });
     expect(compareWithTruth(state, b.walk('root'))).toEqual([]);

@@ -1,0 +1,145 @@
+/**
+ * `window.opened` and `actions.waitFor windowOpened` on a real GTK3 app: both complete only once
+ * the new window's contents are cached. The fixture's "Run Modal" button opens a message dialog;
+ * right when the patch arrives, and right when the wait answers, the dialog's OK button must
+ * already be findable in the cache. Several rounds, since the race is won most of the time.
+ */
+import { fileURLToPath } from 'node:url';
+import { filter, firstValueFrom, timeout } from 'rxjs';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { LaunchedApp } from '../../../scripts/desktop/session.js';
+import type { AtspiBackend } from '../../../src/backends/atspi/index.js';
+import type { UiCache } from '../../../src/cache/api.js';
+import { createCache } from '../../../src/cache/index.js';
+import { loadConfig } from '../../../src/config.js';
+import type { Executor } from '../../../src/executor/api.js';
+import { createExecutor } from '../../../src/executor/index.js';
+import {
+  launchAndWait,
+  sharedDesktop,
+  startBackend,
+  stopSharedDesktop,
+} from '../../atspi/harness.js';
+import { parse } from './desktop.js';
+
+afterAll(stopSharedDesktop);
+
+const FIXTURE = fileURLToPath(new URL('../../fixtures/gtk/modal_app.py', import.meta.url));
+/** The accessible name GTK gives the fixture's message dialog (its role, not its title). */
+const DIALOG = 'Information';
+const SETUP_MS = 60_000;
+const STATE_DEADLINE_MS = 10_000;
+const ROUNDS = 4;
+
+let backend: AtspiBackend;
+let cache: UiCache;
+let executor: Executor;
+let app: LaunchedApp | undefined;
+const ctx = { clientId: 'window-opened', signal: new AbortController().signal };
+
+beforeEach(async () => {
+  const signal = AbortSignal.timeout(SETUP_MS);
+  const desktop = await sharedDesktop();
+  backend = await startBackend(desktop, signal);
+  app = (await launchAndWait(desktop, backend, '/usr/bin/python3', [FIXTURE], signal)).app;
+  const config = loadConfig({});
+  cache = createCache(backend, config.cache);
+  await cache.start(signal);
+  executor = createExecutor({ backend, cache, config: config.executor, readOnly: false });
+}, SETUP_MS + 5_000);
+
+afterEach(async () => {
+  await executor.stop();
+  await cache.stop();
+  await backend.stop();
+  await app?.stop();
+  app = undefined;
+});
+
+/** The dialog's OK buttons the cache holds right now. */
+function okButtons(windowRef: string): number {
+  return cache.find({
+    name: 'OK',
+    window: windowRef,
+    nameMatch: 'equals',
+    caseSensitive: false,
+    maxResults: 2,
+  }).elements.length;
+}
+
+function named(name: string): string {
+  const found = cache.find({
+    name,
+    window: 'Modal fixture',
+    nameMatch: 'equals',
+    caseSensitive: false,
+    maxResults: 1,
+  });
+  const ref = found.elements[0]?.ref;
+  if (ref === undefined) throw new Error(`no "${name}" in the fixture window`);
+  return ref;
+}
+
+async function until(probe: () => boolean): Promise<void> {
+  if (probe()) return;
+  await firstValueFrom(
+    cache.patches$.pipe(
+      filter(() => probe()),
+      timeout(STATE_DEADLINE_MS),
+    ),
+  );
+}
+
+const dialogOpen = (): boolean =>
+  cache.windowsList({ includeMinimized: true }).windows.some((w) => w.title === DIALOG);
+
+/** Open the dialog; what the cache held when the patch came and when the wait answered. */
+async function openDialog(): Promise<{ atPatch: number; atWait: number; partial: boolean }> {
+  const seen = { atPatch: -1, partial: false };
+  const subscription = cache.patches$.subscribe((batch) => {
+    for (const p of batch.patches) {
+      if (p.op !== 'window.opened' || p.window.title !== DIALOG) continue;
+      seen.atPatch = okButtons(p.window.ref);
+      seen.partial = p.partial === true;
+    }
+  });
+  try {
+    const wait = executor.run(
+      'actions.waitFor',
+      parse('actions.waitFor', { condition: 'windowOpened', title: DIALOG, timeoutMs: 15_000 }),
+      ctx,
+    );
+    const atWait = wait.then((r) => okButtons(r.window!.ref));
+    const click = parse('actions.click', { target: { ref: named('Run Modal') } });
+    await executor.run('actions.click', click, ctx);
+    const answered = await atWait;
+    return { ...seen, atWait: answered };
+  } finally {
+    subscription.unsubscribe();
+  }
+}
+
+async function closeDialog(): Promise<void> {
+  const dialog = cache.resolveWindow(DIALOG);
+  await until(() => okButtons(dialog.ref) === 1);
+  const ok = cache.find({
+    name: 'OK',
+    window: dialog.ref,
+    nameMatch: 'equals',
+    caseSensitive: false,
+    maxResults: 1,
+  });
+  const click = parse('actions.click', { target: { ref: ok.elements[0]!.ref } });
+  await executor.run('actions.click', click, ctx);
+  await until(() => !dialogOpen());
+}
+
+describe('a new window completes once its contents are cached (AT-SPI, GTK3)', () => {
+  it('window.opened and waitFor windowOpened find the dialog OK button already cached', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const seen = await openDialog();
+      expect({ round, ...seen }).toEqual({ round, atPatch: 1, atWait: 1, partial: false });
+      await closeDialog();
+    }
+  }, 120_000);
+});
