@@ -37,8 +37,10 @@ export class ServerProcess {
     this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
   }
 
-  static start(): Promise<{ proc: ServerProcess; ready: Ready }> {
-    const file = join(dirname(fileURLToPath(import.meta.url)), 'server.ts');
+  /** Start `file` (this folder's server.ts unless another bench brings its own server). */
+  static start(
+    file = join(dirname(fileURLToPath(import.meta.url)), 'server.ts'),
+  ): Promise<{ proc: ServerProcess; ready: Ready }> {
     const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', file], {
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });

@@ -1,0 +1,66 @@
+/**
+ * The soak's server process: uistream (createApp + startServer, as `uistream serve --demo`)
+ * on the simulated desktop with the demo's scripted activity, on 127.0.0.1, driven by the
+ * bench process over IPC (bench/ws/process.ts). `mem` forces a GC (the process runs with
+ * --expose-gc) and reports memory with the bounded stores' sizes; `stop` shuts down.
+ */
+import { createApp } from '../../src/app.js';
+import { SimBackend, startDemo } from '../../src/backends/sim/index.js';
+import { loadConfig } from '../../src/config.js';
+import { startServer } from '../../src/server/index.js';
+import { DEMO_STEP_MS, SOAK_CACHE } from './conditions.js';
+
+type SoakCommand = { cmd: 'mem' } | { cmd: 'stop' };
+
+const heldBytes = (store: unknown): number | null =>
+  (store as { heldBytes?: number }).heldBytes ?? null;
+
+async function main(): Promise<void> {
+  const config = loadConfig({
+    backend: 'sim',
+    host: '127.0.0.1',
+    port: 0,
+    token: 'soak-token-0123456789abcdef',
+    demo: true,
+    cache: SOAK_CACHE,
+  });
+  const app = await createApp(config);
+  const server = await startServer(app);
+  if (!(app.backend instanceof SimBackend)) throw new Error('the soak needs the sim backend');
+  const demo = new AbortController();
+  const demoDone = startDemo(app.backend, demo.signal, DEMO_STEP_MS);
+
+  const handle = async (m: SoakCommand): Promise<unknown> => {
+    if (m.cmd === 'mem') {
+      (globalThis as { gc?: () => void }).gc?.();
+      const mem = process.memoryUsage();
+      return {
+        rss: mem.rss,
+        heapUsed: mem.heapUsed,
+        external: mem.external,
+        arrayBuffers: mem.arrayBuffers,
+        eventLogBytes: heldBytes(app.cache.events),
+        seq: app.cache.events.seq,
+        cache: app.cache.stats(),
+        ws: server.stats(),
+      };
+    }
+    demo.abort();
+    await demoDone.catch(() => undefined);
+    await server.close();
+    await app.stop();
+    setImmediate(() => process.exit(0));
+    return {};
+  };
+
+  process.on('message', (raw) => {
+    const { seq, body } = raw as { seq: number; body: SoakCommand };
+    handle(body).then(
+      (result) => process.send?.({ seq, result }),
+      (err: unknown) => process.send?.({ seq, error: String(err) }),
+    );
+  });
+  process.send?.({ ready: { url: server.url, token: server.token, bareUrl: '' } });
+}
+
+void main();

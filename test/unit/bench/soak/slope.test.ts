@@ -1,0 +1,73 @@
+/** The soak bench's growth figure: least squares over the second half of the samples. */
+import { describe, expect, it } from 'vitest';
+import {
+  growthMiBPerMin,
+  leastSquaresSlope,
+  secondHalf,
+  type Sample,
+} from '../../../../bench/soak/slope.js';
+
+const MIB = 1024 * 1024;
+
+/** One sample every 5 s for `minutes`, memory given by `mib(minute)`. */
+function samples(minutes: number, mib: (minute: number) => number): Sample[] {
+  const out: Sample[] = [];
+  for (let at = 0; at <= minutes * 60_000; at += 5_000) {
+    out.push({ atMs: at, bytes: mib(at / 60_000) * MIB });
+  }
+  return out;
+}
+
+describe('leastSquaresSlope', () => {
+  it('recovers the slope of a line exactly', () => {
+    const points = [0, 1, 2, 3].map((x) => ({ x, y: 3 * x + 7 }));
+    expect(leastSquaresSlope(points)).toBeCloseTo(3, 12);
+  });
+
+  it('fits through noise symmetric about a line', () => {
+    const points = [0, 1, 2, 3, 4, 5].map((x) => ({ x, y: -2 * x + (x % 2 === 0 ? 1 : -1) }));
+    // The alternating noise tilts the fit a little; the OLS answer for this set is -2 - 6/35.
+    expect(leastSquaresSlope(points)).toBeCloseTo(-2 - 6 / 35, 10);
+  });
+
+  it('is null when there is no slope to fit', () => {
+    expect(leastSquaresSlope([])).toBeNull();
+    expect(leastSquaresSlope([{ x: 1, y: 2 }])).toBeNull();
+    expect(
+      leastSquaresSlope([
+        { x: 1, y: 2 },
+        { x: 1, y: 5 },
+      ]),
+    ).toBeNull();
+  });
+});
+
+describe('growthMiBPerMin', () => {
+  it('ignores the warm-up: a fill then a flat line has no growth', () => {
+    // 40 MiB filling at 20 MiB/min for the first minute, flat after: a bounded store.
+    const run = samples(2, (m) => 40 + 20 * Math.min(m, 1));
+    expect(growthMiBPerMin(run)).toBeCloseTo(0, 10);
+  });
+
+  it('reports a steady leak in MiB per minute', () => {
+    const run = samples(10, (m) => 50 + 1.5 * m);
+    expect(growthMiBPerMin(run)).toBeCloseTo(1.5, 10);
+  });
+
+  it('uses the second half by time, not by sample count', () => {
+    const run: Sample[] = [
+      { atMs: 0, bytes: 0 },
+      { atMs: 1_000, bytes: 0 },
+      { atMs: 2_000, bytes: 0 },
+      { atMs: 60_000, bytes: 10 * MIB },
+      { atMs: 120_000, bytes: 20 * MIB },
+    ];
+    expect(secondHalf(run).map((s) => s.atMs)).toEqual([60_000, 120_000]);
+    expect(growthMiBPerMin(run)).toBeCloseTo(10, 10);
+  });
+
+  it('is null with too few samples', () => {
+    expect(growthMiBPerMin([])).toBeNull();
+    expect(growthMiBPerMin([{ atMs: 0, bytes: MIB }])).toBeNull();
+  });
+});
