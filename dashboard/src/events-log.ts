@@ -26,27 +26,56 @@ export const lastSeq = signal<number | null>(null);
 let subscription: string | null = null;
 let chain: Promise<void> = Promise.resolve();
 
+// Rows and counts arrive in bursts: they are queued and handed to the signals once per animation
+// frame, so a burst of N events costs one copy and one render, not N of each.
+let pendingRows: LogRow[] = [];
+let pendingCounts: Record<string, number> = {};
+let flushQueued = false;
+/** The newest seq taken (ahead of lastSeq, which the page sees once per frame). */
+let cursor: number | null = null;
+
+function flush(): void {
+  flushQueued = false;
+  if (pendingRows.length === 0) return;
+  const merged = rows.value.concat(pendingRows);
+  rows.value = merged.length > MAX_ROWS ? merged.slice(-MAX_ROWS) : merged;
+  const next = { ...counts.value };
+  for (const [type, n] of Object.entries(pendingCounts)) next[type] = (next[type] ?? 0) + n;
+  counts.value = next;
+  lastSeq.value = cursor;
+  pendingRows = [];
+  pendingCounts = {};
+}
+
 function push(row: LogRow): void {
-  const next = rows.value.length >= MAX_ROWS ? rows.value.slice(-MAX_ROWS + 1) : [...rows.value];
-  next.push(row);
-  rows.value = next;
+  pendingRows.push(row);
+  if (flushQueued) return;
+  flushQueued = true;
+  requestAnimationFrame(flush);
 }
 
 function take(event: UiEvent): void {
-  if (lastSeq.value !== null && event.seq <= lastSeq.value) return;
-  lastSeq.value = event.seq;
-  counts.value = { ...counts.value, [event.type]: (counts.value[event.type] ?? 0) + 1 };
+  if (cursor !== null && event.seq <= cursor) return;
+  cursor = event.seq;
+  pendingCounts[event.type] = (pendingCounts[event.type] ?? 0) + 1;
   push({ kind: 'event', event });
+}
+
+function reset(): void {
+  pendingRows = [];
+  pendingCounts = {};
+  rows.value = [];
+  counts.value = {};
 }
 
 async function fillGap(from: number, to: number): Promise<void> {
   push({ kind: 'gap', from, to, seq: from });
-  let cursor = Math.max(from - 1, lastSeq.value ?? 0);
-  while (cursor < to) {
-    const page = await call('events.read', { ...filter.value, after: cursor, limit: 200 });
+  let after = Math.max(from - 1, cursor ?? 0);
+  while (after < to) {
+    const page = await call('events.read', { ...filter.value, after, limit: 200 });
     for (const event of page.events) if (event.seq <= to) take(event);
     if (!page.hasMore) break;
-    cursor = page.cursor;
+    after = page.cursor;
   }
 }
 
@@ -62,7 +91,7 @@ function onNotification(method: string, params: unknown): void {
 }
 
 async function subscribe(): Promise<void> {
-  const since = lastSeq.value ?? undefined;
+  const since = cursor ?? undefined;
   const params = since === undefined ? filter.value : { ...filter.value, since };
   const client = currentClient();
   const result = (await client.request('events.subscribe', params, (raw) => {
@@ -70,7 +99,8 @@ async function subscribe(): Promise<void> {
     subscription = r.subscription;
     client.route(r.subscription, onNotification);
   })) as MethodResult<'events.subscribe'>;
-  lastSeq.value ??= result.seq;
+  cursor ??= result.seq;
+  lastSeq.value ??= cursor;
 }
 
 async function unsubscribe(): Promise<void> {
@@ -88,11 +118,11 @@ export function startLog(): Promise<void> {
 export async function pause(): Promise<void> {
   paused.value = true;
   await unsubscribe();
-  push({ kind: 'note', text: `paused after seq ${lastSeq.value ?? '-'}`, seq: lastSeq.value ?? 0 });
+  push({ kind: 'note', text: `paused after seq ${cursor ?? '-'}`, seq: cursor ?? 0 });
 }
 
 export async function resume(): Promise<void> {
-  push({ kind: 'note', text: `resumed from seq ${lastSeq.value ?? '-'}`, seq: lastSeq.value ?? 0 });
+  push({ kind: 'note', text: `resumed from seq ${cursor ?? '-'}`, seq: cursor ?? 0 });
   paused.value = false;
   await subscribe();
 }
@@ -101,15 +131,14 @@ export async function resume(): Promise<void> {
 export async function applyFilter(next: EventFilter): Promise<void> {
   await unsubscribe();
   filter.value = next;
+  cursor = null;
   lastSeq.value = null;
-  rows.value = [];
-  counts.value = {};
+  reset();
   if (!paused.value) await subscribe();
 }
 
 export function clearLog(): void {
-  rows.value = [];
-  counts.value = {};
+  reset();
 }
 
 /** After a reconnect the server forgot our subscription: take it up again from our seq. */

@@ -15,23 +15,36 @@ import {
   windows,
 } from './state.js';
 
-/** Whether session.hello announced screen capture (the capability is optional). */
+/**
+ * Whether the server can capture: session.hello lists the monitors it can capture (`monitors`,
+ * empty when it cannot). Servers without screen.capture do not send the field at all.
+ */
 export function canCapture(): boolean {
-  const caps = hello.value?.capabilities as Record<string, unknown> | undefined;
-  const capture = caps?.capture ?? (caps?.screen as Record<string, unknown> | undefined)?.capture;
-  return capture === true || (typeof capture === 'object' && capture !== null);
+  const monitors = (hello.value as { monitors?: unknown } | null)?.monitors;
+  return Array.isArray(monitors) && monitors.length > 0;
+}
+
+/** Capture bytes: base64 on JSON connections, binary on MessagePack ones. */
+function base64Of(data: unknown): string | null {
+  if (typeof data === 'string') return data;
+  if (!(data instanceof Uint8Array)) return null;
+  let text = '';
+  for (let i = 0; i < data.length; i += 0x8000) {
+    text += String.fromCharCode(...data.subarray(i, i + 0x8000));
+  }
+  return btoa(text);
 }
 
 /** The image of a capture answer, as a data: URL (the CSP allows data: images only). */
 function imageOf(result: unknown): string | null {
   const r = result as Record<string, unknown>;
-  const data = r.data ?? r.image ?? r.png;
-  if (typeof data !== 'string') return null;
+  const data = base64Of(r.data);
+  if (data === null) return null;
   const mime =
     typeof r.mimeType === 'string'
       ? r.mimeType
       : `image/${typeof r.format === 'string' ? r.format : 'png'}`;
-  return data.startsWith('data:') ? data : `data:${mime};base64,${data}`;
+  return `data:${mime};base64,${data}`;
 }
 
 const MAX_OUTLINES = 300;
@@ -44,7 +57,7 @@ export function HighlightPanel() {
     shot.value = null;
     if (ref === null || !canCapture()) return;
     currentClient()
-      .request('screen.capture', { window: ref })
+      .request('screen.capture', { window: ref, format: 'png', maxWidth: 1600 })
       .then(
         (r) => (shot.value = imageOf(r)),
         () => undefined,

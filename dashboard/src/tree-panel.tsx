@@ -5,7 +5,7 @@
  * (arrows, Home/End, Enter) with aria-activedescendant.
  */
 import { signal, useComputed, useSignalEffect } from '@preact/signals';
-import { useRef, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { openMirror, type MirrorHandle } from './mirror-stream.js';
 import { followFocus, hoveredRef, mirror, resyncs, selectedRef, selectedWindow } from './state.js';
 import { ancestry, visibleRows, windowSlice } from './tree-model.js';
@@ -50,6 +50,17 @@ export function TreePanel() {
   const [height, setHeight] = useState(400);
   const rows = useComputed(() => visibleRows(mirror.value?.nodes ?? [], collapsed.value));
   useSignalEffect(() => mirrorWindow(selectedWindow.value));
+  // The viewport's height is observed, not read while rendering: a read in render forces a
+  // layout on every scroll frame.
+  useEffect(() => {
+    const el = viewport.current;
+    if (el === null) return;
+    const observer = new ResizeObserver(() => {
+      if (el.clientHeight > 0) setHeight(el.clientHeight);
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
 
   const list = rows.value;
   const { start, end } = windowSlice(list.length, scrollTop, height, ROW_HEIGHT);
@@ -101,11 +112,7 @@ export function TreePanel() {
         Follow focus
       </label>
       <div
-        ref={(el) => {
-          viewport.current = el;
-          if (el !== null && el.clientHeight > 0 && el.clientHeight !== height)
-            setHeight(el.clientHeight);
-        }}
+        ref={viewport}
         class="tree-viewport"
         role="tree"
         aria-label="Element tree of the selected window"
