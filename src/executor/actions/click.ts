@@ -13,14 +13,7 @@ import {
   ensureForeground,
   ensureOnScreen,
 } from '../actionability.js';
-import {
-  backendIdOf,
-  callOptions,
-  centreOf,
-  describeNode,
-  type ActionEnv,
-  type ActionPlan,
-} from '../env.js';
+import { callOptions, centreOf, describeNode, type ActionEnv, type ActionPlan } from '../env.js';
 import { INPUT_LANE, windowLane } from '../queue.js';
 import { resolveTarget } from '../target.js';
 import { performChecked } from '../verify.js';

@@ -8,7 +8,6 @@ import type { InputAction, KeyCombo } from '../../backends/backend.js';
 import { parseKeys } from '../../input/keys.js';
 import { checkAllowed, checkKeyboardAllowed, ensureEnabled } from '../actionability.js';
 import {
-  backendIdOf,
   describeNode,
   type ActionEnv,
   type ActionPlan,
