@@ -13,11 +13,5 @@ export { TreeMirror } from './mirror.js';
 export { browserSocket } from './browser-socket.js';
 export { nodeSocket } from './node-socket.js';
 export type { SocketOpener, WireSocket } from './socket.js';
-export { fleet, FleetClient } from './fleet.js';
-export type {
-  FleetCursors,
-  FleetEventsOptions,
-  FleetItem,
-  FleetNode,
-  FleetOptions,
-} from './fleet.js';
+// The fleet client (`clients/typescript/fleet.js`) is its own entry: it needs the NATS packages,
+// which a page bundling this client must not pull in.

@@ -20,6 +20,10 @@ export class AppLock {
       ) {
         await this.change(signal);
       }
+    } catch (err) {
+      // A lone call that gives up may be all that held the shared calls back.
+      if (alone) this.wakeAll();
+      throw err;
     } finally {
       if (alone) this.exclusiveWaiting--;
     }
@@ -31,7 +35,9 @@ export class AppLock {
       released = true;
       if (alone) this.exclusive = false;
       else this.shared--;
-      this.wakeAll();
+      // Waking every waiter on each shared release made a large fetch quadratic: shared calls
+      // never wait on each other, so only the last one out can let a lone call in.
+      if (alone || this.shared === 0) this.wakeAll();
     };
   }
 

@@ -24,6 +24,10 @@ const DEFAULT_TOOLS = [
   'ui_scroll_into_view',
   'ui_wait_for',
   'ui_batch',
+  'ui_screenshot',
+  'ui_ocr',
+  'ocr_element',
+  'ocr_status',
 ];
 
 describe('tool profiles', () => {
