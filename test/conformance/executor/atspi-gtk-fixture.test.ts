@@ -3,60 +3,37 @@
  * a button and a menu item whose handlers run a modal dialog's nested loop, a combo box, an
  * entry and a multi-line text view. Each spec checks the app's real state afterwards.
  */
-import { fileURLToPath } from 'node:url';
 import { filter, firstValueFrom, timeout } from 'rxjs';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { LaunchedApp } from '../../../scripts/desktop/session.js';
 import type { AtspiBackend } from '../../../src/backends/atspi/index.js';
 import type { UiCache } from '../../../src/cache/api.js';
-import { createCache } from '../../../src/cache/index.js';
-import { loadConfig } from '../../../src/config.js';
 import type { ElementNode, WindowInfo } from '../../../protocol/src/index.js';
 import type { Executor } from '../../../src/executor/api.js';
-import { createExecutor } from '../../../src/executor/index.js';
-import {
-  launchAndWait,
-  sharedDesktop,
-  startBackend,
-  stopSharedDesktop,
-} from '../../atspi/harness.js';
+import { stopSharedDesktop } from '../../atspi/harness.js';
 import { parse } from './desktop.js';
+import { startGtkFixture, type GtkFixtureStack } from './gtk-fixture-stack.js';
 
 afterAll(stopSharedDesktop);
 
-const FIXTURE = fileURLToPath(new URL('../../fixtures/gtk/modal_app.py', import.meta.url));
 const SETUP_MS = 60_000;
 const STATE_DEADLINE_MS = 10_000;
 /** Well under the bus call deadline: an app blocked in a modal loop answers nothing at all. */
 const ANSWER_DEADLINE_MS = 3_000;
 
+let stack: GtkFixtureStack;
 let backend: AtspiBackend;
 let cache: UiCache;
 let executor: Executor;
-let apps: LaunchedApp[] = [];
 let mainWindowId: string;
 const ctx = { clientId: 'gtk-fixture', signal: new AbortController().signal };
 
 beforeEach(async () => {
-  const signal = AbortSignal.timeout(SETUP_MS);
-  const desktop = await sharedDesktop();
-  backend = await startBackend(desktop, signal);
-  const launched = await launchAndWait(desktop, backend, '/usr/bin/python3', [FIXTURE], signal);
-  apps = [launched.app];
-  mainWindowId = launched.window.id;
-  const config = loadConfig({});
-  cache = createCache(backend, config.cache);
-  await cache.start(signal);
-  executor = createExecutor({ backend, cache, config: config.executor, readOnly: false });
+  stack = await startGtkFixture(AbortSignal.timeout(SETUP_MS));
+  ({ backend, cache, executor } = stack);
+  mainWindowId = stack.mainWindowId;
 }, SETUP_MS + 5_000);
 
-afterEach(async () => {
-  await executor.stop();
-  await cache.stop();
-  await backend.stop();
-  await Promise.all(apps.map((a) => a.stop()));
-  apps = [];
-});
+afterEach(() => stack.stop());
 
 /** Resolve with the first value `probe` yields, checked now and on every patch batch. */
 async function until<T>(probe: () => T | undefined): Promise<T> {

@@ -4,57 +4,33 @@
  * right when the patch arrives, and right when the wait answers, the dialog's OK button must
  * already be findable in the cache. Several rounds, since the race is won most of the time.
  */
-import { fileURLToPath } from 'node:url';
 import { filter, firstValueFrom, timeout } from 'rxjs';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { LaunchedApp } from '../../../scripts/desktop/session.js';
-import type { AtspiBackend } from '../../../src/backends/atspi/index.js';
 import type { UiCache } from '../../../src/cache/api.js';
-import { createCache } from '../../../src/cache/index.js';
-import { loadConfig } from '../../../src/config.js';
 import type { Executor } from '../../../src/executor/api.js';
-import { createExecutor } from '../../../src/executor/index.js';
-import {
-  launchAndWait,
-  sharedDesktop,
-  startBackend,
-  stopSharedDesktop,
-} from '../../atspi/harness.js';
+import { stopSharedDesktop } from '../../atspi/harness.js';
 import { parse } from './desktop.js';
+import { startGtkFixture, type GtkFixtureStack } from './gtk-fixture-stack.js';
 
 afterAll(stopSharedDesktop);
 
-const FIXTURE = fileURLToPath(new URL('../../fixtures/gtk/modal_app.py', import.meta.url));
 /** The accessible name GTK gives the fixture's message dialog (its role, not its title). */
 const DIALOG = 'Information';
 const SETUP_MS = 60_000;
 const STATE_DEADLINE_MS = 10_000;
 const ROUNDS = 4;
 
-let backend: AtspiBackend;
+let stack: GtkFixtureStack;
 let cache: UiCache;
 let executor: Executor;
-let app: LaunchedApp | undefined;
 const ctx = { clientId: 'window-opened', signal: new AbortController().signal };
 
 beforeEach(async () => {
-  const signal = AbortSignal.timeout(SETUP_MS);
-  const desktop = await sharedDesktop();
-  backend = await startBackend(desktop, signal);
-  app = (await launchAndWait(desktop, backend, '/usr/bin/python3', [FIXTURE], signal)).app;
-  const config = loadConfig({});
-  cache = createCache(backend, config.cache);
-  await cache.start(signal);
-  executor = createExecutor({ backend, cache, config: config.executor, readOnly: false });
+  stack = await startGtkFixture(AbortSignal.timeout(SETUP_MS));
+  ({ cache, executor } = stack);
 }, SETUP_MS + 5_000);
 
-afterEach(async () => {
-  await executor.stop();
-  await cache.stop();
-  await backend.stop();
-  await app?.stop();
-  app = undefined;
-});
+afterEach(() => stack.stop());
 
 /** The dialog's OK buttons the cache holds right now. */
 function okButtons(windowRef: string): number {
