@@ -2,20 +2,12 @@
  * A real server on the simulated desktop with the pixels service composed in (so its OCR pool
  * is stopped with the server), and a scene whose drawn text is the OCR ground truth.
  */
-import {
-  createSimBackend,
-  type SceneInput,
-  type SimBackend,
-} from '../../../src/backends/sim/index.js';
-import { createCache } from '../../../src/cache/index.js';
-import type { UiCache } from '../../../src/cache/api.js';
-import { loadConfig, type Config, type ConfigInput } from '../../../src/config.js';
-import { createExecutor } from '../../../src/executor/index.js';
-import { Pixels } from '../../../src/pixels/service.js';
-import { startServer, type RunningServer } from '../../../src/server/index.js';
-import { createHandlers, type HandlerTable } from '../../../src/service/handlers.js';
+import type { SceneInput } from '../../../src/backends/sim/index.js';
+import type { ConfigInput } from '../../../src/config.js';
+import type { Pixels } from '../../../src/pixels/service.js';
+import { startTestServer, type TestServer } from '../ws/harness.js';
 
-export const TEST_TOKEN = 'test-token-0123456789abcdef';
+export { TEST_TOKEN } from '../ws/harness.js';
 
 /** The editor's text: ordinary words, digits and punctuation. */
 export const EDITOR_TEXT = [
@@ -47,52 +39,14 @@ export const PIXELS_SCENE: SceneInput = {
   ],
 };
 
-export interface PixelsServer {
-  config: Config;
-  sim: SimBackend;
-  cache: UiCache;
-  handlers: HandlerTable;
-  pixels: Pixels;
-  server: RunningServer;
-  url: string;
-  close(): Promise<void>;
-}
+export type PixelsServer = TestServer & { pixels: Pixels };
 
 export async function startPixelsServer(
   overrides: ConfigInput = {},
   scene: SceneInput = PIXELS_SCENE,
 ): Promise<PixelsServer> {
-  const config = loadConfig({ backend: 'sim', port: 0, token: TEST_TOKEN, ...overrides });
-  const signal = AbortSignal.timeout(10_000);
-  const sim = createSimBackend({ scene });
-  await sim.start(signal);
-  const cache = createCache(sim, config.cache);
-  await cache.start(signal);
-  const executor = createExecutor({
-    backend: sim,
-    cache,
-    config: config.executor,
-    readOnly: config.readOnly,
-  });
-  const pixels = new Pixels({ backend: sim, cache, config });
-  const handlers = createHandlers({ backend: sim, cache, executor, config, pixels });
-  const server = await startServer({ config, backend: sim, cache, executor, handlers });
-  return {
-    config,
-    sim,
-    cache,
-    handlers,
-    pixels,
-    server,
-    url: server.url,
-    close: async () => {
-      await server.close();
-      await executor.stop();
-      await pixels.stop();
-      await cache.stop();
-      await sim.stop();
-    },
-  };
+  const started = await startTestServer(overrides, scene, { pixels: true });
+  return { ...started, pixels: started.pixels! };
 }
 
 /** Words as OCR ground truth compares them: letters and digits only, lower case. */

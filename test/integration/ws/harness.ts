@@ -14,6 +14,7 @@ import type { UiCache } from '../../../src/cache/api.js';
 import { loadConfig, type Config, type ConfigInput } from '../../../src/config.js';
 import { createExecutor } from '../../../src/executor/index.js';
 import type { Executor } from '../../../src/executor/api.js';
+import { Pixels } from '../../../src/pixels/service.js';
 import { startServer, type RunningServer } from '../../../src/server/index.js';
 import { createHandlers, type HandlerTable } from '../../../src/service/handlers.js';
 import {
@@ -40,6 +41,8 @@ export interface TestServer {
   cache: UiCache;
   executor: Executor;
   handlers: HandlerTable;
+  /** The pixels service, when started with `{ pixels: true }`. */
+  pixels?: Pixels;
   server: RunningServer;
   url: string;
   close(): Promise<void>;
@@ -48,6 +51,7 @@ export interface TestServer {
 export async function startTestServer(
   overrides: ConfigInput = {},
   scene: SceneInput = QUIET_SCENE,
+  options: { pixels?: boolean } = {},
 ): Promise<TestServer> {
   const config = loadConfig({ backend: 'sim', port: 0, token: TEST_TOKEN, ...overrides });
   const signal = AbortSignal.timeout(10_000);
@@ -61,7 +65,8 @@ export async function startTestServer(
     config: config.executor,
     readOnly: config.readOnly,
   });
-  const handlers = createHandlers({ backend: sim, cache, executor, config });
+  const pixels = options.pixels === true ? new Pixels({ backend: sim, cache, config }) : undefined;
+  const handlers = createHandlers({ backend: sim, cache, executor, config, pixels });
   const server = await startServer({ config, backend: sim, cache, executor, handlers });
   return {
     config,
@@ -69,11 +74,13 @@ export async function startTestServer(
     cache,
     executor,
     handlers,
+    pixels,
     server,
     url: server.url,
     close: async () => {
       await server.close();
       await executor.stop();
+      await pixels?.stop();
       await cache.stop();
       await sim.stop();
     },
