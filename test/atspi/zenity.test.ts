@@ -82,7 +82,9 @@ describe('atspi on zenity dialogs', () => {
   });
 
   it('fetches all 1,500 rows of a list, in bulk equal to an element-by-element walk', async () => {
-    const signal = AbortSignal.timeout(60_000);
+    // Generous: two full reads of 1,500 rows take 5 s on a quiet machine, several times that
+    // on a loaded one.
+    const signal = AbortSignal.timeout(120_000);
     const rows = Array.from({ length: 1_500 }, (_, i) => `row ${i}`);
     const nodes = await open(
       ['--list', '--title', 'List test', '--column', 'Item', ...rows],
@@ -95,7 +97,7 @@ describe('atspi on zenity dialogs', () => {
     expect(await backend.fetchSubtree(windowId, { signal })).toEqual(
       await backend.walk(windowId, { signal }),
     );
-  }, 90_000);
+  }, 150_000);
 
   it('follows a progress dialog fed through stdin with range events', async () => {
     const signal = AbortSignal.timeout(20_000);

@@ -29,9 +29,12 @@ export type RawCall = (
 ) => Promise<unknown[]>;
 
 /** What the guard saw happen to an app, for logs, status and events. */
+/** What a hang says about its call: made alone first, then twice, it is forbidden. */
+export type HangVerdict = 'unknown' | 'suspect' | 'forbidden';
+
 export type HealthReport =
   | { kind: 'killed'; app: string; toolkit: string; call: string }
-  | { kind: 'hung'; app: string; toolkit: string; call: string; learned: boolean }
+  | { kind: 'hung'; app: string; toolkit: string; call: string; verdict: HangVerdict }
   | { kind: 'recovered'; app: string; toolkit: string }
   | { kind: 'gone'; app: string; toolkit: string };
 
@@ -51,7 +54,7 @@ interface AppState {
   busName: string;
   toolkit: Promise<Toolkit>;
   lock: AppLock;
-  quarantine?: { reason: string; attempt: number; timer?: NodeJS.Timeout };
+  quarantine?: { reason: string; attempt: number; suspect?: string; timer?: NodeJS.Timeout };
 }
 
 /** `Interface.Member`, or `Interface.Property` for Properties.Get/Set, as policies name calls. */
@@ -69,6 +72,14 @@ export function callNameOf(spec: CallSpec): string {
  */
 function isRead(spec: CallSpec): boolean {
   return spec.member.startsWith('Get');
+}
+
+/** An error reply the app itself sent, as opposed to a lost or timed-out call. */
+function answeredWithError(type: string): boolean {
+  return (
+    type !== '' &&
+    !/\.(NoReply|Disconnected|ServiceUnknown|NameHasNoOwner|Timeout|TimedOut)$/.test(type)
+  );
 }
 
 /** The D-Bus error name behind a mapped error ('' when there is none). */
@@ -112,14 +123,18 @@ export class AppGuard {
       );
     }
     const read = isRead(spec);
-    const alone = read && !this.options.policies.isProven(toolkit, name);
-    const release = await app.lock.acquire(alone, signal);
+    const { alone, release } = await app.lock.acquire(
+      () => read && !this.options.policies.isProven(toolkit, name),
+      signal,
+    );
     try {
       this.throwIfQuarantined(app, name);
       const body = await call();
       if (alone) this.options.policies.markProven(toolkit, name);
       return body;
     } catch (err) {
+      // The caller's own deadline or cancel says nothing about the app.
+      if (signal.aborted) throw err;
       throw await this.judge(app, toolkit, name, alone, err);
     } finally {
       release();
@@ -191,41 +206,55 @@ export class AppGuard {
       });
     }
     const type = dbusErrorName(err);
+    // An error reply (no such property, say) is the app answering: the call is safe to make.
+    if (alone && answeredWithError(type)) this.options.policies.markProven(toolkit, call);
     const diedDuring = type.endsWith('.NoReply') || type.endsWith('.Disconnected');
     if (err instanceof UiError && diedDuring && !(await this.hasOwner(app.busName))) {
       this.apps.delete(app.busName);
       // Only a call made alone is known to be the one that killed the app.
-      if (alone) {
-        this.options.policies.forbid(toolkit, call, `an app of this toolkit exited during ${call}`);
-        this.options.report({
-          kind: 'killed',
-          app: app.busName,
-          toolkit: toolkitKey(toolkit),
-          call,
-        });
-      }
+      if (alone) this.forbidAfterKill(app, toolkit, call);
     }
     return err;
   }
 
-  private quarantine(app: AppState, toolkit: Toolkit, call: string, learned: boolean): void {
-    if (learned) {
-      this.options.policies.forbid(
-        toolkit,
-        call,
-        `an app of this toolkit stopped answering on ${call}`,
-      );
+  private forbidAfterKill(app: AppState, toolkit: Toolkit, call: string): void {
+    this.options.policies.forbid(toolkit, call, `an app of this toolkit exited during ${call}`);
+    this.options.report({ kind: 'killed', app: app.busName, toolkit: toolkitKey(toolkit), call });
+  }
+
+  /**
+   * A call made alone that got no reply is a suspect, not yet a culprit: a busy app (loading a
+   * long list, say) misses a deadline too. It is forbidden on its toolkit when it does so a
+   * second time, or when its app never answers again (see probe).
+   */
+  private quarantine(app: AppState, toolkit: Toolkit, call: string, alone: boolean): void {
+    let verdict: HangVerdict = alone ? 'suspect' : 'unknown';
+    if (alone && this.options.policies.strike(toolkit, call) >= 2) {
+      this.forbidHang(toolkit, call);
+      verdict = 'forbidden';
     }
-    if (app.quarantine !== undefined) return;
-    app.quarantine = { reason: `${call} got no reply`, attempt: 0 };
+    const suspect = verdict === 'suspect' ? call : undefined;
+    if (app.quarantine !== undefined) {
+      app.quarantine.suspect ??= suspect;
+      return;
+    }
+    app.quarantine = { reason: `${call} got no reply`, attempt: 0, suspect };
     this.options.report({
       kind: 'hung',
       app: app.busName,
       toolkit: toolkitKey(toolkit),
       call,
-      learned,
+      verdict,
     });
     this.scheduleProbe(app);
+  }
+
+  private forbidHang(toolkit: Toolkit, call: string): void {
+    this.options.policies.forbid(
+      toolkit,
+      call,
+      `an app of this toolkit stopped answering on ${call}`,
+    );
   }
 
   private scheduleProbe(app: AppState): void {
@@ -252,16 +281,22 @@ export class AppGuard {
       });
     } catch {
       if (this.options.lifetime.aborted) return;
+      const toolkit = await app.toolkit;
       if (!(await this.hasOwner(app.busName))) {
+        if (q.suspect !== undefined) this.forbidHang(toolkit, q.suspect);
         this.apps.delete(app.busName);
         this.options.report({
           kind: 'gone',
           app: app.busName,
-          toolkit: toolkitKey(await app.toolkit),
+          toolkit: toolkitKey(toolkit),
         });
         return;
       }
       q.attempt++;
+      // Still silent after the whole backoff schedule: the suspect call wedged it.
+      if (q.suspect !== undefined && q.attempt >= this.options.probeBackoffMs.length) {
+        this.forbidHang(toolkit, q.suspect);
+      }
       this.scheduleProbe(app);
     }
   }

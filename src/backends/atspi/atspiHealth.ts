@@ -19,6 +19,13 @@ export interface HealthSinks {
   log(line: string): void;
 }
 
+const HANG_VERDICT_TEXT = {
+  unknown: () => '',
+  suspect: (call: string, toolkit: string) =>
+    `; ${call} is no longer made on ${toolkit} if the app stays silent or it happens again`,
+  forbidden: (call: string, toolkit: string) => `; ${call} is no longer made on ${toolkit}`,
+} as const;
+
 /** One sentence for a report. */
 export function describeReport(r: HealthReport): string {
   const app = `app ${r.app} (${r.toolkit})`;
@@ -29,7 +36,7 @@ export function describeReport(r: HealthReport): string {
       return (
         `${app} is not responding (${r.call} got no reply); its calls fail fast as ` +
         `app_not_responding until it answers` +
-        (r.learned ? `; ${r.call} is no longer made on ${r.toolkit}` : '')
+        HANG_VERDICT_TEXT[r.verdict](r.call, r.toolkit)
       );
     case 'recovered':
       return `${app} answers again`;

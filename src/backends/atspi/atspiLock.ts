@@ -11,14 +11,27 @@ export class AppLock {
   private exclusiveWaiting = 0;
   private readonly wakers = new Set<() => void>();
 
-  /** Wait for the gate; the returned function releases it (call it exactly once). */
-  async acquire(alone: boolean, signal: AbortSignal): Promise<() => void> {
+  /**
+   * Wait for the gate. `needsAlone` is asked again at every wake-up: calls of one kind queued
+   * behind the first of their kind go in together once it has answered, instead of one by one.
+   * Returns whether the call goes in alone, and the release (call it exactly once).
+   */
+  async acquire(
+    needsAlone: () => boolean,
+    signal: AbortSignal,
+  ): Promise<{ alone: boolean; release: () => void }> {
+    let alone = needsAlone();
     if (alone) this.exclusiveWaiting++;
     try {
       while (
         alone ? this.exclusive || this.shared > 0 : this.exclusive || this.exclusiveWaiting > 0
       ) {
         await this.change(signal);
+        if (alone && !needsAlone()) {
+          alone = false;
+          // It may have been the last lone call holding shared ones back.
+          if (--this.exclusiveWaiting === 0) this.wakeAll();
+        }
       }
     } catch (err) {
       // A lone call that gives up may be all that held the shared calls back.
@@ -27,6 +40,10 @@ export class AppLock {
     } finally {
       if (alone) this.exclusiveWaiting--;
     }
+    return { alone, release: this.enter(alone) };
+  }
+
+  private enter(alone: boolean): () => void {
     if (alone) this.exclusive = true;
     else this.shared++;
     let released = false;

@@ -51,6 +51,8 @@ export class ToolkitPolicies {
   private readonly learned = new Map<string, Map<string, string>>();
   /** toolkit key -> calls that have answered at least once (made alone the first time). */
   private readonly proven = new Map<string, Set<string>>();
+  /** toolkit key + call -> times it got no reply when made alone. */
+  private readonly strikes = new Map<string, number>();
 
   /** Why `call` must not be made on this toolkit, or undefined when it may. */
   refusal(t: Toolkit, call: string): string | undefined {
@@ -71,6 +73,14 @@ export class ToolkitPolicies {
     let calls = this.learned.get(key);
     if (calls === undefined) this.learned.set(key, (calls = new Map<string, string>()));
     if (!calls.has(call)) calls.set(call, reason);
+  }
+
+  /** Count one more call made alone that got no reply; returns the count so far. */
+  strike(t: Toolkit, call: string): number {
+    const key = `${toolkitKey(t)}\u0000${call}`;
+    const count = (this.strikes.get(key) ?? 0) + 1;
+    this.strikes.set(key, count);
+    return count;
   }
 
   isProven(t: Toolkit, call: string): boolean {

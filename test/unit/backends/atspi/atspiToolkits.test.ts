@@ -55,14 +55,14 @@ describe('app lock', () => {
     const lock = new AppLock();
     const signal = new AbortController().signal;
     const order: string[] = [];
-    const a = await lock.acquire(false, signal);
-    const b = await lock.acquire(false, signal);
-    const alone = lock.acquire(true, signal).then((release) => {
+    const a = await take(lock, false, signal);
+    const b = await take(lock, false, signal);
+    const alone = take(lock, true, signal).then((release) => {
       order.push('alone');
       return release;
     });
     // A shared call asked for after the exclusive one waits behind it.
-    const late = lock.acquire(false, signal).then((release) => {
+    const late = take(lock, false, signal).then((release) => {
       order.push('late');
       return release;
     });
@@ -78,11 +78,35 @@ describe('app lock', () => {
 
   it('stops waiting when the signal aborts', async () => {
     const lock = new AppLock();
-    const held = await lock.acquire(true, new AbortController().signal);
+    const held = await take(lock, true, new AbortController().signal);
     const controller = new AbortController();
-    const waiting = lock.acquire(false, controller.signal);
+    const waiting = take(lock, false, controller.signal);
     controller.abort();
     await expect(waiting).rejects.toBeDefined();
     held();
   });
+
+  it('lets calls queued behind the first of their kind in together once it has answered', async () => {
+    const lock = new AppLock();
+    const signal = new AbortController().signal;
+    let proven = false;
+    const unproven = (): boolean => !proven;
+    const shared = await take(lock, false, signal);
+    const first = lock.acquire(unproven, signal);
+    const queued = [lock.acquire(unproven, signal), lock.acquire(unproven, signal)];
+    shared();
+    const { alone, release } = await first;
+    expect(alone).toBe(true);
+    proven = true;
+    release();
+    const later = await Promise.all(queued);
+    // Both are in at once, as shared calls: neither waited for the other's release.
+    expect(later.map((l) => l.alone)).toEqual([false, false]);
+    for (const l of later) l.release();
+  });
 });
+
+/** Acquire with a fixed need and return only the release. */
+async function take(lock: AppLock, alone: boolean, signal: AbortSignal): Promise<() => void> {
+  return (await lock.acquire(() => alone, signal)).release;
+}
