@@ -52,6 +52,11 @@ export interface ConformanceFixture {
    */
   groundTruth(signal: AbortSignal): Promise<BackendNode[]>;
   /**
+   * A node with what the app changes on its own, unasked, blanked out (Chromium keeps a tab's
+   * current memory use in its name). Comparisons of two reads apply it to both sides.
+   */
+  steady?: (node: BackendNode) => BackendNode;
+  /**
    * Switch event quirks on or off. Absent where the platform's quirks cannot be switched; the
    * quirk specs then fail and the backend lists them as known gaps.
    */

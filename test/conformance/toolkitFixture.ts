@@ -28,6 +28,8 @@ export interface ToolkitApp {
   picks: Record<TargetName, Pick>;
   /** Release what `launch` made (profiles, pages) after the app stopped. */
   cleanup?(): void;
+  /** See ConformanceFixture.steady. */
+  steady?: (node: BackendNode) => BackendNode;
 }
 
 export const has = (n: BackendNode, state: string): boolean =>
@@ -139,6 +141,7 @@ export function toolkitFixture(spec: ToolkitApp): FixtureFactory {
           throw new Error(`no ${name} target in the app's windows`);
         },
         groundTruth: (s) => backend.walk(backend.rootId, { signal: s }),
+        ...(spec.steady === undefined ? {} : { steady: spec.steady }),
         dispose,
       };
     } catch (err) {

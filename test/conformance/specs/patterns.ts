@@ -1,5 +1,6 @@
 /** Each pattern action has its effect and raises the events a real platform raises. */
 import { expect } from 'vitest';
+import type { BackendEvent } from '../../../src/backends/backend.js';
 import type { ConformanceSpec } from '../fixture.js';
 import { fetchOne, propertyOf, watchFor } from '../helpers.js';
 
@@ -82,11 +83,16 @@ export const patternSpecs: ConformanceSpec[] = [
       const { backend } = fx;
       const el = await fx.target('expandable', signal);
       expect((await fetchOne(backend, el, signal)).props.states).toContain('collapsed');
-      let changed = watchFor(backend, 'states property', propertyOf(el, 'states'));
+      // Wait for the state itself: a toolkit may send other state changes first (focus, say).
+      const statesWith = (state: string) => (e: BackendEvent) =>
+        propertyOf(el, 'states')(e) &&
+        e.type === 'property' &&
+        (e.props.states as readonly string[] | undefined)?.includes(state) === true;
+      let changed = watchFor(backend, 'expanded in a states event', statesWith('expanded'));
       await backend.performPattern(el, { pattern: 'ExpandCollapse', op: 'expand' }, { signal });
       await changed;
       expect((await fetchOne(backend, el, signal)).props.states).toContain('expanded');
-      changed = watchFor(backend, 'states property', propertyOf(el, 'states'));
+      changed = watchFor(backend, 'collapsed in a states event', statesWith('collapsed'));
       await backend.performPattern(el, { pattern: 'ExpandCollapse', op: 'collapse' }, { signal });
       await changed;
       expect((await fetchOne(backend, el, signal)).props.states).toContain('collapsed');
