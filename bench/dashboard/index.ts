@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { CDPSession } from 'playwright-core';
 import { connect } from '../../clients/typescript/index.js';
 import { startDemo } from '../../src/backends/sim/index.js';
 import { DASHBOARD_DIST } from '../../src/server/dashboard-stamp.js';
@@ -20,6 +21,7 @@ import {
   selectWindow,
 } from '../../test/integration/dashboard/harness.js';
 import { firstPaint, longTasks, scrollFrames, watchLongTasks } from './page.js';
+import { startTrace } from './trace.js';
 
 const ROWS = 10_000;
 const PERIOD_MS = Number(process.env.UISTREAM_BENCH_DASHBOARD_S ?? 60) * 1000;
@@ -56,6 +58,32 @@ function percentile(xs: number[], p: number): number | null {
   if (xs.length === 0) return null;
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? null;
+}
+
+interface MainThreadTotals {
+  task: number;
+  script: number;
+  layout: number;
+}
+
+/** Chromium's cumulative main-thread durations (Performance.getMetrics), in ms. */
+async function mainThreadTotals(cdp: CDPSession): Promise<MainThreadTotals> {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const ms = (name: string) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
+  return {
+    task: ms('TaskDuration'),
+    script: ms('ScriptDuration'),
+    layout: ms('LayoutDuration') + ms('RecalcStyleDuration'),
+  };
+}
+
+function perFrame(a: MainThreadTotals, b: MainThreadTotals, frames: number): MainThreadTotals {
+  const n = Math.max(1, frames);
+  return {
+    task: (b.task - a.task) / n,
+    script: (b.script - a.script) / n,
+    layout: (b.layout - a.layout) / n,
+  };
 }
 
 const target = (value: number | null, limit: string, met: boolean) => ({ value, limit, met });
@@ -105,7 +133,13 @@ async function main(): Promise<void> {
         .call('actions.invoke', { target: { automationId: `rows.${i}` }, pattern: 'SelectionItem' })
         .catch(() => undefined);
     }, 500);
+    const cdp = await browser.context.newCDPSession(browser.page);
+    await cdp.send('Performance.enable');
+    const before = await mainThreadTotals(cdp);
+    const trace = await startTrace(cdp);
     const frames = await browser.page.evaluate(scrollFrames, { ms: SCROLL_MS, step: 60 });
+    const busy = perFrame(before, await mainThreadTotals(cdp), frames.length);
+    const cpu = await trace.stop();
     const rest = PERIOD_MS - SCROLL_MS;
     if (rest > 0) await new Promise((r) => setTimeout(r, rest));
     clearInterval(churn);
@@ -140,6 +174,17 @@ async function main(): Promise<void> {
         frames: frames.length,
         p50FrameMs: round(percentile(frames, 50)),
         maxTaskMs: round(maxTask),
+        longTaskMs: tasks.map(round),
+        // Main-thread time per scrolled frame (Chromium's own counters): steadier than frame
+        // times on a busy machine, so before/after comparisons use it.
+        mainThreadMsPerFrame: round(busy.task),
+        scriptMsPerFrame: round(busy.script),
+        layoutMsPerFrame: round(busy.layout),
+        // The same, in thread CPU time from a trace: what load on the machine does not inflate.
+        cpuMsPerFrame: round(cpu.totalCpuMs / Math.max(1, frames.length)),
+        maxTaskCpuMs: round(cpu.maxTaskCpuMs),
+        tasksOver50MsCpu: cpu.tasksOver50MsCpu,
+        maxTaskInside: cpu.maxTaskInside,
         targets,
       }),
     );

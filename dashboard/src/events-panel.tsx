@@ -4,6 +4,7 @@
  * notes are rows of their own, never hidden.
  */
 import { useSignal } from '@preact/signals';
+import { memo } from 'preact/compat';
 import type { UiEvent } from '../../protocol/src/index.js';
 import { UI_EVENT_TYPES } from '../../protocol/src/index.js';
 import {
@@ -37,7 +38,8 @@ function describe(e: UiEvent): string {
   return JSON.stringify(rest).slice(0, 200);
 }
 
-function Row({ row }: { row: LogRow }) {
+/** Memoized: rows never change once logged, so a frame renders only the new ones. */
+const Row = memo(function Row({ row }: { row: LogRow }) {
   if (row.kind === 'gap') {
     return (
       <li class="gap" data-kind="gap">
@@ -58,7 +60,7 @@ function Row({ row }: { row: LogRow }) {
       <span class="detail">{describe(e)}</span>
     </li>
   );
-}
+});
 
 export function EventsPanel() {
   const types = useSignal<Set<string>>(new Set(filter.value.types ?? []));

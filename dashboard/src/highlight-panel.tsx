@@ -4,6 +4,9 @@
  * rects of every element in the mirror.
  */
 import { useSignal, useSignalEffect } from '@preact/signals';
+import { memo } from 'preact/compat';
+import { useRef } from 'preact/hooks';
+import type { ElementNode } from '../../protocol/src/index.js';
 import { currentClient } from './session.js';
 import {
   hello,
@@ -49,6 +52,37 @@ function imageOf(result: unknown): string | null {
 
 const MAX_OUTLINES = 300;
 
+/** The outlined elements; the same array while they are the same nodes, so Outlines skips. */
+function useOutlines(nodes: ElementNode[]): ElementNode[] {
+  const last = useRef<ElementNode[]>([]);
+  const prev = last.current;
+  if (nodes.length !== prev.length || nodes.some((n, i) => n !== prev[i])) last.current = nodes;
+  return last.current;
+}
+
+/** The schematic's element outlines: redrawn only when one of those elements changed. */
+const Outlines = memo(function Outlines({ nodes }: { nodes: ElementNode[] }) {
+  return (
+    <>
+      {nodes.map(
+        (n) =>
+          n.rect &&
+          n.rect.width > 0 && (
+            <rect
+              key={n.ref}
+              class="el"
+              x={n.rect.x}
+              y={n.rect.y}
+              width={n.rect.width}
+              height={n.rect.height}
+              onClick={() => (selectedRef.value = n.ref)}
+            />
+          ),
+      )}
+    </>
+  );
+});
+
 export function HighlightPanel() {
   const shot = useSignal<string | null>(null);
   const win = windows.value.find((w) => w.ref === selectedWindow.value);
@@ -63,6 +97,10 @@ export function HighlightPanel() {
         () => undefined,
       );
   });
+  const view = mirror.value;
+  // Outlines of the first elements only: thousands of SVG shapes redrawn on every patch would
+  // stall the page (the selected, hovered and matched boxes are always drawn).
+  const outlined = useOutlines(view === null ? [] : view.firstNodes(MAX_OUTLINES));
   const rect = win?.rect;
   if (rect == null) {
     return (
@@ -72,12 +110,8 @@ export function HighlightPanel() {
       </section>
     );
   }
-  const nodes = mirror.value?.nodes ?? [];
-  // Outlines of the first elements only: thousands of SVG shapes redrawn on every patch would
-  // stall the page (the selected, hovered and matched boxes are always drawn).
-  const outlined = nodes.length > MAX_OUTLINES ? nodes.slice(0, MAX_OUTLINES) : nodes;
   const boxes = (ref: string | null, cls: string) => {
-    const r = ref === null ? undefined : nodes.find((n) => n.ref === ref)?.rect;
+    const r = ref === null ? undefined : view?.node(ref)?.rect;
     return r == null ? null : (
       <rect class={cls} x={r.x} y={r.y} width={r.width} height={r.height} />
     );
@@ -97,22 +131,7 @@ export function HighlightPanel() {
         {shot.value && (
           <image href={shot.value} x={rect.x} y={rect.y} width={rect.width} height={rect.height} />
         )}
-        {!shot.value &&
-          outlined.map(
-            (n) =>
-              n.rect &&
-              n.rect.width > 0 && (
-                <rect
-                  key={n.ref}
-                  class="el"
-                  x={n.rect.x}
-                  y={n.rect.y}
-                  width={n.rect.width}
-                  height={n.rect.height}
-                  onClick={() => (selectedRef.value = n.ref)}
-                />
-              ),
-          )}
+        {!shot.value && <Outlines nodes={outlined} />}
         {matchedRefs.value.map((ref) => (
           <g key={ref}>{boxes(ref, 'match')}</g>
         ))}

@@ -9,7 +9,7 @@ import { mirror, selectedRef, windows } from './state.js';
 
 export function selectedNode(): ElementNode | undefined {
   const ref = selectedRef.value;
-  return ref === null ? undefined : mirror.value?.nodes.find((n) => n.ref === ref);
+  return ref === null ? undefined : mirror.value?.node(ref);
 }
 
 export function selectedLocator(node: ElementNode) {

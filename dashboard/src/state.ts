@@ -1,7 +1,7 @@
 /** The page's shared state, as signals: what the server is, what is selected, what is shown. */
 import { signal } from '@preact/signals';
-import type { MirroredTree } from '../../clients/typescript/index.js';
 import type { MethodResult, WindowInfo } from '../../protocol/src/index.js';
+import type { MirrorView } from './mirror-stream.js';
 
 export type Hello = MethodResult<'session.hello'>;
 export type ConnectionState = 'connecting' | 'open' | 'reconnecting' | 'closed';
@@ -13,7 +13,7 @@ export const fatal = signal<string | null>(null);
 
 export const windows = signal<WindowInfo[]>([]);
 export const selectedWindow = signal<string | null>(null);
-export const mirror = signal<MirroredTree | null>(null);
+export const mirror = signal<MirrorView | null>(null);
 /** tree.resync count of the current mirror (shown, never hidden). */
 export const resyncs = signal(0);
 export const selectedRef = signal<string | null>(null);

@@ -4,14 +4,16 @@
  * in the DOM, so a 10,000-row list scrolls as smoothly as a 10-row one. A keyboard tree
  * (arrows, Home/End, Enter) with aria-activedescendant.
  */
-import { signal, useComputed, useSignalEffect } from '@preact/signals';
+import { signal, useSignalEffect } from '@preact/signals';
+import { memo } from 'preact/compat';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { openMirror, type MirrorHandle } from './mirror-stream.js';
 import { followFocus, hoveredRef, mirror, resyncs, selectedRef, selectedWindow } from './state.js';
-import { ancestry, visibleRows, windowSlice } from './tree-model.js';
+import { windowSlice, type TreeRow } from './tree-model.js';
 
 export const ROW_HEIGHT = 22;
-const collapsed = signal<ReadonlySet<string>>(new Set());
+/** Bumped when rows fold or unfold (the mirror's own frames come through `mirror`). */
+const folds = signal(0);
 let current: MirrorHandle | null = null;
 
 export function mirrorWindow(ref: string | null): void {
@@ -30,25 +32,65 @@ export function mirrorWindow(ref: string | null): void {
 /** Follow-focus: the focused element becomes the selection, its branch expanded. */
 export function onFocusEvent(ref: string | undefined): void {
   if (!followFocus.value || ref === undefined) return;
-  const nodes = mirror.value?.nodes ?? [];
-  const set = new Set(collapsed.value);
-  for (const r of ancestry(nodes, ref)) set.delete(r);
-  collapsed.value = set;
+  mirror.value?.rows.reveal(ref);
+  folds.value += 1;
   selectedRef.value = ref;
 }
 
 function toggle(ref: string): void {
-  const set = new Set(collapsed.value);
-  if (set.has(ref)) set.delete(ref);
-  else set.add(ref);
-  collapsed.value = set;
+  mirror.value?.rows.toggle(ref);
+  folds.value += 1;
 }
+
+interface ItemProps {
+  row: TreeRow;
+  index: number;
+  selected: boolean;
+}
+
+/**
+ * One row. Memoized: a scroll frame or a patch re-renders only the rows whose node, place or
+ * selection changed, not every row in view.
+ */
+const TreeItem = memo(function TreeItem({ row, index, selected }: ItemProps) {
+  const ref = row.node.ref;
+  return (
+    <div
+      id={`node-${ref}`}
+      class="tree-row"
+      role="treeitem"
+      aria-level={row.depth + 1}
+      aria-expanded={row.hasChildren ? row.expanded : undefined}
+      aria-selected={selected}
+      data-ref={ref}
+      style={{
+        transform: `translateY(${index * ROW_HEIGHT}px)`,
+        paddingLeft: `${row.depth * 14 + 4}px`,
+      }}
+      onClick={() => (selectedRef.value = ref)}
+      onMouseEnter={() => (hoveredRef.value = ref)}
+      onMouseLeave={() => (hoveredRef.value = null)}
+    >
+      <span
+        class="twisty"
+        aria-hidden="true"
+        onClick={(e) => {
+          e.stopPropagation();
+          toggle(ref);
+        }}
+      >
+        {row.hasChildren ? (row.expanded ? '▾' : '▸') : ' '}
+      </span>
+      <span class="ctype">{row.node.controlType}</span> <span class="name">"{row.node.name}"</span>
+      {row.node.automationId && <span class="aid"> #{row.node.automationId}</span>}
+    </div>
+  );
+});
 
 export function TreePanel() {
   const viewport = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [height, setHeight] = useState(400);
-  const rows = useComputed(() => visibleRows(mirror.value?.nodes ?? [], collapsed.value));
   useSignalEffect(() => mirrorWindow(selectedWindow.value));
   // The viewport's height is observed, not read while rendering: a read in render forces a
   // layout on every scroll frame.
@@ -62,27 +104,32 @@ export function TreePanel() {
     return () => observer.disconnect();
   }, []);
 
-  const list = rows.value;
-  const { start, end } = windowSlice(list.length, scrollTop, height, ROW_HEIGHT);
-  const index = list.findIndex((r) => r.node.ref === selectedRef.value);
+  void folds.value;
+  const view = mirror.value;
+  const total = view?.rows.length ?? 0;
+  const { start, end } = windowSlice(total, scrollTop, height, ROW_HEIGHT);
+  const selected = selectedRef.value;
+  const index = view === null || selected === null ? -1 : view.rows.indexOf(selected);
+  const shown = view === null ? [] : view.rows.slice(start, end);
 
   const select = (i: number): void => {
-    const row = list[Math.max(0, Math.min(list.length - 1, i))];
+    const at = Math.max(0, Math.min(total - 1, i));
+    const row = view?.rows.at(at);
     if (row === undefined) return;
     selectedRef.value = row.node.ref;
     const el = viewport.current;
-    const top = list.indexOf(row) * ROW_HEIGHT;
+    const top = at * ROW_HEIGHT;
     if (el !== null && (top < el.scrollTop || top + ROW_HEIGHT > el.scrollTop + el.clientHeight)) {
       el.scrollTop = top - el.clientHeight / 2;
     }
   };
   const onKey = (e: KeyboardEvent): void => {
-    const row = list[index];
+    const row = view?.rows.at(index);
     const keys: Record<string, () => void> = {
       ArrowDown: () => select(index + 1),
       ArrowUp: () => select(index - 1),
       Home: () => select(0),
-      End: () => select(list.length - 1),
+      End: () => select(total - 1),
       PageDown: () => select(index + Math.floor(height / ROW_HEIGHT)),
       PageUp: () => select(index - Math.floor(height / ROW_HEIGHT)),
       ArrowRight: () => row?.hasChildren && !row.expanded && toggle(row.node.ref),
@@ -100,7 +147,7 @@ export function TreePanel() {
       <h2 id="tree-h">
         Tree{' '}
         <span class="meta">
-          {list.length} rows · revision {mirror.value?.revision ?? '-'} · resyncs {resyncs.value}
+          {total} rows · revision {mirror.value?.revision ?? '-'} · resyncs {resyncs.value}
         </span>
       </h2>
       <label class="inline">
@@ -118,43 +165,18 @@ export function TreePanel() {
         aria-label="Element tree of the selected window"
         tabIndex={0}
         data-testid="tree"
-        aria-activedescendant={index >= 0 ? `node-${list[index]!.node.ref}` : undefined}
+        aria-activedescendant={index >= 0 ? `node-${selected}` : undefined}
         onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
         onKeyDown={onKey}
       >
-        <div class="tree-spacer" style={{ height: `${list.length * ROW_HEIGHT}px` }}>
-          {list.slice(start, end).map((row, i) => (
-            <div
+        <div class="tree-spacer" style={{ height: `${total * ROW_HEIGHT}px` }}>
+          {shown.map((row, i) => (
+            <TreeItem
               key={row.node.ref}
-              id={`node-${row.node.ref}`}
-              class="tree-row"
-              role="treeitem"
-              aria-level={row.depth + 1}
-              aria-expanded={row.hasChildren ? row.expanded : undefined}
-              aria-selected={row.node.ref === selectedRef.value}
-              data-ref={row.node.ref}
-              style={{
-                transform: `translateY(${(start + i) * ROW_HEIGHT}px)`,
-                paddingLeft: `${row.depth * 14 + 4}px`,
-              }}
-              onClick={() => (selectedRef.value = row.node.ref)}
-              onMouseEnter={() => (hoveredRef.value = row.node.ref)}
-              onMouseLeave={() => (hoveredRef.value = null)}
-            >
-              <span
-                class="twisty"
-                aria-hidden="true"
-                onClick={(e) => {
-                  e.stopPropagation();
-                  toggle(row.node.ref);
-                }}
-              >
-                {row.hasChildren ? (row.expanded ? '▾' : '▸') : ' '}
-              </span>
-              <span class="ctype">{row.node.controlType}</span>{' '}
-              <span class="name">"{row.node.name}"</span>
-              {row.node.automationId && <span class="aid"> #{row.node.automationId}</span>}
-            </div>
+              row={row}
+              index={start + i}
+              selected={row.node.ref === selected}
+            />
           ))}
         </div>
       </div>

@@ -32,6 +32,11 @@ export class PatchMirror {
     return this.nodes.get(ref);
   }
 
+  /** The mirrored children of `ref`, in order (empty for a leaf or an unknown ref). */
+  childrenOf(ref: string): readonly string[] {
+    return this.children.get(ref) ?? [];
+  }
+
   /** Apply one batch of patches, in order; `revision` is the batch's. */
   apply(patches: readonly Patch[], revision?: number): void {
     for (const patch of patches) this.applyOne(patch);
