@@ -51,7 +51,7 @@ interface AppState {
   busName: string;
   toolkit: Promise<Toolkit>;
   lock: AppLock;
-  quarantine?: { reason: string; attempt: number; timer?: NodeJS.Timeout };
+  quarantine?: { reason: string; toolkit: string; attempt: number; timer?: NodeJS.Timeout };
 }
 
 /** `Interface.Member`, or `Interface.Property` for Properties.Get/Set, as policies name calls. */
@@ -82,11 +82,13 @@ export class AppGuard {
 
   constructor(private readonly options: GuardOptions) {}
 
-  /** Names of apps currently quarantined, with the reason. */
-  quarantined(): string[] {
-    return [...this.apps.values()]
-      .filter((a) => a.quarantine !== undefined)
-      .map((a) => `${a.busName}: ${a.quarantine?.reason ?? ''}`);
+  /** Apps currently quarantined, with their toolkit and the call that got no reply. */
+  quarantined(): { app: string; toolkit: string; reason: string }[] {
+    const held: { app: string; toolkit: string; reason: string }[] = [];
+    for (const { busName, quarantine: q } of this.apps.values()) {
+      if (q !== undefined) held.push({ app: busName, toolkit: q.toolkit, reason: q.reason });
+    }
+    return held;
   }
 
   /** Run one call to an app under the guard. Calls to the bus daemon or registry pass through. */
@@ -217,7 +219,7 @@ export class AppGuard {
       );
     }
     if (app.quarantine !== undefined) return;
-    app.quarantine = { reason: `${call} got no reply`, attempt: 0 };
+    app.quarantine = { reason: `${call} got no reply`, toolkit: toolkitKey(toolkit), attempt: 0 };
     this.options.report({
       kind: 'hung',
       app: app.busName,
