@@ -8,6 +8,7 @@
  */
 import type { Observable } from 'rxjs';
 import type {
+  BackendHealth,
   BackendStatus,
   ControlType,
   Pattern,
@@ -142,6 +143,9 @@ export interface PatternPerformed {
 
 export type BackendName = 'sim' | 'atspi' | 'uia';
 
+/** Apps a backend holds apart and calls it refuses to make, with the reasons (for status). */
+export type BackendHealthReport = Pick<BackendHealth, 'quarantined' | 'forbidden'>;
+
 /** Pixels as a backend captured them: RGBA, row-major, no padding. */
 export interface CapturedImage {
   width: number;
@@ -210,4 +214,6 @@ export interface AccessibilityBackend {
   capture?(request: CaptureRequest, options: ActionOptions): Promise<CapturedImage>;
   /** The monitors, when the backend knows them (capture-capable backends do). */
   monitors?(signal: AbortSignal): Promise<MonitorInfo[]>;
+  /** Quarantined apps and forbidden calls right now (absent: the backend tracks none). */
+  health?(): BackendHealthReport;
 }

@@ -81,6 +81,8 @@ export interface UiCache extends CacheQueries, CacheInternals {
   readonly patches$: Observable<PatchBatch>;
   readonly events: EventLog;
   readonly status: BackendStatus;
+  /** The reason given with the latest status change, if any. */
+  readonly statusReason?: string;
   /** Counts and health for ui_status / session.hello. */
   stats(): { elements: number; windows: number; revision: number; drift: number; fetches: number };
   /** Initial sync: fetch the desktop and subscribe to backend events. */

@@ -53,6 +53,7 @@ export class CacheStore extends CacheReads implements UiCache {
   private readonly runner: FetchRunner;
   private readonly subscription = new Subscription();
   private currentStatus: BackendStatus = 'starting';
+  private currentReason: string | undefined;
   private drift = 0;
   private ignored = 0;
   private stopped = false;
@@ -87,6 +88,10 @@ export class CacheStore extends CacheReads implements UiCache {
     return this.currentStatus;
   }
 
+  get statusReason(): string | undefined {
+    return this.currentReason;
+  }
+
   async start(signal: AbortSignal): Promise<void> {
     if (this.stopped) throw new BackendUnavailableError('the cache was stopped');
     const backendEvents = this.backend.events$.pipe(
@@ -98,11 +103,8 @@ export class CacheStore extends CacheReads implements UiCache {
         // A broken event stream leaves the cache serving what it has, flagged as down.
         error: (err: unknown) => {
           this.currentStatus = 'down';
-          this.events.appendStatus(
-            this.backend.name,
-            'down',
-            err instanceof Error ? err.message : 'event stream failed',
-          );
+          this.currentReason = err instanceof Error ? err.message : 'event stream failed';
+          this.events.appendStatus(this.backend.name, 'down', this.currentReason);
         },
       }),
     );
@@ -117,7 +119,8 @@ export class CacheStore extends CacheReads implements UiCache {
     );
     if (this.config.idleCheckMs > 0) this.startIdleCheck();
     await this.initialSync(signal);
-    this.currentStatus = 'ok';
+    // A status reported during the sync (an app quarantined) stands.
+    if (this.currentStatus === 'starting') this.currentStatus = 'ok';
   }
 
   private async initialSync(signal: AbortSignal): Promise<void> {
@@ -165,10 +168,12 @@ export class CacheStore extends CacheReads implements UiCache {
     this.ignored += result.ignored;
     if (result.status !== undefined) {
       this.currentStatus = result.status.status;
+      this.currentReason = result.status.reason;
       this.events.appendStatus(this.backend.name, result.status.status, result.status.reason);
     }
     if (result.reset !== undefined) {
       this.currentStatus = 'resyncing';
+      this.currentReason = result.reset;
       this.events.appendStatus(this.backend.name, 'resyncing', result.reset);
     }
     if (result.patches.length > 0) {

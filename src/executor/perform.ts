@@ -20,6 +20,14 @@ import { untilModalOpens } from './modal.js';
 import { planRefresh } from './refresh.js';
 import { recordPatches, touchesWindow, untilWindowsAnnounced } from './waits.js';
 
+/**
+ * The settle period ends once the action's window has been quiet for settleMs, and at most this
+ * many settle periods after it began: a storm in the same window (a page still scrolling, a
+ * live region ticking) would otherwise hold every answer until the storm ends. An effect that
+ * comes later is still seen by the verification and by the next read.
+ */
+const SETTLE_CAP_PERIODS = 4;
+
 /** The action methods that are planned and queued (waitFor and batch are not). */
 export type PlannedMethod = Exclude<ActionMethod, 'actions.waitFor' | 'actions.batch'>;
 
@@ -117,10 +125,11 @@ export async function performAction(
     refreshAfter?.((acted ?? plan.element)?.ref);
     const relevant = (patch: Parameters<typeof touchesWindow>[2]): boolean =>
       touchesWindow(env.cache, plan.windowRef, patch);
-    await recorder.quiet(options.settleMs, relevant, env.progress.signal);
     const { signal } = env.progress;
+    const settleCapMs = options.settleMs * SETTLE_CAP_PERIODS;
+    await recorder.quiet(options.settleMs, relevant, signal, settleCapMs);
     if (await untilWindowsAnnounced(env.cache, recorder.batches, signal, env.progress.remaining()))
-      await recorder.quiet(options.settleMs, relevant, signal);
+      await recorder.quiet(options.settleMs, relevant, signal, settleCapMs);
     const patches = recorder.batches.flatMap((b) => b.patches).filter(relevant);
     const result = baseResult(method, env, plan, acted ?? plan.element, started);
     if (env.used.method !== undefined) result.method = env.used.method;

@@ -52,8 +52,16 @@ export function waitForValue<T>(
 /** Records every patch batch from now on, until stopped. */
 export interface PatchRecorder {
   readonly batches: readonly PatchBatch[];
-  /** Resolve once `quietMs` passed with no batch `relevant` accepts, or `signal` fires. */
-  quiet(quietMs: number, relevant: (patch: Patch) => boolean, signal: AbortSignal): Promise<void>;
+  /**
+   * Resolve once `quietMs` passed with no batch `relevant` accepts, `maxMs` passed in all (a
+   * storm of relevant patches never goes quiet), or `signal` fires.
+   */
+  quiet(
+    quietMs: number,
+    relevant: (patch: Patch) => boolean,
+    signal: AbortSignal,
+    maxMs?: number,
+  ): Promise<void>;
   stop(): void;
 }
 
@@ -66,16 +74,18 @@ export function recordPatches(cache: UiCache): PatchRecorder {
   });
   return {
     batches,
-    quiet(quietMs, relevant, signal) {
+    quiet(quietMs, relevant, signal, maxMs = Infinity) {
       if (quietMs <= 0 || signal.aborted) return Promise.resolve();
       return new Promise<void>((resolve) => {
         const done = (): void => {
           clearTimeout(timer);
+          clearTimeout(cap);
           onBatch = undefined;
           signal.removeEventListener('abort', done);
           resolve();
         };
         let timer = setTimeout(done, quietMs);
+        const cap = Number.isFinite(maxMs) ? setTimeout(done, Math.max(maxMs, quietMs)) : undefined;
         onBatch = (batch) => {
           if (!batch.patches.some(relevant)) return;
           clearTimeout(timer);

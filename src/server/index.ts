@@ -7,6 +7,7 @@ import type { UiCache } from '../cache/api.js';
 import type { Config } from '../config.js';
 import type { Executor } from '../executor/api.js';
 import type { HandlerTable } from '../service/handlers.js';
+import { healthOf } from '../service/health.js';
 import { SERVER_VERSION } from '../service/version.js';
 import { createWsEndpoint, type WsStats } from '../ws/server.js';
 import type { RouteHandler, RouteOptions } from './http.js';
@@ -63,6 +64,7 @@ export async function startServer(app: ServableApp): Promise<RunningServer> {
         version: SERVER_VERSION,
         backend: app.backend.name,
         status: app.cache.status,
+        health: healthOf(app.backend, app.cache),
       }),
     { public: true },
   );

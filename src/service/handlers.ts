@@ -12,6 +12,7 @@ import { UiError } from '../errors.js';
 import type { ActionMethod, CallerContext, Executor } from '../executor/api.js';
 import { Pixels } from '../pixels/service.js';
 import { readEvents } from './events-read.js';
+import { healthOf } from './health.js';
 import { SERVER_VERSION } from './version.js';
 
 export type Handler<N extends MethodName> = (
@@ -87,6 +88,7 @@ async function hello(
     protocol: PROTOCOL_VERSION,
     backend: backend.name,
     status: cache.status,
+    health: healthOf(backend, cache),
     capabilities: {
       events: Object.entries(caps.events)
         .filter(([, delivered]) => delivered)

@@ -27,6 +27,29 @@ export const Limits = z.object({
   eventReplay: z.number().int().describe('Events held for `since` replay'),
 });
 
+export const QuarantinedApp = z.strictObject({
+  app: z.string().describe('The app (its bus name or process)'),
+  toolkit: z.string(),
+  reason: z.string().describe('The call that got no reply'),
+});
+
+export const ForbiddenCall = z.strictObject({
+  toolkit: z.string().describe('Toolkit name and version, as the app reports them'),
+  call: z.string().describe('`Interface.Member` or `Interface.Property`'),
+  reason: z.string().describe('What that call did to an app of this toolkit'),
+});
+
+export const BackendHealth = z.strictObject({
+  reason: z.string().optional().describe('Why the backend is in its status (the latest report)'),
+  quarantined: z
+    .array(QuarantinedApp)
+    .describe('Apps that stopped answering: their calls fail fast as app_not_responding'),
+  forbidden: z
+    .array(ForbiddenCall)
+    .describe('Calls never made again on a toolkit because they killed or hung an app'),
+});
+export type BackendHealth = z.infer<typeof BackendHealth>;
+
 export const sessionHello = defineMethod({
   name: 'session.hello',
   kind: 'session',
@@ -38,6 +61,7 @@ export const sessionHello = defineMethod({
     protocol: z.string(),
     backend: z.string(),
     status: BackendStatus,
+    health: BackendHealth.describe('What keeps the backend from full health, and why'),
     capabilities: Capabilities,
     limits: Limits,
     revision: z.number().int(),

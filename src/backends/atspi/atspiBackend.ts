@@ -11,6 +11,7 @@ import type {
   ActionOptions,
   BackendCapabilities,
   BackendEvent,
+  BackendHealthReport,
   BackendId,
   BackendNode,
   FetchOptions,
@@ -31,7 +32,7 @@ import { MATCH_RULES, AtspiEventMapper, type SignalMessage } from './atspiEvents
 import { readAppInfo } from './atspiApps.js';
 import { AtspiReader, type AppInfo } from './atspiFetch.js';
 import type { AppGuard } from './atspiGuard.js';
-import { guardBus, type HealthSinks } from './atspiHealth.js';
+import { guardBus } from './atspiHealth.js';
 import { ToolkitPolicies } from './atspiToolkits.js';
 import { DESKTOP_ID, REGISTRY_NAME } from './atspiIds.js';
 import { XInput } from './atspiInput.js';
@@ -232,7 +233,8 @@ export class AtspiBackend implements AccessibilityBackend {
       },
       signal,
     );
-    const guard = guardBus(bus, this.policies, this.healthSinks(), this.lifetime.signal);
+    const sinks = { emit: (e: readonly BackendEvent[]) => this.emit(e), log: this.options.log };
+    const guard = guardBus(bus, this.policies, sinks, this.lifetime.signal);
     try {
       for (const rule of MATCH_RULES) await bus.addMatch(rule, signal);
       await registerEvents(bus, signal);
@@ -288,10 +290,10 @@ export class AtspiBackend implements AccessibilityBackend {
     }
   }
 
-  private healthSinks(): HealthSinks {
-    const log =
-      this.options.log ?? ((line: string) => process.stderr.write(`uistream atspi: ${line}\n`));
-    return { emit: (events) => this.emit(events), log };
+  /** Apps quarantined now and calls learned to be fatal to a toolkit, with the reasons. */
+  health(): BackendHealthReport {
+    const quarantined = this.conn?.guard.quarantined() ?? [];
+    return { quarantined, forbidden: this.policies.learnedCalls() };
   }
 
   private emit(events: readonly BackendEvent[]): void {

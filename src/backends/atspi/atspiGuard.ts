@@ -54,7 +54,13 @@ interface AppState {
   busName: string;
   toolkit: Promise<Toolkit>;
   lock: AppLock;
-  quarantine?: { reason: string; attempt: number; suspect?: string; timer?: NodeJS.Timeout };
+  quarantine?: {
+    reason: string;
+    toolkit: string;
+    attempt: number;
+    suspect?: string;
+    timer?: NodeJS.Timeout;
+  };
 }
 
 /** `Interface.Member`, or `Interface.Property` for Properties.Get/Set, as policies name calls. */
@@ -74,13 +80,10 @@ function isRead(spec: CallSpec): boolean {
   return spec.member.startsWith('Get');
 }
 
+const NOT_AN_ANSWER = /\.(NoReply|Disconnected|ServiceUnknown|NameHasNoOwner|Timeout|TimedOut)$/;
+
 /** An error reply the app itself sent, as opposed to a lost or timed-out call. */
-function answeredWithError(type: string): boolean {
-  return (
-    type !== '' &&
-    !/\.(NoReply|Disconnected|ServiceUnknown|NameHasNoOwner|Timeout|TimedOut)$/.test(type)
-  );
-}
+const answeredWithError = (type: string): boolean => type !== '' && !NOT_AN_ANSWER.test(type);
 
 /** The D-Bus error name behind a mapped error ('' when there is none). */
 export function dbusErrorName(err: unknown): string {
@@ -93,11 +96,13 @@ export class AppGuard {
 
   constructor(private readonly options: GuardOptions) {}
 
-  /** Names of apps currently quarantined, with the reason. */
-  quarantined(): string[] {
-    return [...this.apps.values()]
-      .filter((a) => a.quarantine !== undefined)
-      .map((a) => `${a.busName}: ${a.quarantine?.reason ?? ''}`);
+  /** Apps currently quarantined, with their toolkit and the call that got no reply. */
+  quarantined(): { app: string; toolkit: string; reason: string }[] {
+    const held: { app: string; toolkit: string; reason: string }[] = [];
+    for (const { busName, quarantine: q } of this.apps.values()) {
+      if (q !== undefined) held.push({ app: busName, toolkit: q.toolkit, reason: q.reason });
+    }
+    return held;
   }
 
   /** Run one call to an app under the guard. Calls to the bus daemon or registry pass through. */
@@ -238,7 +243,8 @@ export class AppGuard {
       app.quarantine.suspect ??= suspect;
       return;
     }
-    app.quarantine = { reason: `${call} got no reply`, attempt: 0, suspect };
+    const reason = `${call} got no reply`;
+    app.quarantine = { reason, toolkit: toolkitKey(toolkit), attempt: 0, suspect };
     this.options.report({
       kind: 'hung',
       app: app.busName,

@@ -16,7 +16,8 @@ const PROBE_TIMEOUT_MS = 1_000;
 
 export interface HealthSinks {
   emit(events: readonly BackendEvent[]): void;
-  log(line: string): void;
+  /** Where report lines go; stderr by default. */
+  log?: (line: string) => void;
 }
 
 const HANG_VERDICT_TEXT = {
@@ -25,6 +26,8 @@ const HANG_VERDICT_TEXT = {
     `; ${call} is no longer made on ${toolkit} if the app stays silent or it happens again`,
   forbidden: (call: string, toolkit: string) => `; ${call} is no longer made on ${toolkit}`,
 } as const;
+
+const logToStderr = (line: string): void => void process.stderr.write(`uistream atspi: ${line}\n`);
 
 /** One sentence for a report. */
 export function describeReport(r: HealthReport): string {
@@ -54,12 +57,12 @@ export function guardBus(
 ): AppGuard {
   const report = (r: HealthReport): void => {
     const reason = describeReport(r);
-    sinks.log(reason);
+    (sinks.log ?? logToStderr)(reason);
     const held = guard.quarantined();
     const status = held.length > 0 ? 'degraded' : 'ok';
     const detail =
       held.length > 0 && r.kind !== 'hung'
-        ? `${reason}; still quarantined: ${held.join(', ')}`
+        ? `${reason}; still quarantined: ${held.map((q) => `${q.app}: ${q.reason}`).join(', ')}`
         : reason;
     const events: BackendEvent[] = [{ type: 'status', status, reason: detail }];
     if (r.kind === 'recovered')

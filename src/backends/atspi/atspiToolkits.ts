@@ -94,12 +94,17 @@ export class ToolkitPolicies {
     calls.add(call);
   }
 
-  /** Every learned refusal, for status reports: `toolkit: call (reason)`. */
-  describeLearned(): string[] {
-    const lines: string[] = [];
-    for (const [key, calls] of this.learned) {
-      for (const [call, reason] of calls) lines.push(`${key}: ${call} (${reason})`);
+  /** Every learned refusal, for status reports. */
+  learnedCalls(): { toolkit: string; call: string; reason: string }[] {
+    const found: { toolkit: string; call: string; reason: string }[] = [];
+    for (const [toolkit, calls] of this.learned) {
+      for (const [call, reason] of calls) found.push({ toolkit, call, reason });
     }
-    return lines;
+    return found;
+  }
+
+  /** Every learned refusal as a line: `toolkit: call (reason)`. */
+  describeLearned(): string[] {
+    return this.learnedCalls().map((c) => `${c.toolkit}: ${c.call} (${c.reason})`);
   }
 }

@@ -130,6 +130,7 @@ export const uiListWindows = defineTool({
 const StatusOutput = z.object({
   backend: z.string(),
   status: sessionHello.result.shape.status,
+  health: sessionHello.result.shape.health,
   version: z.string(),
   revision: z.number().int(),
   seq: z.number().int(),
@@ -144,6 +145,15 @@ const StatusOutput = z.object({
     .optional(),
 });
 
+/** Quarantined apps and forbidden calls, each with its reason, for the model to read. */
+function healthText(h: z.output<typeof StatusOutput>['health']): string {
+  const held = h.quarantined.map((q) => `${q.app} (${q.toolkit}) quarantined: ${q.reason}`);
+  const refused = h.forbidden.map((f) => `${f.call} forbidden on ${f.toolkit}: ${f.reason}`);
+  const lines = [...held, ...refused];
+  if (lines.length === 0) return h.reason !== undefined ? `; ${h.reason}` : '';
+  return `\n${lines.join('\n')}`;
+}
+
 export const uiStatus = defineTool({
   name: 'ui_status',
   title: 'Server status',
@@ -157,6 +167,7 @@ export const uiStatus = defineTool({
     const structured: z.output<typeof StatusOutput> = {
       backend: hello.backend,
       status: hello.status,
+      health: hello.health,
       version: hello.version,
       revision: hello.revision,
       seq: hello.seq,
@@ -170,7 +181,10 @@ export const uiStatus = defineTool({
       stats !== undefined ? `, ${stats.elements} elements in ${stats.windows} windows` : '';
     const ro = structured.readOnly ? ', read-only' : '';
     return {
-      text: clip(`${hello.backend} ${hello.status}, rev ${hello.revision}${counts}${ro}`, 200),
+      text: clip(
+        `${hello.backend} ${hello.status}, rev ${hello.revision}${counts}${ro}${healthText(hello.health)}`,
+        600,
+      ),
       structured,
     };
   },
