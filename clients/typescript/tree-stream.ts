@@ -44,8 +44,12 @@ export class TreeStream extends ServerStream<MirroredTree> implements Resumable 
       });
     } catch (err) {
       if (err instanceof UistreamError && err.code === 'backend_unavailable') return;
-      // Only a mirror that existed can end this way; a first subscribe that fails is an error.
-      if (err instanceof UistreamError && GONE.has(err.code) && this.mirror !== null) {
+      // A mirror ends this way only if what it mirrored existed: it was mirrored, or the server
+      // says the window it was asked for was issued and has closed (a race with the close).
+      // A first subscribe to something that never existed is an error.
+      const existed =
+        this.mirror !== null || (err instanceof UistreamError && err.details?.issued === true);
+      if (err instanceof UistreamError && GONE.has(err.code) && existed) {
         this.finish(err);
       } else {
         this.fail(err);
@@ -55,15 +59,15 @@ export class TreeStream extends ServerStream<MirroredTree> implements Resumable 
 
   /** What was mirrored is gone: a last value with `ended` and the reason, then complete. */
   private finish(err: UistreamError): void {
-    const mirror = this.mirror;
-    if (mirror === null || this.stopped) return;
+    if (this.stopped) return;
     const windowGone = err.code === 'window_not_found' || err.code === 'app_not_found';
     const ended: MirrorEnd = {
       reason: windowGone || this.target?.root === undefined ? 'window_closed' : 'element_removed',
       code: err.code,
       message: err.message,
     };
-    this.subscriber.next({ revision: mirror.revision, tree: null, nodes: [], ended });
+    const revision = this.mirror?.revision ?? 0;
+    this.subscriber.next({ revision, tree: null, nodes: [], ended });
     this.end();
   }
 
