@@ -1,10 +1,11 @@
 /**
  * Token cost of what the MCP tools show the model, counted with a real tokenizer
  * (gpt-tokenizer, o200k_base) on the default simulated desktop: ui_snapshot of every window
- * next to a plain JSON dump of the same tree (tree.get), every region read, and action
- * results. Prints one JSON line with the figures, the ratios and whether the targets hold:
- * region reads <= 200 tokens, the editor's snapshot <= 1/4 of its JSON dump, an action
- * result <= 150 tokens.
+ * next to a plain JSON dump of the same tree (tree.get), every region read, action results, and
+ * the tool definitions themselves. Prints one JSON line with the figures, the ratios and whether
+ * the targets hold: region reads <= 200 tokens, the editor's snapshot <= 1/4 of its JSON dump, an
+ * action result <= 150 tokens, the default profile's definitions <= 3,000 tokens, its tools/list
+ * answer <= 24 KB, and no finding from the official MCP Inspector CLI's `--strict` report.
  */
 import { encode } from 'gpt-tokenizer';
 import { Region } from '../../protocol/src/index.js';
@@ -13,7 +14,9 @@ import { loadConfig } from '../../src/config.js';
 import { runTool } from '../../src/mcp/run-tool.js';
 import { defaultTools } from '../../src/mcp/tools/index.js';
 import type { ToolContext } from '../../src/mcp/types.js';
-import { atMost, printLine } from '../targets.js';
+import { inspectorSupported, strictToolsList } from '../../test/mcp-conformance/inspector.js';
+import { atMost, exactly, printLine } from '../targets.js';
+import { definitionFigures } from './definitions.js';
 
 const tokens = (text: string): number => encode(text).length;
 const round = (n: number): number => Math.round(n * 1000) / 1000;
@@ -77,7 +80,23 @@ async function actionFigures(ctx: ToolContext) {
   return out;
 }
 
+/** Findings (warnings + errors) of the Inspector's --strict report; null when it cannot run. */
+async function inspectorFindings(): Promise<number | null> {
+  if (!inspectorSupported()) return null;
+  const run = await strictToolsList(
+    [process.execPath, 'bin/uistream.js', 'mcp', '--backend', 'sim'],
+    300_000,
+  );
+  if (run.code !== 0 || run.result === null) {
+    process.stderr.write(`MCP Inspector failed (exit ${String(run.code)}):\n${run.report}\n`);
+    return null;
+  }
+  return run.warnings + run.errors;
+}
+
 async function main(): Promise<void> {
+  const definitions = definitionFigures(defaultTools);
+  const inspector = await inspectorFindings();
   const app = await createApp(loadConfig({ backend: 'sim' }));
   try {
     const ctx = context(app);
@@ -99,10 +118,14 @@ async function main(): Promise<void> {
       windows,
       regions: { count: regions.length, max: regionMax, reads: regions },
       actions: { max: actionMax, results: actions },
+      definitions: { ...definitions, inspectorStrictFindings: inspector },
       targets: {
         regionReadsMax: atMost(regionMax, 200, ' tokens'),
         editorSnapshotToJson: atMost(editor?.ratio, 0.25, 'x'),
         actionResultMax: atMost(actionMax, 150, ' tokens'),
+        toolDefinitionTokens: atMost(definitions.tokens, 3000, ' tokens'),
+        toolsListBytes: atMost(definitions.listBytes, 24 * 1024, ' bytes'),
+        inspectorStrictFindings: exactly(inspector, 0),
       },
     };
     printLine(line);

@@ -6,6 +6,7 @@
 import { BehaviorSubject, Observable } from 'rxjs';
 import type {
   ElementNode,
+  ErrorCode,
   MethodInput,
   MethodName,
   MethodResult,
@@ -56,6 +57,19 @@ export interface MirroredTree {
   tree: TreeNode | null;
   /** The same nodes in pre-order (as tree.subscribe lists them). */
   nodes: ElementNode[];
+  /**
+   * Set on the last value only, when what was mirrored is gone (its window closed, its root
+   * element removed): the tree is then null and the Observable completes right after.
+   */
+  ended?: MirrorEnd;
+}
+
+/** Why a mirror ended while the connection is fine. */
+export interface MirrorEnd {
+  reason: 'window_closed' | 'element_removed';
+  /** The server's error code when the mirror was asked for again (window_not_found...). */
+  code: ErrorCode;
+  message: string;
 }
 
 export interface Resumable {

@@ -4,6 +4,7 @@ export type {
   ClientOptions,
   ClientState,
   ClientStats,
+  MirrorEnd,
   MirroredTree,
   ReconnectOptions,
 } from './client.js';

@@ -4,10 +4,13 @@
  */
 import type { Subscriber } from 'rxjs';
 import type { MethodInput, MethodResult, Patch } from '../../protocol/src/index.js';
-import type { MirroredTree, Resumable, StreamHost } from './client.js';
+import type { MirrorEnd, MirroredTree, Resumable, StreamHost } from './client.js';
 import { UistreamError } from './errors.js';
 import { TreeMirror } from './mirror.js';
 import { ServerStream } from './server-stream.js';
+
+/** Answers to a renewed tree.subscribe that mean the mirrored window or element is gone. */
+const GONE = new Set(['window_not_found', 'app_not_found', 'element_stale', 'element_not_found']);
 
 export class TreeStream extends ServerStream<MirroredTree> implements Resumable {
   private mirror: TreeMirror | null = null;
@@ -40,8 +43,32 @@ export class TreeStream extends ServerStream<MirroredTree> implements Resumable 
         this.emit();
       });
     } catch (err) {
-      if (!(err instanceof UistreamError && err.code === 'backend_unavailable')) this.fail(err);
+      if (err instanceof UistreamError && err.code === 'backend_unavailable') return;
+      // A mirror ends this way only if what it mirrored existed: it was mirrored, or the server
+      // says the window it was asked for was issued and has closed (a race with the close).
+      // A first subscribe to something that never existed is an error.
+      const existed =
+        this.mirror !== null || (err instanceof UistreamError && err.details?.issued === true);
+      if (err instanceof UistreamError && GONE.has(err.code) && existed) {
+        this.finish(err);
+      } else {
+        this.fail(err);
+      }
     }
+  }
+
+  /** What was mirrored is gone: a last value with `ended` and the reason, then complete. */
+  private finish(err: UistreamError): void {
+    if (this.stopped) return;
+    const windowGone = err.code === 'window_not_found' || err.code === 'app_not_found';
+    const ended: MirrorEnd = {
+      reason: windowGone || this.target?.root === undefined ? 'window_closed' : 'element_removed',
+      code: err.code,
+      message: err.message,
+    };
+    const revision = this.mirror?.revision ?? 0;
+    this.subscriber.next({ revision, tree: null, nodes: [], ended });
+    this.end();
   }
 
   private onNotification(method: string, params: unknown): void {

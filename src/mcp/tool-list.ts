@@ -1,5 +1,6 @@
 /** Tools as tools/list shows them: JSON Schema from the zod schemas, annotations from the kind. */
 import { z } from 'zod';
+import { inputOutline, outputOutline } from './schema-outline.js';
 import type { ToolDef } from './types.js';
 
 export interface ListedTool {
@@ -10,7 +11,6 @@ export interface ListedTool {
   inputSchema: { type: 'object'; [key: string]: unknown };
   outputSchema: { type: 'object'; [key: string]: unknown };
   annotations: {
-    title: string;
     readOnlyHint: boolean;
     destructiveHint: boolean;
     idempotentHint: boolean;
@@ -18,11 +18,16 @@ export interface ListedTool {
   };
 }
 
-function objectSchema(schema: z.ZodType, io: 'input' | 'output'): ListedTool['inputSchema'] {
+function objectSchema(
+  schema: z.ZodType,
+  io: 'input' | 'output',
+  tool: ToolDef,
+): ListedTool['inputSchema'] {
   const json = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
   // A tool schema must be an object at the root; a top-level default is meaningless there.
   delete json.default;
-  return { ...json, type: 'object' };
+  const listed = io === 'input' ? inputOutline(json, tool) : outputOutline(json);
+  return { ...listed, type: 'object' };
 }
 
 /** Reads are read-only and idempotent; actions may destroy (typing, closing, deleting). */
@@ -31,10 +36,10 @@ export function listedTools(tools: readonly ToolDef[]): ListedTool[] {
     name: t.name,
     title: t.title,
     description: t.description,
-    inputSchema: objectSchema(t.input, 'input'),
-    outputSchema: objectSchema(t.output, 'output'),
+    inputSchema: objectSchema(t.input, 'input', t),
+    outputSchema: objectSchema(t.output, 'output', t),
+    // The tool's title sits at the top level (protocol 2025-06-18 and later), not again here.
     annotations: {
-      title: t.title,
       readOnlyHint: t.kind === 'read',
       destructiveHint: t.kind === 'action',
       idempotentHint: t.kind === 'read',

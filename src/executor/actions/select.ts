@@ -40,12 +40,41 @@ export function findOptions(
   return found.elements.filter((n) => n.ref !== container.ref && clickPattern(n) !== undefined);
 }
 
-function onlyOption(container: ElementNode, options: ElementNode[], p: SelectParams): ElementNode {
+/** How many option names a "no such option" error lists. */
+const LISTED_OPTIONS = 50;
+
+/** The names of every option the container offers now, so a miss can say what there is. */
+export function optionNames(env: ActionEnv, container: ElementNode): string[] {
+  const found = env.cache.find({
+    within: container.ref,
+    nameMatch: 'contains',
+    caseSensitive: false,
+    maxResults: LISTED_OPTIONS + 1,
+  });
+  return found.elements
+    .filter((n) => n.ref !== container.ref && n.name !== '' && clickPattern(n) !== undefined)
+    .map((n) => n.name)
+    .slice(0, LISTED_OPTIONS);
+}
+
+function onlyOption(
+  env: ActionEnv,
+  container: ElementNode,
+  options: ElementNode[],
+  p: SelectParams,
+): ElementNode {
   const [first, second] = options;
   if (first === undefined) {
-    throw new ElementNotFoundError(`${describeNode(container)} has no option "${p.option}"`, {
-      details: { option: p.option, match: p.match, container: container.ref },
-    });
+    const available = optionNames(env, container);
+    const list =
+      available.length > 0 ? `; options: ${available.join(', ')}` : '; it shows no options';
+    throw new ElementNotFoundError(
+      `${describeNode(container)} has no option "${p.option}"${list}`,
+      {
+        details: { option: p.option, match: p.match, container: container.ref, options: available },
+        recovery: ['Select one of the listed options by its text'],
+      },
+    );
   }
   if (second !== undefined) {
     throw new MultipleMatchesError(
@@ -156,7 +185,7 @@ export async function planSelect(env: ActionEnv, p: SelectParams): Promise<Actio
     description: `select "${p.option}" in ${describeNode(container)}`,
     perform: async () => {
       const { options, expanded } = await revealOptions(env, container, p);
-      await chooseChecked(env, container, onlyOption(container, options, p));
+      await chooseChecked(env, container, onlyOption(env, container, options, p));
       const after = env.cache.node(container.ref);
       if (expanded && after?.states.includes('expanded') === true) {
         await pattern(env, after, { pattern: 'ExpandCollapse', op: 'collapse' });

@@ -35,7 +35,7 @@ function actionTool<M extends SingleAction, P extends z.ZodType>(
     name,
     title,
     kind: 'action',
-    description: `${description} Answers with the element, the window after, and what changed.`,
+    description,
     input: def.params,
     output: ActionResult,
     async run(input, ctx) {
@@ -56,13 +56,13 @@ export const uiType = actionTool(
   'ui_type',
   'Type text',
   actionsType,
-  'Type text into an element (focused first) or into whatever has focus; clearFirst, submit.',
+  'Type text into an element (focused first) or into whatever has focus.',
 );
 export const uiPressKeys = actionTool(
   'ui_press_keys',
   'Press keys',
   actionsKeys,
-  'Press key combos such as "Ctrl+S" or "Alt+F4", space-separated or a list.',
+  'Press key combos such as "Ctrl+S", space-separated or a list.',
 );
 export const uiSetValue = actionTool(
   'ui_set_value',
@@ -80,7 +80,7 @@ export const uiInvoke = actionTool(
   'ui_invoke',
   'Use a pattern',
   actionsInvoke,
-  'Use a control pattern directly: invoke, toggle, expand, collapse, select, setValue.',
+  'Use a control pattern directly (Invoke, Toggle, ExpandCollapse, SelectionItem...).',
 );
 export const uiFocus = actionTool(
   'ui_focus',
@@ -92,7 +92,7 @@ export const uiScroll = actionTool(
   'ui_scroll',
   'Scroll',
   actionsScroll,
-  'Scroll an element (or under the mouse) up, down, left or right by notches.',
+  'Scroll an element (or under the mouse) by notches.',
 );
 export const uiScrollIntoView = actionTool(
   'ui_scroll_into_view',
@@ -106,8 +106,8 @@ export const uiWaitFor = defineTool({
   title: 'Wait for a condition',
   kind: 'read',
   description:
-    'Wait (event-driven, never polling) until an element appears/disappears/is enabled, a value ' +
-    'or name matches, or a window opens/closes; fails with timeout after timeoutMs.',
+    'Wait (event-driven) until an element appears, disappears or is enabled, a value or name ' +
+    'matches, or a window opens or closes.',
   input: actionsWaitFor.params,
   output: actionsWaitFor.result,
   async run(input, ctx) {
@@ -136,8 +136,7 @@ export const uiBatch = defineTool({
   title: 'Run steps',
   kind: 'action',
   description:
-    'Run several action steps in order ({method: "actions.click", params: {...}}), stopping at ' +
-    'the first failure.',
+    'Run action steps ({method: "actions.click", params}) in order; stops at the first failure.',
   input: actionsBatch.params,
   output: actionsBatch.result,
   async run(input, ctx) {

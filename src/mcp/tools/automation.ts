@@ -3,12 +3,7 @@
  * shapes. Each action resolves its target through elements.find / elements.get and then calls
  * the same methods as the default tools.
  */
-import { z } from 'zod';
 import {
-  ControlType,
-  ElementRef,
-  MatchMode,
-  WindowSelector,
   type ElementNode,
   type ElementSummary,
   type MethodInput,
@@ -17,30 +12,8 @@ import { ElementNotFoundError, InvalidParamsError, MultipleMatchesError } from '
 import { callMethod } from '../call.js';
 import type { ToolContext } from '../types.js';
 import { defineTool } from '../types.js';
-import {
-  AutomationAction,
-  AutomationAnswer,
-  automationFailure,
-  toAutomationElement,
-} from './automation-shape.js';
-
-const AutomationInput = z.object({
-  action: AutomationAction,
-  elementId: ElementRef.optional().describe('A ref from an earlier answer'),
-  containerId: ElementRef.optional().describe('scroll_into_view: the list to scroll'),
-  name: z.string().max(1024).optional(),
-  nameMatch: MatchMode.default('contains'),
-  automationId: z.string().max(512).optional(),
-  controlType: ControlType.optional(),
-  window: WindowSelector.optional(),
-  text: z.string().max(100_000).optional().describe('find_and_type: the text to type'),
-  value: z.string().max(1024).optional().describe('find_and_select: the option to select'),
-  clearFirst: z.boolean().default(false),
-  maxResults: z.number().int().min(1).max(200).default(20),
-  maxDepth: z.number().int().min(0).max(256).optional(),
-  timeoutMs: z.number().int().min(0).max(120_000).default(5_000),
-});
-type AutomationInput = z.output<typeof AutomationInput>;
+import { AutomationInput, paramsFor } from './automation-params.js';
+import { AutomationAnswer, automationFailure, toAutomationElement } from './automation-shape.js';
 
 interface Resolved {
   node: ElementNode;
@@ -48,14 +21,39 @@ interface Resolved {
   scanned: number;
 }
 
+const LOCATOR = [
+  'name',
+  'nameMatch',
+  'caseSensitive',
+  'automationId',
+  'controlType',
+  'window',
+  'app',
+  'within',
+  'maxDepth',
+] as const;
+
 function locatorOf(i: AutomationInput): MethodInput<'elements.find'> {
-  const q: MethodInput<'elements.find'> = { nameMatch: i.nameMatch };
-  if (i.name !== undefined) q.name = i.name;
-  if (i.automationId !== undefined) q.automationId = i.automationId;
-  if (i.controlType !== undefined) q.controlType = i.controlType;
-  if (i.window !== undefined) q.window = i.window;
-  if (i.maxDepth !== undefined) q.maxDepth = i.maxDepth;
-  return q;
+  return paramsFor('find', i, LOCATOR);
+}
+
+function locatorGiven(i: AutomationInput): boolean {
+  return i.name !== undefined || i.automationId !== undefined || i.controlType !== undefined;
+}
+
+/** get_text of a whole window or app, as ui_get_text takes it. */
+async function windowText(i: AutomationInput, ctx: ToolContext): Promise<Outcome> {
+  const params = paramsFor('get_text', i, ['window', 'app', 'includeChildren', 'maxChars']);
+  if (params.window === undefined && params.app === undefined) {
+    throw new InvalidParamsError('give elementId, a locator, window or app');
+  }
+  const t = await callMethod(ctx, 'elements.text', params as MethodInput<'elements.text'>);
+  const where = paramsFor('get_tree', i, ['window', 'app']);
+  const tree = await callMethod(ctx, 'tree.snapshot', { ...where, maxElements: 1 });
+  const rootRef = tree.lines[0]?.ref;
+  if (rootRef === undefined) throw new ElementNotFoundError('the window has no elements');
+  const node = (await callMethod(ctx, 'elements.get', { ref: rootRef })).element as ElementNode;
+  return { node, scanned: tree.total, text: t.text };
 }
 
 async function resolve(i: AutomationInput, ctx: ToolContext, many: boolean): Promise<Resolved> {
@@ -64,10 +62,10 @@ async function resolve(i: AutomationInput, ctx: ToolContext, many: boolean): Pro
     const node = r.element as ElementNode;
     return { node, all: [node], scanned: 1 };
   }
-  if (i.name === undefined && i.automationId === undefined && i.controlType === undefined) {
+  if (!locatorGiven(i)) {
     throw new InvalidParamsError('give elementId, or name / automationId / controlType');
   }
-  const limit = many ? i.maxResults : 2;
+  const limit = many ? (i.maxResults ?? 20) : 2;
   const r = await callMethod(ctx, 'elements.find', {
     ...locatorOf(i),
     maxResults: limit,
@@ -119,23 +117,26 @@ async function perform(i: AutomationInput, ctx: ToolContext): Promise<Outcome> {
     }
     case 'scroll_into_view': {
       const target = i.elementId !== undefined ? { ref: i.elementId } : locatorOf(i);
-      const container = i.containerId !== undefined ? { container: i.containerId } : {};
-      const r = await callMethod(ctx, 'actions.scrollIntoView', { ...act, ...container, target });
+      const more = paramsFor('scroll_into_view', i, ['containerId', 'maxScrolls']);
+      const r = await callMethod(ctx, 'actions.scrollIntoView', { ...act, ...more, target });
       return { node: await fullNode(ctx, r.element), scanned: 0 };
     }
     case 'get_tree':
       return getTree(i, ctx);
+    case 'get_text':
+      if (i.elementId === undefined && locatorGiven(i) === false) return windowText(i, ctx);
+      return actOnOne(i, ctx, act);
     default:
       return actOnOne(i, ctx, act);
   }
 }
 
 async function getTree(i: AutomationInput, ctx: ToolContext): Promise<Outcome> {
-  const snap = await callMethod(ctx, 'tree.snapshot', {
-    ...(i.elementId !== undefined ? { root: i.elementId } : {}),
-    ...(i.window !== undefined ? { window: i.window } : {}),
-    ...(i.maxDepth !== undefined ? { maxDepth: i.maxDepth } : {}),
-  });
+  const snap = await callMethod(
+    ctx,
+    'tree.snapshot',
+    paramsFor('get_tree', i, ['elementId', 'window', 'app', 'maxDepth', 'maxElements']),
+  );
   const rootRef = snap.lines[0]?.ref;
   if (rootRef === undefined) throw new ElementNotFoundError('the tree is empty');
   const node = (await callMethod(ctx, 'elements.get', { ref: rootRef })).element as ElementNode;
@@ -158,20 +159,29 @@ async function actOnOne(
   const done = { node: r.node, scanned: r.scanned };
   switch (i.action) {
     case 'find_and_click':
-      await callMethod(ctx, 'actions.click', { ...act, target });
+      await callMethod(ctx, 'actions.click', {
+        ...act,
+        ...paramsFor('find_and_click', i, ['button', 'clickCount']),
+        target,
+      });
       break;
     case 'find_and_type':
       if (i.text === undefined) throw new InvalidParamsError('find_and_type needs text');
       await callMethod(ctx, 'actions.type', {
         ...act,
+        ...paramsFor('find_and_type', i, ['clearFirst', 'submit']),
         target,
         text: i.text,
-        clearFirst: i.clearFirst,
       });
       break;
     case 'find_and_select':
       if (i.value === undefined) throw new InvalidParamsError('find_and_select needs value');
-      await callMethod(ctx, 'actions.select', { ...act, target, option: i.value });
+      await callMethod(ctx, 'actions.select', {
+        ...act,
+        ...paramsFor('find_and_select', i, ['match']),
+        target,
+        option: i.value,
+      });
       break;
     case 'invoke':
       await callMethod(ctx, 'actions.invoke', { ...act, target, pattern: naturalPattern(r.node) });
@@ -180,7 +190,8 @@ async function actOnOne(
       await callMethod(ctx, 'actions.focus', { ...act, target });
       break;
     case 'get_text': {
-      const t = await callMethod(ctx, 'elements.text', { ref: r.node.ref });
+      const more = paramsFor('get_text', i, ['includeChildren', 'maxChars']);
+      const t = await callMethod(ctx, 'elements.text', { ...more, ref: r.node.ref });
       return { ...done, text: t.text };
     }
   }

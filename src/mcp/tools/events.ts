@@ -9,9 +9,8 @@ export const uiEvents = defineTool({
   title: 'Read events',
   kind: 'read',
   description:
-    'UI events (focus, windows, structure, properties, text) after a cursor, with filters; ' +
-    'waitMs waits for the first one. Pass the returned cursor as `after` next time; omit it to ' +
-    'start from now.',
+    'UI events after the cursor `after` (omit it: from now); waitMs waits for one. Pass the ' +
+    'returned cursor next time.',
   input: eventsRead.params.unwrap(),
   output: eventsRead.result,
   async run(input, ctx) {

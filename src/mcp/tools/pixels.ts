@@ -28,8 +28,8 @@ export const uiScreenshot = defineTool({
   title: 'Screenshot',
   kind: 'read',
   description:
-    'Screenshot of the desktop, a window, an element (ref) or a rect. marks: true numbers each ' +
-    'visible interactive element with its ref and lists them.',
+    'Screenshot of the desktop, a window, an element or a rect; marks: true numbers the ' +
+    'interactive elements and lists their refs.',
   input: CaptureParams,
   output: shotOutput,
   async run(input, ctx) {
@@ -56,8 +56,7 @@ export const uiOcr = defineTool({
   name: 'ui_ocr',
   title: 'OCR',
   kind: 'read',
-  description:
-    'Read text from pixels (OCR) of a window, monitor, rect or element; words with boxes.',
+  description: 'OCR of a window, monitor, rect or element: text and word boxes.',
   input: OcrParams,
   output: OcrResult,
   async run(input, ctx) {
@@ -90,7 +89,7 @@ export const ocrElement = defineTool({
   name: 'ocr_element',
   title: 'OCR an element',
   kind: 'read',
-  description: 'OCR of one element by ref or locator, with padding (for controls with no text).',
+  description: 'OCR of one element by ref or locator (for controls that expose no text).',
   input: ocrElementInput,
   output: OcrResult,
   async run(input, ctx) {

@@ -21,9 +21,8 @@ export const uiSnapshot = defineTool({
   title: 'Snapshot a window',
   kind: 'read',
   description:
-    'Compact snapshot of a window (or the whole desktop): one line per element, indented by depth, ' +
-    'with stable refs like [ref=e12]. Use maxElements/maxTokens and the returned cursor to page; ' +
-    '`since` (a revision) returns only what changed.',
+    'Snapshot of a window (or the desktop): one line per element with stable refs ([ref=e12]). ' +
+    'Page with maxElements/maxTokens and cursor; `since` (a revision) gives only changes.',
   input: treeSnapshot.params.unwrap(),
   output: snapshotOutput,
   async run(input, ctx) {
@@ -41,9 +40,7 @@ export const uiRead = defineTool({
   name: 'ui_read',
   title: 'Read a region',
   kind: 'read',
-  description:
-    'Cheap read (~100-200 tokens) of one region of a window: focused, menu, status, dialog, ' +
-    'titlebar or toolbar. Defaults to the foreground window.',
+  description: 'Cheap read (~150 tokens) of a region of a window (default: the foreground one).',
   input: regionsRead.params,
   output: regionsRead.result,
   async run(input, ctx) {
@@ -59,8 +56,7 @@ export const uiFind = defineTool({
   title: 'Find elements',
   kind: 'read',
   description:
-    'Find elements by name (contains/equals/regex), controlType, automationId or value, within a ' +
-    'window or element. timeoutMs waits (event-driven) for a first match.',
+    'Find elements by name, controlType, automationId or value; timeoutMs waits for a first match.',
   input: elementsFind.params,
   output: elementsFind.result,
   async run(input, ctx) {
@@ -76,7 +72,7 @@ export const uiGetElement = defineTool({
   name: 'ui_get_element',
   title: 'Get an element',
   kind: 'read',
-  description: 'One element by ref; `fields` limits the answer to some properties.',
+  description: 'One element by ref; `fields` picks properties.',
   input: elementsGet.params,
   output: elementsGet.result,
   async run(input, ctx) {
@@ -89,7 +85,7 @@ export const uiGetText = defineTool({
   name: 'ui_get_text',
   title: 'Get text',
   kind: 'read',
-  description: 'Text of an element (ref) or a whole window, with its descendants by default.',
+  description: 'Text of an element (ref), a window or an app, descendants included.',
   input: elementsText.params,
   output: elementsText.result,
   async run(input, ctx) {
@@ -102,7 +98,7 @@ export const uiFocused = defineTool({
   name: 'ui_focused',
   title: 'Focused element',
   kind: 'read',
-  description: 'The element with keyboard focus, desktop-wide or within one app.',
+  description: 'The element with keyboard focus, desktop-wide or in one app.',
   input: focusGet.params.unwrap(),
   output: focusGet.result,
   async run(input, ctx) {
@@ -117,7 +113,7 @@ export const uiListWindows = defineTool({
   name: 'ui_list_windows',
   title: 'List windows',
   kind: 'read',
-  description: 'Top-level windows with their refs (w3), optionally of one app.',
+  description: 'Top-level windows and their refs (w3).',
   input: windowsList.params.unwrap(),
   output: windowsList.result,
   async run(input, ctx) {
