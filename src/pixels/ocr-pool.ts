@@ -29,9 +29,13 @@ export interface OcrBox {
   bbox: { x0: number; y0: number; x1: number; y1: number };
 }
 
+export interface OcrLine extends OcrBox {
+  words: OcrBox[];
+}
+
 export interface OcrPage {
   text: string;
-  lines: OcrBox[];
+  lines: OcrLine[];
   words: OcrBox[];
 }
 
@@ -141,14 +145,23 @@ export class OcrPool {
 }
 
 function flatten(data: PageData): OcrPage {
-  const lines: OcrBox[] = [];
+  const lines: OcrLine[] = [];
   const words: OcrBox[] = [];
   for (const block of data.blocks ?? []) {
     for (const para of block.paragraphs) {
       for (const line of para.lines) {
-        lines.push({ text: line.text.trim(), confidence: line.confidence, bbox: line.bbox });
-        for (const w of line.words)
-          words.push({ text: w.text, confidence: w.confidence, bbox: w.bbox });
+        const own = line.words.map((w) => ({
+          text: w.text,
+          confidence: w.confidence,
+          bbox: w.bbox,
+        }));
+        lines.push({
+          text: line.text.trim(),
+          confidence: line.confidence,
+          bbox: line.bbox,
+          words: own,
+        });
+        words.push(...own);
       }
     }
   }
