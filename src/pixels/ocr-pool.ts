@@ -80,8 +80,8 @@ export class OcrPool {
     return path;
   }
 
-  /** Recognise one image (PNG bytes). */
-  async recognize(png: Buffer, language: string, signal: AbortSignal): Promise<OcrPage> {
+  /** Recognise one image (PNG or PGM bytes). */
+  async recognize(image: Buffer, language: string, signal: AbortSignal): Promise<OcrPage> {
     this.checkLanguage(language);
     const worker = await raceSignal(this.acquire(language, signal), signal);
     this.busy++;
@@ -92,7 +92,7 @@ export class OcrPool {
     };
     signal.addEventListener('abort', onAbort, { once: true });
     try {
-      const run = worker.recognize(png, {}, { blocks: true, text: true });
+      const run = worker.recognize(image, {}, { blocks: true, text: true });
       const result = await raceSignal(run, signal);
       return flatten(result.data);
     } finally {
