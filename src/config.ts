@@ -119,7 +119,7 @@ export const PixelsConfig = z.object({
   /** Post-action screenshots; unset = each transport's default (MCP on-failure, WS off). */
   screenshots: ScreenshotMode.optional(),
   /** MCP writes screenshots here and answers a path and a ui://screenshot/{id} resource. */
-  screenshotDir: z.string().optional(),
+  screenshotDir: z.string().min(1).optional(),
   /** At most one failure screenshot per this period. */
   failureCooldownMs: z.number().int().min(0).max(3_600_000).default(5_000),
   /** OCR workers; default: the machine's cores minus one, 1..4. */

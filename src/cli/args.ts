@@ -28,6 +28,9 @@ Flags:
   --dry-run                      Resolve and validate actions but do not perform them
   --deny-app NAME                Never act on this app (repeatable); blacked out in captures
   --no-screenshots               Refuse every screen capture and OCR (capture_disabled)
+  --screenshots MODE             Screenshot after actions: off|after-actions|on-failure
+                                 (default: on-failure for MCP, off for WebSocket)
+  --screenshot-dir DIR           MCP: write screenshots here, answer a path and a resource
   --audit-log FILE               Append one JSON line per action to FILE
   --scene FILE                   Simulated desktop scene (JSON)
   --seed N                       Seed of the simulated desktop (default: the scene's, 1)
@@ -84,6 +87,8 @@ const OPTIONS = {
   'dry-run': { type: 'boolean' },
   'deny-app': { type: 'string', multiple: true },
   'no-screenshots': { type: 'boolean' },
+  screenshots: { type: 'string' },
+  'screenshot-dir': { type: 'string' },
   'audit-log': { type: 'string' },
   scene: { type: 'string' },
   seed: { type: 'string' },
@@ -156,7 +161,11 @@ function buildConfig(values: Values): Config {
       allowQueryToken: values['no-query-token'] === true ? false : undefined,
     },
     fleet: { url: values.nats, credsFile: values['nats-creds'], node: values.node, ...beat },
-    pixels: { enabled: values['no-screenshots'] !== true },
+    pixels: {
+      enabled: values['no-screenshots'] !== true,
+      screenshots: values.screenshots as 'off' | 'after-actions' | 'on-failure' | undefined,
+      screenshotDir: values['screenshot-dir'],
+    },
   };
   try {
     return loadConfig(input);
@@ -179,6 +188,8 @@ const FLAG_NAMES: Record<string, string> = {
   'fleet.node': 'node',
   'fleet.heartbeatMs': 'nats-heartbeat',
   'fleet.goneAfterMs': 'nats-heartbeat',
+  'pixels.screenshots': 'screenshots',
+  'pixels.screenshotDir': 'screenshot-dir',
 };
 
 function describeIssues(err: z.ZodError): string {

@@ -3,12 +3,15 @@
  * the caller's identity (for lanes, cancel and rate limits) and an AbortSignal.
  */
 import type { MethodName, MethodParams, MethodResult } from '../../protocol/src/index.js';
+import type { ScreenshotMode } from '../config.js';
 
 export interface CallerContext {
   /** Stable per connection / MCP session; used for rate limits, cancel and the audit log. */
   clientId: string;
   /** Aborts when the caller goes away or cancels. */
   signal: AbortSignal;
+  /** This transport's post-action screenshot default (MCP: on-failure); unset = the server's. */
+  screenshots?: ScreenshotMode;
 }
 
 export type ActionMethod = Extract<

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { InvalidParamsError, toWireError } from '../errors.js';
 import { describeIssues } from './call.js';
 import { mcpErrorHints, mcpHints } from './hints.js';
+import { takeFailureShot } from './shots.js';
 import type { ToolCallResult, ToolContext, ToolDef } from './types.js';
 
 /** Failure text: `error <code>: message` then the recovery suggestions. */
@@ -49,17 +50,27 @@ export async function runTool(
       content: [{ type: 'text', text: hinted(answer.text) }, ...images],
       structuredContent: asRecord(answer.structured),
     };
-  } catch (err) {
+  } catch (thrown) {
+    // A failure screenshot travels as an image or a file, never inside the error's text.
+    const { err, delivered } = await takeFailureShot(thrown, ctx.deps.config);
+    const shotLine = delivered === undefined ? '' : `\n${delivered.line}`;
+    const images = (delivered?.images ?? []).map((i) => ({ type: 'image' as const, ...i }));
     if (tool.failure !== undefined) {
       const answer = tool.failure(err, args, startedAt);
       return {
-        content: [{ type: 'text', text: mcpErrorHints(answer.text, profile) }],
+        content: [
+          { type: 'text', text: mcpErrorHints(answer.text, profile) + shotLine },
+          ...images,
+        ],
         structuredContent: asRecord(answer.structured),
         isError: true,
       };
     }
     return {
-      content: [{ type: 'text', text: mcpErrorHints(errorText(err), profile) }],
+      content: [
+        { type: 'text', text: mcpErrorHints(errorText(err), profile) + shotLine },
+        ...images,
+      ],
       isError: true,
     };
   }

@@ -33,6 +33,7 @@ import {
   windowTemplate,
 } from './resources.js';
 import { runTool } from './run-tool.js';
+import { readShotResource, screenshotTemplate } from './shots.js';
 import { listedTools } from './tool-list.js';
 import { toolsFor } from './tools/index.js';
 import type { McpDeps, ToolContext } from './types.js';
@@ -49,16 +50,20 @@ export interface McpSession {
 }
 
 function sessionContext(deps: McpDeps, clientId: string, signal: AbortSignal): ToolContext {
-  return { deps, caller: { clientId, signal } };
+  // MCP's default: a screenshot of every failed action (agents debug by looking).
+  const screenshots = deps.config.pixels.screenshots ?? 'on-failure';
+  return { deps, caller: { clientId, signal, screenshots } };
 }
 
 function requestContext(base: ToolContext, requestSignal: AbortSignal): ToolContext {
   const signal = AbortSignal.any([base.caller.signal, requestSignal]);
-  return { deps: base.deps, caller: { clientId: base.caller.clientId, signal } };
+  return { deps: base.deps, caller: { ...base.caller, signal } };
 }
 
 async function readOrNotFound(uri: string, ctx: ToolContext) {
   try {
+    const shot = await readShotResource(uri, ctx.deps.config);
+    if (shot !== undefined) return shot;
     return await readResource(uri, ctx);
   } catch (err) {
     if (err instanceof UnknownResourceError) {
@@ -87,8 +92,9 @@ function registerResources(server: Server, base: ToolContext, subs: ResourceSubs
     resources: await listResources(requestContext(base, extra.signal)),
   }));
   server.setRequestHandler(ListResourceTemplatesRequestSchema, () => {
-    const { uri: _uri, ...template } = windowTemplate;
-    return { resourceTemplates: [template] };
+    const templates = [windowTemplate];
+    if (base.deps.config.pixels.screenshotDir !== undefined) templates.push(screenshotTemplate);
+    return { resourceTemplates: templates.map(({ uri: _uri, ...template }) => template) };
   });
   server.setRequestHandler(ReadResourceRequestSchema, async (req, extra) => ({
     contents: [await readOrNotFound(req.params.uri, requestContext(base, extra.signal))],

@@ -29,9 +29,13 @@ export interface OcrBox {
   bbox: { x0: number; y0: number; x1: number; y1: number };
 }
 
+export interface OcrLine extends OcrBox {
+  words: OcrBox[];
+}
+
 export interface OcrPage {
   text: string;
-  lines: OcrBox[];
+  lines: OcrLine[];
   words: OcrBox[];
 }
 
@@ -76,8 +80,8 @@ export class OcrPool {
     return path;
   }
 
-  /** Recognise one image (PNG bytes). */
-  async recognize(png: Buffer, language: string, signal: AbortSignal): Promise<OcrPage> {
+  /** Recognise one image (PNG or PGM bytes). */
+  async recognize(image: Buffer, language: string, signal: AbortSignal): Promise<OcrPage> {
     this.checkLanguage(language);
     const worker = await raceSignal(this.acquire(language, signal), signal);
     this.busy++;
@@ -88,7 +92,7 @@ export class OcrPool {
     };
     signal.addEventListener('abort', onAbort, { once: true });
     try {
-      const run = worker.recognize(png, {}, { blocks: true, text: true });
+      const run = worker.recognize(image, {}, { blocks: true, text: true });
       const result = await raceSignal(run, signal);
       return flatten(result.data);
     } finally {
@@ -141,14 +145,23 @@ export class OcrPool {
 }
 
 function flatten(data: PageData): OcrPage {
-  const lines: OcrBox[] = [];
+  const lines: OcrLine[] = [];
   const words: OcrBox[] = [];
   for (const block of data.blocks ?? []) {
     for (const para of block.paragraphs) {
       for (const line of para.lines) {
-        lines.push({ text: line.text.trim(), confidence: line.confidence, bbox: line.bbox });
-        for (const w of line.words)
-          words.push({ text: w.text, confidence: w.confidence, bbox: w.bbox });
+        const own = line.words.map((w) => ({
+          text: w.text,
+          confidence: w.confidence,
+          bbox: w.bbox,
+        }));
+        lines.push({
+          text: line.text.trim(),
+          confidence: line.confidence,
+          bbox: line.bbox,
+          words: own,
+        });
+        words.push(...own);
       }
     }
   }

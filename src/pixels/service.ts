@@ -3,21 +3,43 @@
  * OCR and the OCR status. It sees a platform only through the backend contract's optional
  * `capture`/`monitors`, and the desktop's structure only through the cache.
  */
-import type { MethodParams, MethodResult, Rect } from '../../protocol/src/index.js';
+import type { MethodParams, MethodResult, Rect, VisualMatch } from '../../protocol/src/index.js';
 import type { AccessibilityBackend, CapturedImage, MonitorInfo } from '../backends/backend.js';
 import type { UiCache } from '../cache/api.js';
 import type { Config } from '../config.js';
-import { NotSupportedError, UiError, throwIfAborted } from '../errors.js';
+import { InvalidParamsError, NotSupportedError, UiError, throwIfAborted } from '../errors.js';
 import { resolveArea, intersect, type Area, type AreaParams } from './area.js';
 import { wireBytes } from './bytes.js';
 import { blackOut, encodeImage, ocrInput } from './encode.js';
 import { collectMarks, marksSvg } from './marks.js';
-import { OcrPool, poolSize } from './ocr-pool.js';
+import { matchLine, textPredicate } from './find-text.js';
+import { OcrPool, poolSize, type OcrBox } from './ocr-pool.js';
 
 export interface PixelsDeps {
   backend: AccessibilityBackend;
   cache: UiCache;
   config: Config;
+}
+
+/** The visual fallback gives up after this long (it may read several windows). */
+const VISUAL_TIMEOUT_MS = 30_000;
+/** Windows the visual fallback reads at most when the query names none. */
+const VISUAL_MAX_WINDOWS = 8;
+
+function centre(r: Rect): { x: number; y: number } {
+  return { x: Math.round(r.x + r.width / 2), y: Math.round(r.y + r.height / 2) };
+}
+
+/** The windows a visual search reads: the named one, the app's, or all on screen. */
+function visualWindows(cache: UiCache, p: MethodParams<'elements.find'>): string[] {
+  if (p.window !== undefined) return [cache.resolveWindow(p.window).ref];
+  const all = cache.windowsList({
+    includeMinimized: false,
+    ...(p.app === undefined ? {} : { app: p.app }),
+  });
+  const onScreen = all.windows.filter((w) => w.rect !== null);
+  onScreen.sort((a, b) => Number(b.foreground) - Number(a.foreground));
+  return onScreen.slice(0, VISUAL_MAX_WINDOWS).map((w) => w.ref);
 }
 
 /** Small UI text reads far better enlarged; large areas are read as they are (cost). */
@@ -34,6 +56,11 @@ export class Pixels {
 
   get enabled(): boolean {
     return this.deps.config.pixels.enabled;
+  }
+
+  /** Whether the backend can capture at all (sim and X11 can; some desktops cannot). */
+  get canCapture(): boolean {
+    return this.deps.backend.capture !== undefined;
   }
 
   async monitors(signal: AbortSignal): Promise<MonitorInfo[]> {
@@ -72,18 +99,9 @@ export class Pixels {
     signal: AbortSignal,
   ): Promise<MethodResult<'screen.ocr'>> {
     const started = performance.now();
-    this.pool.checkLanguage(p.language);
     const deadline = AbortSignal.any([signal, AbortSignal.timeout(p.timeoutMs)]);
-    const { img } = await this.grab(p, deadline);
-    const zoom = ocrZoom(img.rect);
-    const page = await this.pool.recognize(await ocrInput(img, zoom), p.language, deadline);
-    const toScreen = (b: { x0: number; y0: number; x1: number; y1: number }): Rect => ({
-      x: img.rect.x + Math.round(b.x0 / zoom),
-      y: img.rect.y + Math.round(b.y0 / zoom),
-      width: Math.round((b.x1 - b.x0) / zoom),
-      height: Math.round((b.y1 - b.y0) / zoom),
-    });
-    const box = (w: (typeof page.words)[number]) => ({
+    const { rect, page, toScreen } = await this.read(p, p.language, deadline);
+    const box = (w: OcrBox) => ({
       text: w.text,
       confidence: Math.round(w.confidence * 10) / 10,
       rect: toScreen(w.bbox),
@@ -91,18 +109,68 @@ export class Pixels {
     const words = page.words.filter((w) => w.text.trim() !== '').map(box);
     if (words.length === 0) {
       throw new UiError('no_text_found', 'no text was recognised in the region', {
-        details: { rect: img.rect },
+        details: { rect },
       });
     }
     return {
       revision: this.deps.cache.revision,
-      rect: img.rect,
+      rect,
       language: p.language,
       text: page.text.trim(),
       lines: page.lines.filter((l) => l.text !== '').map(box),
       words,
       durationMs: Math.round(performance.now() - started),
     };
+  }
+
+  /**
+   * elements.find's visual fallback: the name looked for in the OCR'd text of the window(s)
+   * the query names, else of every window on screen (foreground first).
+   */
+  async findText(p: MethodParams<'elements.find'>, signal: AbortSignal): Promise<VisualMatch[]> {
+    if (p.name === undefined || p.name.trim() === '') {
+      throw new InvalidParamsError('visual: true needs a name to look for on screen');
+    }
+    const matches = textPredicate({
+      name: p.name,
+      nameMatch: p.nameMatch,
+      caseSensitive: p.caseSensitive,
+    });
+    const deadline = AbortSignal.any([signal, AbortSignal.timeout(VISUAL_TIMEOUT_MS)]);
+    const found = new Map<string, VisualMatch>();
+    for (const window of visualWindows(this.deps.cache, p)) {
+      const { page, toScreen } = await this.read({ window, padding: 0 }, 'eng', deadline);
+      for (const line of page.lines) {
+        const words = line.words.map((w) => ({ ...w, rect: toScreen(w.bbox) }));
+        for (const m of matchLine(words, matches)) {
+          const target = centre(m.rect);
+          const at = this.deps.cache.at(target).element?.window ?? window;
+          found.set(JSON.stringify(m.rect), {
+            ...m,
+            confidence: Math.round(m.confidence),
+            target,
+            window: at,
+          });
+        }
+      }
+      if (found.size >= p.maxResults) break;
+    }
+    return [...found.values()].slice(0, p.maxResults);
+  }
+
+  /** Capture an area and recognise it; boxes map back to screen coordinates. */
+  private async read(p: AreaParams, language: string, signal: AbortSignal) {
+    this.pool.checkLanguage(language);
+    const { img } = await this.grab(p, signal);
+    const zoom = ocrZoom(img.rect);
+    const page = await this.pool.recognize(await ocrInput(img, zoom), language, signal);
+    const toScreen = (b: { x0: number; y0: number; x1: number; y1: number }): Rect => ({
+      x: img.rect.x + Math.round(b.x0 / zoom),
+      y: img.rect.y + Math.round(b.y0 / zoom),
+      width: Math.round((b.x1 - b.x0) / zoom),
+      height: Math.round((b.y1 - b.y0) / zoom),
+    });
+    return { rect: img.rect, page, toScreen };
   }
 
   ocrStatus(): MethodResult<'screen.ocrStatus'> {

@@ -3,7 +3,12 @@
  * executor or event log. The WebSocket server and the MCP tools both call these, so a method
  * behaves the same on every transport. Subscriptions are per-connection and live in ws/.
  */
-import type { MethodName, MethodParams, MethodResult } from '../../protocol/src/index.js';
+import type {
+  ActionResult,
+  MethodName,
+  MethodParams,
+  MethodResult,
+} from '../../protocol/src/index.js';
 import { PROTOCOL_VERSION } from '../../protocol/src/index.js';
 import type { AccessibilityBackend } from '../backends/backend.js';
 import type { UiCache } from '../cache/api.js';
@@ -13,6 +18,7 @@ import type { ActionMethod, CallerContext, Executor } from '../executor/api.js';
 import { Pixels } from '../pixels/service.js';
 import { readEvents } from './events-read.js';
 import { healthOf } from './health.js';
+import { ActionScreenshots, type ShotOptions } from './screenshots.js';
 import { SERVER_VERSION } from './version.js';
 
 export type Handler<N extends MethodName> = (
@@ -52,13 +58,17 @@ function readOnlyError(method: string): UiError {
 }
 
 /** Handlers that change the desktop: through the executor, refused in read-only mode. */
-function actionHandlers(deps: HandlerDeps): Pick<HandlerTable, ChangingAction> {
+function actionHandlers(deps: HandlerDeps, pixels: Pixels): Pick<HandlerTable, ChangingAction> {
   const { executor, config } = deps;
+  const shots = new ActionScreenshots(pixels, deps.cache, config);
   const make =
     <M extends ChangingAction>(method: M): Handler<M> =>
     (params, ctx) => {
       if (config.readOnly) throw readOnlyError(method);
-      return executor.run(method, params, ctx);
+      if (method === 'actions.batch') return executor.run(method, params, ctx);
+      // Every single action answers an ActionResult and takes the screenshot options.
+      const run = () => executor.run(method, params, ctx) as Promise<ActionResult>;
+      return shots.around(params as ShotOptions, ctx, run) as Promise<MethodResult<M>>;
     };
   return {
     'actions.click': make('actions.click'),
@@ -117,7 +127,11 @@ export function createHandlers(deps: HandlerDeps): HandlerTable {
   return {
     'session.hello': (_p, ctx) => hello(deps, pixels, ctx.signal),
     'windows.list': (p) => cache.windowsList(p),
-    'elements.find': (p, ctx) => executor.find(p, ctx),
+    'elements.find': async ({ visual, ...p }, ctx) => {
+      const found = await executor.find(p, ctx);
+      if (visual !== true || found.elements.length > 0) return found;
+      return { ...found, visual: await pixels.findText(p, ctx.signal) };
+    },
     'elements.get': (p) => cache.get(p),
     'elements.text': (p) => cache.text(p),
     'elements.at': (p) => cache.at(p),
@@ -133,7 +147,7 @@ export function createHandlers(deps: HandlerDeps): HandlerTable {
     'screen.capture': (p, ctx) => pixels.capture(p, ctx.signal),
     'screen.ocr': (p, ctx) => pixels.ocr(p, ctx.signal),
     'screen.ocrStatus': () => pixels.ocrStatus(),
-    ...actionHandlers(deps),
+    ...actionHandlers(deps, pixels),
   };
 }
 

@@ -9,6 +9,7 @@ import { WireError } from '../errors.js';
 import { Patch } from '../patch.js';
 import { ElementRef, MatchMode, Pattern, Rect, Revision, WindowRef } from '../primitives.js';
 import { ElementQuery } from './reads.js';
+import { ActionShot } from './screen.js';
 
 /**
  * What an action aims at: a ref, a locator (the find filters), or a screen point.
@@ -60,6 +61,14 @@ export const ActionOptions = z.object({
     .default(true)
     .describe('Fall back to synthetic input when no pattern fits'),
   includePatches: z.boolean().default(false),
+  screenshot: z.boolean().optional().describe('Screenshot after acting (default: server mode)'),
+  screenshotDelayMs: z
+    .number()
+    .int()
+    .min(0)
+    .max(10_000)
+    .optional()
+    .describe('Wait before that screenshot (default 150)'),
 });
 export type ActionOptions = z.infer<typeof ActionOptions>;
 
@@ -105,6 +114,7 @@ export const ActionResult = z.object({
     .describe(
       'A modal dialog this action opened, which still blocks the pattern call (UIA modal quirk): act on it next',
     ),
+  screenshot: ActionShot.optional(),
 });
 export type ActionResult = z.infer<typeof ActionResult>;
 

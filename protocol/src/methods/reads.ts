@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineMethod } from '../define.js';
 import { AppInfo, ElementField, ElementNode, TreeNode, WindowInfo } from '../element.js';
 import { ControlType, ElementRef, MatchMode, Revision, WindowSelector } from '../primitives.js';
+import { VisualMatch } from './screen.js';
 
 const rev = { revision: Revision };
 
@@ -50,12 +51,17 @@ export const elementsFind = defineMethod({
       .max(120_000)
       .default(0)
       .describe('Wait up to this long for a first match (event-driven)'),
+    visual: z.boolean().optional().describe('No match in the tree: look for the name by OCR'),
   }),
   result: z.object({
     ...rev,
     elements: z.array(ElementNode),
     hasMore: z.boolean(),
     scanned: z.number().int(),
+    visual: z
+      .array(VisualMatch)
+      .optional()
+      .describe('Read from pixels (OCR), not the tree: text to act on by point'),
   }),
 });
 

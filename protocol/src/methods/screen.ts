@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { defineMethod } from '../define.js';
-import { ElementRef, Rect, Revision, WindowSelector } from '../primitives.js';
+import { ElementRef, Rect, Revision, WindowRef, WindowSelector } from '../primitives.js';
 
 /** Image bytes: a Uint8Array on MessagePack connections, a base64 string on JSON ones. */
 export const ImageBytes = z
@@ -61,6 +61,14 @@ export const CaptureResult = z.strictObject({
   blackedOut: z.number().int().describe('Windows of denied apps painted black'),
 });
 export type CaptureResult = z.infer<typeof CaptureResult>;
+
+/** A screenshot taken after an action (or at its failure), as the action's answer carries it. */
+export const ActionShot = CaptureResult.omit({ data: true, marks: true }).extend({
+  data: ImageBytes.optional().describe('Absent over MCP: an image block or a file instead'),
+  path: z.string().optional().describe('The file written (--screenshot-dir)'),
+  uri: z.string().optional().describe('ui://screenshot/{id} resource of that file'),
+});
+export type ActionShot = z.infer<typeof ActionShot>;
 
 export const screenCapture = defineMethod({
   name: 'screen.capture',
@@ -121,5 +129,17 @@ export const screenOcrStatus = defineMethod({
   params: z.strictObject({}).default({}),
   result: OcrStatus,
 });
+
+/** Text found on screen by OCR for elements.find's visual fallback; a point to act on. */
+export const VisualMatch = z.strictObject({
+  text: z.string(),
+  confidence: z.number().describe('0..100'),
+  rect: Rect.describe('Screen coordinates'),
+  target: z
+    .strictObject({ x: z.number().int(), y: z.number().int() })
+    .describe('The centre: an action target ({x, y})'),
+  window: WindowRef.nullable(),
+});
+export type VisualMatch = z.infer<typeof VisualMatch>;
 
 export const screenMethods = [screenCapture, screenOcr, screenOcrStatus] as const;

@@ -20,6 +20,7 @@ import {
 } from '../../../protocol/src/index.js';
 import type { ActionMethod } from '../../executor/api.js';
 import { callMethod } from '../call.js';
+import { deliverShot } from '../shots.js';
 import { actionText, clip, summaryLine } from '../render.js';
 import { defineTool, type ToolDef } from '../types.js';
 
@@ -41,7 +42,10 @@ function actionTool<M extends SingleAction, P extends z.ZodType>(
     async run(input, ctx) {
       const r = (await callMethod(ctx, def.name, input as never)) as ActionResult;
       const patches = r.patches !== undefined ? `\npatches: ${JSON.stringify(r.patches)}` : '';
-      return { text: actionText(r) + patches, structured: r };
+      if (r.screenshot === undefined) return { text: actionText(r) + patches, structured: r };
+      const shot = await deliverShot(r.screenshot, ctx.deps.config);
+      const text = `${actionText(r)}${patches}\n${shot.line}`;
+      return { text, structured: { ...r, screenshot: shot.shot }, images: shot.images };
     },
   });
 }
