@@ -27,6 +27,9 @@ export const PARAM_LISTING: Readonly<Record<string, ParamListing>> = {
   'action:settleMs': hidden,
   'action:allowInput': hidden,
   'action:includePatches': hidden,
+  // Failure screenshots come by default; `screenshot: true` asks for one after success too.
+  'action:screenshot': { description: '' },
+  'action:screenshotDelayMs': hidden,
   // A target is mostly a ref or a name; the rarer find filters stay accepted.
   'target.caseSensitive': hidden,
   'target.within': hidden,
@@ -55,6 +58,10 @@ export const PARAM_LISTING: Readonly<Record<string, ParamListing>> = {
   // Image tuning: maxWidth bounds the size; the rest have sensible defaults.
   'ui_screenshot:quality': hidden,
   'ui_screenshot:scale': hidden,
+  'ui_screenshot:padding': hidden,
+  'ui_ocr:padding': hidden,
+  'ui_ocr:timeoutMs': hidden,
+  'ui_find:visual': { description: 'OCR fallback' },
   'ui_events:controlTypes': hidden,
   'ui_events:within': hidden,
 };

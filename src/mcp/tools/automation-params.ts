@@ -113,6 +113,8 @@ export const AUTOMATION_PARAMS = {
 } satisfies Record<string, AutomationParam>;
 
 const TUNING = 'tuning of the default tools; the contract has one timeoutMs for wait and deadline';
+const SHOTS =
+  'the contract answers text; a failure still brings its screenshot, ui_screenshot takes one';
 const NO_POINT = 'the contract acts on a found element, never on a screen point';
 const VALUE = '`value` is the option of find_and_select in this contract';
 
@@ -123,6 +125,9 @@ export const AUTOMATION_LEFT_OUT: Readonly<Record<string, string>> = {
   dryRun: TUNING,
   allowInput: TUNING,
   includePatches: TUNING,
+  screenshot: SHOTS,
+  screenshotDelayMs: SHOTS,
+  'find:visual': 'find looks in the accessibility tree; ui_find with visual looks by OCR',
   'target.x': NO_POINT,
   'target.y': NO_POINT,
   'target.value': VALUE,
