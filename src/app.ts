@@ -10,6 +10,7 @@ import type { Config } from './config.js';
 import type { Executor } from './executor/api.js';
 import { createExecutor } from './executor/index.js';
 import { Pixels } from './pixels/service.js';
+import { hideDeniedApps } from './service/denied-view.js';
 import { createHandlers, type HandlerTable } from './service/handlers.js';
 
 export interface App {
@@ -17,6 +18,7 @@ export interface App {
   readonly backend: AccessibilityBackend;
   /** Why this backend was chosen (for the start-up banner). */
   readonly backendReason: string;
+  /** The cache as clients see it: apps on the deny list left out (see service/denied-view.ts). */
   readonly cache: UiCache;
   readonly executor: Executor;
   readonly handlers: HandlerTable;
@@ -28,18 +30,38 @@ export interface App {
 /** How long start-up (backend connect + initial sync) may take at most. */
 const START_TIMEOUT_MS = 60_000;
 
-/** Build and start everything below the servers. */
-export async function createApp(config: Config, signal?: AbortSignal): Promise<App> {
-  const { backend, reason } = await createBackend(config);
-  const cache = createCache(backend, config.cache);
+/** The services over a backend, wired as every server runs them (nothing started yet). */
+export interface Services {
+  /** The whole cache, denied apps included (what the executor and pixels see). */
+  store: UiCache;
+  /** The cache as clients see it (denied apps hidden); `start`/`stop` reach the store. */
+  cache: UiCache;
+  executor: Executor;
+  pixels: Pixels;
+  handlers: HandlerTable;
+}
+
+/** Wire cache, executor, pixels and the method table over a backend. */
+export function composeServices(backend: AccessibilityBackend, config: Config): Services {
+  const store = createCache(backend, config.cache);
+  // The executor and the pixels service see denied apps (to refuse them, to black them out).
+  const cache = hideDeniedApps(store, config.executor.denyApps);
   const executor = createExecutor({
     backend,
-    cache,
+    cache: store,
+    reads: cache,
     config: config.executor,
     readOnly: config.readOnly,
   });
-  const pixels = new Pixels({ backend, cache, config });
+  const pixels = new Pixels({ backend, cache: store, config });
   const handlers = createHandlers({ backend, cache, executor, config, pixels });
+  return { store, cache, executor, pixels, handlers };
+}
+
+/** Build and start everything below the servers. */
+export async function createApp(config: Config, signal?: AbortSignal): Promise<App> {
+  const { backend, reason } = await createBackend(config);
+  const { cache, executor, pixels, handlers } = composeServices(backend, config);
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> =>
     (stopping ??= (async () => {

@@ -18,6 +18,7 @@ export const ERROR_CODES = [
   'invalid_params',
   'read_only',
   'forbidden_target',
+  'denied',
   'rate_limited',
   'unauthorized',
   'backend_unavailable',
@@ -69,6 +70,9 @@ export const DEFAULT_RECOVERY: Record<ErrorCode, string[]> = {
   invalid_params: ['Fix the parameters named in details'],
   read_only: ['The server runs in read-only mode; actions are disabled'],
   forbidden_target: ['This app is on the deny list of the server'],
+  denied: [
+    'This element belongs to an app on the deny list of the server: it cannot be read or acted on',
+  ],
   rate_limited: ['Slow down and retry after a short pause'],
   unauthorized: ['Provide the server token'],
   backend_unavailable: ['Wait for the backend to reconnect and retry'],

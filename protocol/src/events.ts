@@ -13,6 +13,22 @@ export type BackendStatus = z.infer<typeof BackendStatus>;
 
 export const PropertyChange = z.object({ from: z.unknown(), to: z.unknown() });
 
+/**
+ * One change of an element's text: `removed` characters at `start` replaced by `inserted`
+ * (offsets in UTF-16 code units of the text before the change). Bounded: the inserted text is
+ * capped and `truncated` says when it was cut; the element holds the whole text.
+ */
+export const TextChange = z.object({
+  start: z.number().int().nonnegative().describe('Offset where the change begins'),
+  removed: z.number().int().nonnegative().describe('Characters removed at start'),
+  inserted: z.string().describe('Text inserted at start (capped at 1000 characters)'),
+  truncated: z
+    .literal(true)
+    .optional()
+    .describe('The inserted text was cut at the cap: read the element for the rest'),
+});
+export type TextChange = z.infer<typeof TextChange>;
+
 export const UiEvent = z.discriminatedUnion('type', [
   z.object({
     ...base,
@@ -59,7 +75,8 @@ export const UiEvent = z.discriminatedUnion('type', [
     ...base,
     type: z.literal('text.changed'),
     element: ElementSummary,
-    value: z.string(),
+    change: TextChange,
+    length: z.number().int().nonnegative().describe('Length of the whole text after the change'),
   }),
   z.object({
     ...base,

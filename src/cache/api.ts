@@ -17,12 +17,17 @@ import type { BackendId } from '../backends/backend.js';
 
 export type FindParams = Omit<MethodParams<'elements.find'>, 'timeoutMs'>;
 export type EventReadParams = Omit<MethodParams<'events.read'>, 'waitMs'>;
+/**
+ * True for a window whose contents a read must leave out (an app on the deny list); the
+ * filtered view in service/denied-view.ts passes it to the reads that walk the desktop.
+ */
+export type HiddenWindow = (window: string | null) => boolean;
 
 export interface CacheQueries {
   /** Current revision; bumped by every change. */
   readonly revision: number;
   windowsList(p: MethodParams<'windows.list'>): MethodResult<'windows.list'>;
-  find(p: FindParams): MethodResult<'elements.find'>;
+  find(p: FindParams, hidden?: HiddenWindow): MethodResult<'elements.find'>;
   /** Throws ElementStaleError (with details.locator) for a vanished ref, invalid_params for unknown. */
   get(p: MethodParams<'elements.get'>): MethodResult<'elements.get'>;
   text(p: MethodParams<'elements.text'>): MethodResult<'elements.text'>;
@@ -30,7 +35,7 @@ export interface CacheQueries {
   focused(p: MethodParams<'focus.get'>): MethodResult<'focus.get'>;
   region(p: MethodParams<'regions.read'>): MethodResult<'regions.read'>;
   tree(p: MethodParams<'tree.get'>): MethodResult<'tree.get'>;
-  snapshot(p: MethodParams<'tree.snapshot'>): MethodResult<'tree.snapshot'>;
+  snapshot(p: MethodParams<'tree.snapshot'>, hidden?: HiddenWindow): MethodResult<'tree.snapshot'>;
   resolveApp(p: MethodParams<'apps.resolve'>): MethodResult<'apps.resolve'>;
   /** Pre-order nodes of a subtree, for tree mirrors. */
   subtree(root: string, depth?: number): { root: string; nodes: ElementNode[] };

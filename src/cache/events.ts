@@ -17,6 +17,7 @@ import { UiError } from '../errors.js';
 import type { EventLog, EventReadParams } from './api.js';
 import { previousOf } from './props.js';
 import { windowForSelector } from './queries/resolve.js';
+import { textChange } from './text-change.js';
 import type { CachedNode, TreeState } from './tree.js';
 
 /** A UiEvent without its seq and time (stamped on append). */
@@ -310,14 +311,17 @@ export class RingEventLog implements EventLog {
     const keys = Object.keys(patch.props).filter((k) => k !== 'childCount');
     if (keys.length === 0) return;
     const element = this.summary(node);
+    const previous = previousOf(patch.props);
     if (keys.length === 1 && keys[0] === 'value') {
+      const before = typeof previous['value'] === 'string' ? previous['value'] : '';
+      const after = patch.props.value ?? '';
+      const change = textChange(before, after);
       this.append(
-        { type: 'text.changed', element, value: patch.props.value ?? '' },
+        { type: 'text.changed', element, change, length: after.length },
         this.context(node),
       );
       return;
     }
-    const previous = previousOf(patch.props);
     const changes: Record<string, { from: unknown; to: unknown }> = {};
     for (const k of keys)
       changes[k] = { from: previous[k], to: (patch.props as Record<string, unknown>)[k] };

@@ -8,7 +8,7 @@ import type {
   MethodResult,
   WindowInfo,
 } from '../../protocol/src/index.js';
-import type { CacheQueries, FindParams } from './api.js';
+import type { CacheQueries, FindParams, HiddenWindow } from './api.js';
 import type { PatchHistory } from './history.js';
 import { at, focused, get, text } from './queries/elements.js';
 import { find } from './queries/find.js';
@@ -31,8 +31,8 @@ export class CacheReads implements CacheQueries {
   windowsList(p: MethodParams<'windows.list'>): MethodResult<'windows.list'> {
     return windowsList(this.state, p);
   }
-  find(p: FindParams): MethodResult<'elements.find'> {
-    return find(this.state, p);
+  find(p: FindParams, hidden?: HiddenWindow): MethodResult<'elements.find'> {
+    return find(this.state, p, hidden);
   }
   get(p: MethodParams<'elements.get'>): MethodResult<'elements.get'> {
     return get(this.state, p);
@@ -52,8 +52,8 @@ export class CacheReads implements CacheQueries {
   tree(p: MethodParams<'tree.get'>): MethodResult<'tree.get'> {
     return tree(this.state, p);
   }
-  snapshot(p: MethodParams<'tree.snapshot'>): MethodResult<'tree.snapshot'> {
-    return snapshot(this.state, p, (rev) => this.history.since(rev));
+  snapshot(p: MethodParams<'tree.snapshot'>, hidden?: HiddenWindow): MethodResult<'tree.snapshot'> {
+    return snapshot(this.state, p, (rev) => this.history.since(rev), hidden);
   }
   resolveApp(p: MethodParams<'apps.resolve'>): MethodResult<'apps.resolve'> {
     return { revision: this.state.revision, app: resolveAppInfo(this.state, p.query) };

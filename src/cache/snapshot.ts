@@ -8,6 +8,7 @@
  */
 import type { MethodParams, MethodResult, Patch } from '../../protocol/src/index.js';
 import { UiError } from '../errors.js';
+import type { HiddenWindow } from './api.js';
 import { scopeNode } from './queries/tree.js';
 import type { CachedNode, TreeState } from './tree.js';
 
@@ -88,11 +89,17 @@ export function isNoise(node: CachedNode): boolean {
 }
 
 /** Lines of a subtree in pre-order, folding noise in compact mode. */
-export function collectLines(root: CachedNode, compact: boolean, maxDepth: number): SnapshotLine[] {
+export function collectLines(
+  root: CachedNode,
+  compact: boolean,
+  maxDepth: number,
+  hidden?: HiddenWindow,
+): SnapshotLine[] {
   const lines: SnapshotLine[] = [];
   const stack: [CachedNode, number, number][] = [[root, 0, 0]];
   while (stack.length > 0) {
     const [node, depth, level] = stack.pop() as [CachedNode, number, number];
+    if (hidden !== undefined && node !== root && hidden(node.window)) continue;
     const folded = compact && node !== root && isNoise(node);
     if (!folded) lines.push(toLine(node, depth));
     if (level >= maxDepth) continue;
@@ -131,11 +138,12 @@ export function snapshot(
   state: TreeState,
   p: SnapshotParams,
   history: (revision: number) => Patch[] | null,
+  hidden?: HiddenWindow,
 ): SnapshotResult {
   const root = scopeNode(state, p);
   if (root === null) throw new UiError('backend_unavailable', 'the cache holds no desktop yet');
   const compact = p.mode !== 'full';
-  let lines = collectLines(root, compact, p.maxDepth ?? Infinity);
+  let lines = collectLines(root, compact, p.maxDepth ?? Infinity, hidden);
   let removed: string[] | undefined;
   if (p.since !== undefined) {
     const changes = changedSince(state, p.since, history);

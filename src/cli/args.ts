@@ -26,7 +26,7 @@ Flags:
   --no-query-token               Refuse the token in the query (?token=), headers only
   --read-only                    Refuse every action (reads and subscriptions only)
   --dry-run                      Resolve and validate actions but do not perform them
-  --deny-app NAME                Never act on this app (repeatable); blacked out in captures
+  --deny-app NAME                Never act on or show this app (repeatable); blacked out in captures
   --no-screenshots               Refuse every screen capture and OCR (capture_disabled)
   --screenshots MODE             Screenshot after actions: off|after-actions|on-failure
                                  (default: on-failure for MCP, off for WebSocket)

@@ -22,6 +22,8 @@ import { waitForValue } from './waits.js';
 export interface ExecutorDeps {
   backend: AccessibilityBackend;
   cache: UiCache;
+  /** What finds and waits answer from (the client's view: denied apps hidden); default cache. */
+  reads?: UiCache;
   config: Config['executor'];
   readOnly: boolean;
 }
@@ -37,6 +39,7 @@ export function createExecutor(deps: ExecutorDeps): Executor {
 class ActionExecutor implements Executor {
   private readonly backend: AccessibilityBackend;
   private readonly cache: UiCache;
+  private readonly reads: UiCache;
   private readonly gate: SafetyGate;
   private readonly queue: LaneQueue;
   private readonly audit: AuditLog;
@@ -51,6 +54,7 @@ class ActionExecutor implements Executor {
     const { config } = deps;
     this.backend = deps.backend;
     this.cache = deps.cache;
+    this.reads = deps.reads ?? deps.cache;
     this.gate = new SafetyGate({
       readOnly: deps.readOnly,
       dryRun: config.dryRun,
@@ -89,9 +93,9 @@ class ActionExecutor implements Executor {
     });
     try {
       const evaluate = (): MethodResult<'elements.find'> | undefined =>
-        findOrNothing(this.cache, query);
-      const found = await waitForValue(this.cache, evaluate, progress.signal, timeoutMs);
-      return found ?? this.cache.find(query);
+        findOrNothing(this.reads, query);
+      const found = await waitForValue(this.reads, evaluate, progress.signal, timeoutMs);
+      return found ?? this.reads.find(query);
     } finally {
       progress.dispose();
     }
@@ -227,7 +231,7 @@ class ActionExecutor implements Executor {
       label: 'actions.waitFor',
     });
     try {
-      return await waitFor(this.cache, params, progress);
+      return await waitFor(this.reads, params, progress);
     } finally {
       progress.dispose();
     }

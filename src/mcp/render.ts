@@ -6,6 +6,7 @@ import type {
   ActionResult,
   ElementNode,
   ElementSummary,
+  TextChange,
   UiEvent,
   WindowInfo,
 } from '../../protocol/src/index.js';
@@ -30,6 +31,13 @@ const SHOWN_STATES = new Set([
 export function clip(text: string, max = 60): string {
   const flat = text.replace(/\s+/g, ' ');
   return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
+}
+
+/** `at 12 -0 +"hello" (40 chars)`: where the text changed, what went and came, its new length. */
+export function textChangeLine(change: TextChange, length: number): string {
+  const cut = change.truncated === true ? '…(cut)' : '';
+  const inserted = `+${JSON.stringify(clip(change.inserted, 60))}${cut}`;
+  return `at ${change.start} -${change.removed} ${inserted} (${length} chars)`;
 }
 
 function roleOf(controlType: string): string {
@@ -149,7 +157,7 @@ export function eventLine(e: UiEvent): string {
     case 'property.changed':
       return `${head} ${summaryLine(e.element)} ${Object.keys(e.changes).join(',')}`;
     case 'text.changed':
-      return `${head} ${summaryLine(e.element)} value="${clip(e.value, 60)}"`;
+      return `${head} ${summaryLine(e.element)} ${textChangeLine(e.change, e.length)}`;
     case 'backend.status':
       return `${head} ${e.backend} ${e.status}${e.reason !== undefined ? ` (${e.reason})` : ''}`;
   }

@@ -22,6 +22,7 @@ import {
   SubscribeRequestSchema,
   UnsubscribeRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import { isUiError, toWireError } from '../errors.js';
 import { SERVER_VERSION } from '../service/version.js';
 import { BoundedEventStore } from './event-store.js';
 import {
@@ -68,6 +69,11 @@ async function readOrNotFound(uri: string, ctx: ToolContext) {
   } catch (err) {
     if (err instanceof UnknownResourceError) {
       throw new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}`, { uri });
+    }
+    // A typed failure (a window of a denied app, one that closed) says so, with its code.
+    if (isUiError(err)) {
+      const wire = toWireError(err);
+      throw new McpError(ErrorCode.InvalidParams, `${wire.code}: ${wire.message}`, wire);
     }
     throw new McpError(ErrorCode.InternalError, `cannot read ${uri}`);
   }

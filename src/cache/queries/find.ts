@@ -4,7 +4,7 @@
  * Lower-cased names are kept on the nodes, so a case-insensitive scan does not allocate.
  */
 import type { ElementNode, MethodResult } from '../../../protocol/src/index.js';
-import type { FindParams } from '../api.js';
+import type { FindParams, HiddenWindow } from '../api.js';
 import { NameIndex } from '../name-index.js';
 import type { CachedNode, TreeState } from '../tree.js';
 import { compileClientPattern } from './pattern.js';
@@ -14,11 +14,18 @@ type Predicate = (node: CachedNode) => boolean;
 
 const nameIndexes = new WeakMap<TreeState, NameIndex>();
 
-export function find(state: TreeState, p: FindParams): MethodResult<'elements.find'> {
+export function find(
+  state: TreeState,
+  p: FindParams,
+  hidden?: HiddenWindow,
+): MethodResult<'elements.find'> {
   const scope = findScope(state, p);
   const inApp = appCheck(state, p);
   const filters = buildPredicate(p);
-  const matches: Predicate = inApp === null ? filters : (n) => inApp(n) && filters(n);
+  const allowed: Predicate = inApp === null ? filters : (n) => inApp(n) && filters(n);
+  // Hidden windows are skipped inside the scan, so they never use up maxResults.
+  const matches: Predicate =
+    hidden === undefined ? allowed : (n) => !hidden(n.window) && allowed(n);
   const max = p.maxResults ?? 50;
   const found: CachedNode[] = [];
   let hasMore = false;

@@ -116,7 +116,8 @@ describe('events()', () => {
     const first = t.cache.events.seq + 1;
     const tcp = socketOf(client);
     tcp.pause();
-    const last = await churn(t, 1500, 4_000);
+    // text.changed events carry at most 1,000 inserted characters: many of them, ~6 MB in all.
+    const last = await churn(t, 6_000, 1_000);
     tcp.resume();
     const expected = logged(t, first - 1, ['property.changed', 'text.changed']);
     expect(expected.at(-1)).toBe(last);

@@ -7,17 +7,19 @@ import {
   type SceneInput,
   type SimBackend,
 } from '../../../src/backends/sim/index.js';
-import { createCache } from '../../../src/cache/index.js';
 import type { UiCache } from '../../../src/cache/api.js';
 import { loadConfig, type Config, type ConfigInput } from '../../../src/config.js';
-import { createExecutor } from '../../../src/executor/index.js';
 import type { Executor } from '../../../src/executor/api.js';
-import { createHandlers, type HandlerTable } from '../../../src/service/handlers.js';
+import type { HandlerTable } from '../../../src/service/handlers.js';
+import { composeServices } from '../../../src/app.js';
 
 export interface TestApp {
   config: Config;
   backend: SimBackend;
+  /** The cache as clients see it (apps on the deny list hidden). */
   cache: UiCache;
+  /** The whole cache, denied apps included. */
+  store: UiCache;
   executor: Executor;
   handlers: HandlerTable;
   stop(): Promise<void>;
@@ -44,23 +46,18 @@ export async function startTestApp(
   const starting = AbortSignal.timeout(20_000);
   const backend = createSimBackend({ scene });
   await backend.start(starting);
-  const cache = createCache(backend, config.cache);
+  const { cache, store, executor, handlers, pixels } = composeServices(backend, config);
   await cache.start(starting);
-  const executor = createExecutor({
-    backend,
-    cache,
-    config: config.executor,
-    readOnly: config.readOnly,
-  });
-  const handlers = createHandlers({ backend, cache, executor, config });
   return {
     config,
     backend,
     cache,
+    store,
     executor,
     handlers,
     stop: async () => {
       await executor.stop();
+      await pixels.stop();
       await cache.stop();
       await backend.stop();
     },

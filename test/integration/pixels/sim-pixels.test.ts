@@ -154,7 +154,7 @@ describe('pixels privacy', () => {
       const client = await RawClient.open(s.url, { encoding: 'msgpack' });
       const shot = await call<Shot>(client, 'screen.capture', {});
       expect(shot.blackedOut).toBe(1);
-      const sketch = s.cache.resolveWindow('Sketch').rect;
+      const sketch = s.store.resolveWindow('Sketch').rect;
       const { px, info } = await rgba(shot.data);
       let lit = 0;
       for (let y = sketch?.y ?? 0; y < (sketch?.y ?? 0) + (sketch?.height ?? 0); y++) {

@@ -27,8 +27,11 @@ beforeAll(async () => {
     },
   );
   client = await RawClient.open(t.url);
-  const list = await client.call('windows.list', {});
-  vault = (list.result as { windows: Win[] }).windows.find((w) => w.app === 'vault')!;
+  // Clients cannot see the vault (it is hidden from reads): take its rect from the whole cache.
+  const found = t.store
+    .windowsList({ includeMinimized: false })
+    .windows.find((w) => w.app === 'vault');
+  vault = { ref: found!.ref, app: found!.app, rect: found!.rect! };
 });
 afterAll(async () => {
   client.close();

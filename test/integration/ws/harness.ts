@@ -9,14 +9,13 @@ import {
   type SceneInput,
   type SimBackend,
 } from '../../../src/backends/sim/index.js';
-import { createCache } from '../../../src/cache/index.js';
 import type { UiCache } from '../../../src/cache/api.js';
 import { loadConfig, type Config, type ConfigInput } from '../../../src/config.js';
-import { createExecutor } from '../../../src/executor/index.js';
 import type { Executor } from '../../../src/executor/api.js';
-import { Pixels } from '../../../src/pixels/service.js';
+import type { Pixels } from '../../../src/pixels/service.js';
 import { startServer, type RunningServer } from '../../../src/server/index.js';
-import { createHandlers, type HandlerTable } from '../../../src/service/handlers.js';
+import type { HandlerTable } from '../../../src/service/handlers.js';
+import { composeServices } from '../../../src/app.js';
 import {
   SUBPROTOCOL_JSON,
   SUBPROTOCOL_MSGPACK,
@@ -38,7 +37,10 @@ export const QUIET_SCENE: SceneInput = {
 export interface TestServer {
   config: Config;
   sim: SimBackend;
+  /** The cache as clients see it (apps on the deny list hidden). */
   cache: UiCache;
+  /** The whole cache, denied apps included. */
+  store: UiCache;
   executor: Executor;
   handlers: HandlerTable;
   /** The pixels service, when started with `{ pixels: true }`. */
@@ -57,21 +59,16 @@ export async function startTestServer(
   const signal = AbortSignal.timeout(10_000);
   const sim = createSimBackend({ scene });
   await sim.start(signal);
-  const cache = createCache(sim, config.cache);
+  const composed = composeServices(sim, config);
+  const { cache, executor, handlers } = composed;
   await cache.start(signal);
-  const executor = createExecutor({
-    backend: sim,
-    cache,
-    config: config.executor,
-    readOnly: config.readOnly,
-  });
-  const pixels = options.pixels === true ? new Pixels({ backend: sim, cache, config }) : undefined;
-  const handlers = createHandlers({ backend: sim, cache, executor, config, pixels });
+  const pixels = options.pixels === true ? composed.pixels : undefined;
   const server = await startServer({ config, backend: sim, cache, executor, handlers });
   return {
     config,
     sim,
     cache,
+    store: composed.store,
     executor,
     handlers,
     pixels,
@@ -80,7 +77,7 @@ export async function startTestServer(
     close: async () => {
       await server.close();
       await executor.stop();
-      await pixels?.stop();
+      await composed.pixels.stop();
       await cache.stop();
       await sim.stop();
     },

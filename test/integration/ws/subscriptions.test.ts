@@ -103,7 +103,8 @@ describe('a stalled reader', () => {
       ._socket;
     tcp.pause();
     // Far more than the kernel buffers plus the 256 KiB cap can hold.
-    const last = await churn(t, 1500, 4_000);
+    // text.changed events carry at most 1,000 inserted characters: many of them, ~6 MB in all.
+    const last = await churn(t, 6_000, 1_000);
     // The healthy client got everything, in order.
     await healthy.next(
       (m) => ((m as Note).params?.events ?? []).some((e) => e.seq === last),

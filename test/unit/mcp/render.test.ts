@@ -112,7 +112,14 @@ describe('render', () => {
         element: el,
         changes: { name: { from: 'a', to: 'b' } },
       },
-      { seq: 7, time: 0, type: 'text.changed', element: el, value: 'hello' },
+      {
+        seq: 7,
+        time: 0,
+        type: 'text.changed',
+        element: el,
+        change: { start: 5, removed: 1, inserted: 'hello' },
+        length: 40,
+      },
       { seq: 8, time: 0, type: 'backend.status', backend: 'sim', status: 'ok' },
     ];
     const lines = events.map(eventLine);
@@ -123,7 +130,7 @@ describe('render', () => {
       '#4 window.activated "Editor" [w1]',
       '#5 structure.changed under e1 +1 -0',
       '#6 property.changed button "Save" [ref=e12] name',
-      '#7 text.changed button "Save" [ref=e12] value="hello"',
+      '#7 text.changed button "Save" [ref=e12] at 5 -1 +"hello" (40 chars)',
       '#8 backend.status sim ok',
     ]);
   });

@@ -10,7 +10,8 @@ function textEvent(seq: number, size = 10): UiEvent {
     time: 0,
     type: 'text.changed',
     element: { ref: 'e1', controlType: 'Edit', name: 'x', rect: null, window: 'w1' },
-    value: 'v'.repeat(size),
+    change: { start: 0, removed: 0, inserted: 'v'.repeat(size) },
+    length: size,
   };
 }
 
