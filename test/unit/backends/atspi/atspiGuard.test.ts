@@ -36,7 +36,8 @@ function rig(): Rig {
   let probes: 'answer' | 'silent' = 'answer';
   const lifetime = new AbortController();
   const raw = (spec: CallSpec): Promise<unknown[]> => {
-    const member = String(spec.body?.[1] ?? spec.member);
+    const prop = spec.body?.[1];
+    const member = typeof prop === 'string' ? prop : spec.member;
     if (member === 'ToolkitName') return Promise.resolve([{ value: GTK.name }]);
     if (member === 'Version') return Promise.resolve([{ value: GTK.version }]);
     if (member === 'NameHasOwner') return Promise.resolve([true]);
