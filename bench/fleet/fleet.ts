@@ -7,7 +7,7 @@
 import { jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { fleet } from '../../clients/typescript/fleet.js';
-import { FLEET_STREAM } from '../../protocol/src/index.js';
+import { FLEET_HEADERS, FLEET_STREAM, fleetSubjects } from '../../protocol/src/index.js';
 import { preciseNow } from '../../src/fleet/publisher.js';
 import { BenchClient, percentile } from '../ws/clients.js';
 import type { HostStats } from './host.js';
@@ -51,12 +51,26 @@ export async function eventLatency(nc: NatsConnection, hosts: HostProcess[]) {
       last.set(item.node, item.event.seq);
       if (measuring) latencies.push(at - (item.emittedAt - offsetOf(item.node)));
     });
+  // The same messages as published (a plain subscription, no stream consumer in between):
+  // tells the node and server's part from the consumer's.
+  const published: number[] = [];
+  const plain = nc.subscribe(fleetSubjects.stream, {
+    callback: (_err, m) => {
+      const emitted = Number(m.headers?.get(FLEET_HEADERS.emitted));
+      const node = m.headers?.get(FLEET_HEADERS.node) ?? '';
+      if (measuring && Number.isFinite(emitted)) {
+        published.push(preciseNow() - (emitted - offsetOf(node)));
+      }
+    },
+  });
   await sleep(LATENCY_WARMUP_MS);
   measuring = true;
   await sleep(LATENCY_MS);
   measuring = false;
   await Promise.all(hosts.map((h) => h.run({ cmd: 'demo', on: false })));
   sub.unsubscribe();
+  plain.unsubscribe();
+  const p = sorted(published);
   // What one demo event costs the stream (message, subject and headers, as stored).
   const stored = await streamState(nc);
   const s = sorted(latencies);
@@ -70,6 +84,8 @@ export async function eventLatency(nc: NatsConnection, hosts: HostProcess[]) {
     p50Ms: ms(percentile(s, 50)),
     p99Ms: ms(percentile(s, 99)),
     maxMs: ms(s[s.length - 1] ?? NaN),
+    asPublishedP50Ms: ms(percentile(p, 50)),
+    asPublishedP99Ms: ms(percentile(p, 99)),
     streamBytesPerEvent: Math.round(stored.bytes / stored.messages),
     clockOffsetsMs: offsets.map((o) => ms(o.offsetMs)),
     clockUncertaintyMs: ms(Math.max(...offsets.map((o) => o.uncertaintyMs))),
