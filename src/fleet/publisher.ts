@@ -1,7 +1,7 @@
 /**
  * Event log -> JetStream. The publisher keeps one cursor into the cache's event log: the
- * newest seq the stream has acknowledged. It reads pages after that cursor and publishes them
- * with a bounded window of acknowledgements in flight, so the log's own ring is the buffer
+ * newest seq the stream has acknowledged. It publishes the events after it with a sliding
+ * window of acknowledgements in flight (each acknowledgement frees a slot at once), so the log's own ring is the buffer
  * while NATS is away (no second copy, memory bounded by the ring). When the ring has moved past
  * the cursor, the lost range is published as a gap record. Every message carries the node, its
  * epoch and its gapless seq in headers, and `Nats-Msg-Id` = node.epoch.seq, so a re-send after
@@ -42,11 +42,24 @@ export function preciseNow(): number {
 
 const encoder = new TextEncoder();
 
+/** One publish awaiting its acknowledgement, in the order sent. */
+interface InFlight {
+  seq: number;
+  state: 'pending' | 'ok' | 'failed';
+}
+
 export class EventPublisher {
+  /** Newest seq the stream acknowledged with every earlier one acknowledged too. */
   private acked = 0;
+  /** Newest seq handed to NATS (acknowledged or not). */
+  private sent = 0;
   private pumping = false;
   private again = false;
   private stopped = false;
+  /** A publish failed: nothing new is sent until every one in flight settled and a retry. */
+  private failed = false;
+  private unsettled = 0;
+  private inFlight: InFlight[] = [];
   private feed: Subscription | null = null;
   /** When each event left the log, for the latency header; bounded by the log's ring. */
   private readonly emitted = new Map<number, number>();
@@ -69,9 +82,9 @@ export class EventPublisher {
     this.kick();
   }
 
-  /** Publish whatever is pending (after an event, a reconnect, or a retry). */
+  /** Publish whatever is pending (after an event, an acknowledgement, a reconnect, a retry). */
   kick(): void {
-    if (this.stopped) return;
+    if (this.stopped || this.failed) return;
     if (this.pumping) {
       this.again = true;
       return;
@@ -82,28 +95,31 @@ export class EventPublisher {
     });
   }
 
+  /**
+   * Fill the window: every acknowledgement frees a slot at once (a sliding window, not page
+   * by page), so one slow acknowledgement does not hold back the events behind it.
+   */
   private async pump(): Promise<void> {
     do {
       this.again = false;
-      while (!this.stopped) {
-        const events = await this.nextPage();
-        if (events.length === 0) break;
-        if (!(await this.publishPage(events))) {
-          this.counters.failures++;
-          await this.retryAfterFailure();
-          this.again = true;
-          break;
-        }
+      while (!this.stopped && !this.failed) {
+        const room = this.options.window - this.inFlight.length;
+        if (room <= 0) break;
+        const events = await this.nextPage(room);
+        if (events.length === 0 || this.failed || this.stopped) break;
+        for (const event of events) this.dispatch(event);
       }
-    } while (this.again && !this.stopped);
+    } while (this.again && !this.stopped && !this.failed);
   }
 
-  /** The events after the cursor; a range the ring dropped is reported first. */
-  private async nextPage(): Promise<UiEvent[]> {
+  /** The events after the newest sent; a range the ring dropped is reported first. */
+  private async nextPage(limit: number): Promise<UiEvent[]> {
     try {
-      return this.log.read({ after: this.acked, limit: this.options.window }).events;
+      return this.log.read({ after: this.sent, limit }).events;
     } catch (err) {
       if (!isUiError(err) || err.code !== 'cursor_expired') throw err;
+      // With publishes in flight the cursor may still roll back to `acked`: decide once settled.
+      if (this.inFlight.length > 0) return [];
       const oldest = this.log.oldestSeq;
       const gap: FleetGap = {
         node: this.options.node,
@@ -113,14 +129,17 @@ export class EventPublisher {
         reason: 'buffer_overflow',
       };
       if (!(await this.publishGap(gap))) {
+        this.counters.failures++;
         await this.retryAfterFailure();
+        this.again = true;
         return [];
       }
       for (let seq = gap.from; seq <= gap.to; seq++) this.emitted.delete(seq);
       this.counters.lost += gap.to - gap.from + 1;
       this.counters.gaps++;
       this.acked = gap.to;
-      return this.nextPage();
+      this.sent = gap.to;
+      return this.nextPage(limit);
     }
   }
 
@@ -137,19 +156,45 @@ export class EventPublisher {
     }
   }
 
-  /** Publish a page; the cursor advances over the acknowledged prefix. False on a failure. */
-  private async publishPage(events: UiEvent[]): Promise<boolean> {
-    const acks = events.map((event) => this.publishOne(event));
-    const outcomes = await Promise.allSettled(acks);
-    for (let i = 0; i < outcomes.length; i++) {
-      const outcome = outcomes[i] as PromiseSettledResult<PubAck>;
-      if (outcome.status === 'rejected') return false;
-      if (outcome.value.duplicate) this.counters.duplicates++;
-      const seq = (events[i] as UiEvent).seq;
+  private dispatch(event: UiEvent): void {
+    const entry: InFlight = { seq: event.seq, state: 'pending' };
+    this.inFlight.push(entry);
+    this.unsettled++;
+    this.sent = event.seq;
+    this.publishOne(event).then(
+      (ack) => {
+        if (ack.duplicate) this.counters.duplicates++;
+        this.settle(entry, 'ok');
+      },
+      () => this.settle(entry, 'failed'),
+    );
+  }
+
+  /** The cursor advances over the acknowledged prefix; a failure rolls back once all settled. */
+  private settle(entry: InFlight, state: 'ok' | 'failed'): void {
+    entry.state = state;
+    this.unsettled--;
+    if (state === 'failed') this.failed = true;
+    while (this.inFlight[0]?.state === 'ok') {
+      const seq = (this.inFlight.shift() as InFlight).seq;
       this.acked = seq;
       this.emitted.delete(seq);
     }
-    return true;
+    if (!this.failed) {
+      this.kick();
+      return;
+    }
+    if (this.unsettled === 0) void this.recover();
+  }
+
+  /** Re-send from the acknowledged prefix (the stream drops what it already holds by msg id). */
+  private async recover(): Promise<void> {
+    this.inFlight = [];
+    this.sent = this.acked;
+    this.counters.failures++;
+    await this.retryAfterFailure();
+    this.failed = false;
+    this.kick();
   }
 
   private publishOne(event: UiEvent): Promise<PubAck> {

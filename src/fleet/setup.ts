@@ -10,6 +10,7 @@ import { Kvm } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { FLEET_BUCKET, FLEET_STREAM, fleetSubjects } from '../../protocol/src/index.js';
 import type { FleetConfig } from '../config.js';
+import { UiError } from '../errors.js';
 
 const NANOS_PER_MS = 1_000_000;
 
@@ -42,8 +43,21 @@ export async function ensureStream(jsm: JetStreamManager, config: FleetConfig): 
     await jsm.streams.add(streamConfig(config));
   } catch (err) {
     // Another node created it in between: that is fine.
-    if (!/already in use|exists/i.test(String(err))) throw err;
+    if (/already in use|exists/i.test(String(err))) return;
+    if (/insufficient storage/i.test(String(err))) throw storageRefused(config, err);
+    throw err;
   }
+}
+
+/** The server's JetStream store cannot reserve the stream's byte limit: say what to change. */
+function storageRefused(config: FleetConfig, err: unknown): UiError {
+  const mib = Math.round(config.streamMaxBytes / 1024 / 1024);
+  return new UiError(
+    'invalid_params',
+    `NATS cannot reserve ${mib} MiB for stream ${FLEET_STREAM} (${String((err as Error).message ?? err)}): ` +
+      `raise the server's jetstream max_file_store, or create the stream beforehand with a smaller max_bytes (nodes keep an existing stream as it is)`,
+    { details: { stream: FLEET_STREAM, maxBytes: config.streamMaxBytes } },
+  );
 }
 
 /** Open (creating when missing) the presence bucket: one value per key, no history. */

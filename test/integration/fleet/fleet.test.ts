@@ -9,7 +9,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { firstValueFrom, filter, take, toArray, timeout } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fleet, type FleetClient } from '../../../clients/typescript/fleet.js';
-import type { FleetItem } from '../../../clients/typescript/fleet-events.js';
+import type { FleetCursor, FleetItem } from '../../../clients/typescript/fleet-events.js';
 import { UistreamError } from '../../../clients/typescript/errors.js';
 import { fleetSubjects } from '../../../protocol/src/index.js';
 import {
@@ -94,6 +94,32 @@ describe('fleet of three sim nodes', () => {
     );
     expect(seqs.map((i) => (i.kind === 'event' ? i.event.seq : -1))).toEqual(
       Array.from({ length: last }, (_, k) => k + 1),
+    );
+  });
+
+  it('resumes from a stored per-node cursor with no loss and no repeat', async () => {
+    const n2 = nodes[1] as TestNode;
+    const stored = await firstValueFrom(
+      client.events({ from: 'all', nodes: ['n2'] }).pipe(
+        filter((i) => i.kind === 'event'),
+        take(n2.app.cache.events.seq),
+        toArray(),
+        timeout(20_000),
+      ),
+    );
+    const cursor = stored[stored.length - 1]?.cursor as FleetCursor;
+    // The reader is gone; the node goes on.
+    n2.sim.control.open({ kind: 'settings' });
+    await n2.sim.control.quiet();
+    const newest = n2.app.cache.events.seq;
+    expect(newest).toBeGreaterThan(cursor.seq);
+    const resumed = await firstValueFrom(
+      client
+        .events({ nodes: ['n2'], cursors: { n2: cursor } })
+        .pipe(take(newest - cursor.seq), toArray(), timeout(20_000)),
+    );
+    expect(resumed.map((i) => (i.kind === 'event' ? i.event.seq : -1))).toEqual(
+      Array.from({ length: newest - cursor.seq }, (_, k) => cursor.seq + 1 + k),
     );
   });
 

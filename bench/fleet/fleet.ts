@@ -1,0 +1,203 @@
+/**
+ * The fleet of 10 sim nodes (two node processes of 5, so both cores can work) on one local
+ * nats-server, seen from a controller in the bench process: node->consumer event latency at
+ * demo activity, RPC through NATS against a direct WebSocket call to the same node, and the
+ * sustained rate of events into the stream.
+ */
+import { jetstreamManager } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { fleet } from '../../clients/typescript/fleet.js';
+import { FLEET_HEADERS, FLEET_STREAM, fleetSubjects } from '../../protocol/src/index.js';
+import { preciseNow } from '../../src/fleet/publisher.js';
+import { BenchClient, percentile } from '../ws/clients.js';
+import type { HostStats } from './host.js';
+import type { HostProcess } from './process.js';
+
+export const PROCESSES = 2;
+export const NODES_PER_PROCESS = 5;
+const LATENCY_WARMUP_MS = 3_000;
+const LATENCY_MS = 20_000;
+const RPC_WARMUP = 1_000;
+const RPC_ROUNDS = 5;
+const RPC_PER_ROUND = 300;
+const FLOOD_MS = 5_000;
+const DRAIN_DEADLINE_MS = 120_000;
+
+export const nodeName = (proc: number, i: number): string => `n${proc}${i}`;
+const ms = (x: number): number => Number(x.toFixed(3));
+const sorted = (xs: number[]): number[] => [...xs].sort((a, b) => a - b);
+const sleep = (t: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, t));
+
+/**
+ * Every event delivered to one consumer of the whole fleet while each node runs the demo:
+ * latency from the node's log emitting it to the consumer holding it (node clocks corrected
+ * by the offset measured over IPC), and whether each node's seqs arrived without a hole.
+ */
+export async function eventLatency(nc: NatsConnection, hosts: HostProcess[]) {
+  const offsets = await Promise.all(hosts.map((h) => h.clockOffset()));
+  const offsetOf = (node: string): number => offsets[Number(node[1])]?.offsetMs ?? 0;
+  const latencies: number[] = [];
+  const last = new Map<string, number>();
+  let holes = 0;
+  let measuring = false;
+  await Promise.all(hosts.map((h) => h.run({ cmd: 'demo', on: true })));
+  const sub = fleet(nc)
+    .events({ from: 'new' })
+    .subscribe((item) => {
+      if (item.kind === 'gap') return void holes++;
+      const at = preciseNow();
+      const prev = last.get(item.node);
+      if (prev !== undefined && item.event.seq !== prev + 1) holes++;
+      last.set(item.node, item.event.seq);
+      if (measuring) latencies.push(at - (item.emittedAt - offsetOf(item.node)));
+    });
+  // The same messages as published (a plain subscription, no stream consumer in between):
+  // tells the node and server's part from the consumer's.
+  const published: number[] = [];
+  const plain = nc.subscribe(fleetSubjects.stream, {
+    callback: (_err, m) => {
+      const emitted = Number(m.headers?.get(FLEET_HEADERS.emitted));
+      const node = m.headers?.get(FLEET_HEADERS.node) ?? '';
+      if (measuring && Number.isFinite(emitted)) {
+        published.push(preciseNow() - (emitted - offsetOf(node)));
+      }
+    },
+  });
+  await sleep(LATENCY_WARMUP_MS);
+  measuring = true;
+  await sleep(LATENCY_MS);
+  measuring = false;
+  await Promise.all(hosts.map((h) => h.run({ cmd: 'demo', on: false })));
+  sub.unsubscribe();
+  plain.unsubscribe();
+  const p = sorted(published);
+  // What one demo event costs the stream (message, subject and headers, as stored).
+  const stored = await streamState(nc);
+  const s = sorted(latencies);
+  return {
+    nodes: PROCESSES * NODES_PER_PROCESS,
+    seconds: LATENCY_MS / 1000,
+    events: s.length,
+    eventsPerSec: Math.round(s.length / (LATENCY_MS / 1000)),
+    nodesSeen: last.size,
+    holes,
+    p50Ms: ms(percentile(s, 50)),
+    p99Ms: ms(percentile(s, 99)),
+    maxMs: ms(s[s.length - 1] ?? NaN),
+    asPublishedP50Ms: ms(percentile(p, 50)),
+    asPublishedP99Ms: ms(percentile(p, 99)),
+    streamBytesPerEvent: Math.round(stored.bytes / stored.messages),
+    clockOffsetsMs: offsets.map((o) => ms(o.offsetMs)),
+    clockUncertaintyMs: ms(Math.max(...offsets.map((o) => o.uncertaintyMs))),
+  };
+}
+
+/** elements.get on one node, directly over WebSocket and through NATS, in alternating rounds. */
+export async function rpcOverhead(nc: NatsConnection, host: HostProcess) {
+  const ws = host.ready.ws;
+  if (ws === null) throw new Error('the first node process serves no WebSocket');
+  const direct = await BenchClient.open(ws.url, ws.token);
+  const node = nodeName(0, 0);
+  const client = fleet(nc, { clientId: 'fleet-bench' });
+  const found = await client.call(node, 'elements.find', { automationId: 'editor.text' });
+  const params = { ref: (found as { elements: { ref: string }[] }).elements[0]?.ref ?? '' };
+  const viaWs = (): Promise<unknown> => direct.call('elements.get', params);
+  const viaNats = (): Promise<unknown> => client.call(node, 'elements.get', params);
+  const time = async (call: () => Promise<unknown>, n: number, into: number[] | null) => {
+    for (let i = 0; i < n; i++) {
+      const t0 = performance.now();
+      await call();
+      into?.push(performance.now() - t0);
+    }
+  };
+  await time(viaWs, RPC_WARMUP, null);
+  await time(viaNats, RPC_WARMUP, null);
+  const wsSamples: number[] = [];
+  const natsSamples: number[] = [];
+  for (let r = 0; r < RPC_ROUNDS; r++) {
+    await time(viaWs, RPC_PER_ROUND, wsSamples);
+    await time(viaNats, RPC_PER_ROUND, natsSamples);
+  }
+  direct.close();
+  const w = sorted(wsSamples);
+  const n = sorted(natsSamples);
+  return {
+    method: 'elements.get',
+    calls: n.length,
+    wsP50Ms: ms(percentile(w, 50)),
+    wsP99Ms: ms(percentile(w, 99)),
+    natsP50Ms: ms(percentile(n, 50)),
+    natsP99Ms: ms(percentile(n, 99)),
+    addedP50Ms: ms(percentile(n, 50) - percentile(w, 50)),
+  };
+}
+
+async function streamState(nc: NatsConnection): Promise<{ messages: number; bytes: number }> {
+  const info = await (await jetstreamManager(nc)).streams.info(FLEET_STREAM);
+  return { messages: info.state.messages, bytes: info.state.bytes };
+}
+
+async function streamMessages(nc: NatsConnection): Promise<number> {
+  return (await streamState(nc)).messages;
+}
+
+/**
+ * Every node sets its editor's text as fast as it takes it for FLOOD_MS, at once, and the
+ * bridge publishes what its log holds until the stream has acknowledged every event (the
+ * stream's own count confirms it). Two rates: overall, from the flood's start to the last
+ * acknowledgement (bounded by how fast the sim generates events), and the backlog's, from the
+ * flood's end on, when the nodes only publish: what the bridge and the server sustain.
+ */
+export async function throughput(nc: NatsConnection, hosts: HostProcess[]) {
+  // Node clocks in bench-process time (the offsets are tiny on one host, but known).
+  const offsets = await Promise.all(hosts.map(async (h) => (await h.clockOffset(10)).offsetMs));
+  const local = (at: number, i: number): number => at - (offsets[i] ?? 0);
+  const before = await Promise.all(hosts.map((h) => h.stats()));
+  const inStreamBefore = await streamMessages(nc);
+  const floods = await Promise.all(
+    hosts.map((h) => h.run<{ generated: number[] }>({ cmd: 'flood', ms: FLOOD_MS })),
+  );
+  const generatedAt = await Promise.all(hosts.map((h) => h.stats()));
+  const drained = await Promise.all(
+    hosts.map((h) =>
+      h.run<{ doneAt: number | null }>(
+        { cmd: 'drain', deadlineMs: DRAIN_DEADLINE_MS },
+        DRAIN_DEADLINE_MS + 10_000,
+      ),
+    ),
+  );
+  const after = await Promise.all(hosts.map((h) => h.stats()));
+  const inStream = (await streamMessages(nc)) - inStreamBefore;
+  const sum = (xs: HostStats[], key: 'seq' | 'published' | 'lost'): number =>
+    xs.reduce((s, x) => s + x[key], 0);
+  const published = sum(after, 'published') - sum(before, 'published');
+  const start = Math.min(...before.map((b, i) => local(b.at, i)));
+  const doneAts = drained.map((d, i) => (d.doneAt === null ? null : local(d.doneAt, i)));
+  const end = doneAts.every((d) => d !== null) ? Math.max(...doneAts) : null;
+  const genSeconds = Math.max(...generatedAt.map((g, i) => local(g.at, i))) - start;
+  const seconds = end === null ? null : (end - start) / 1000;
+  // The backlog's part: from the flood's end, the bridge only publishes what the log holds.
+  const floodEnd = Math.min(...generatedAt.map((g, i) => local(g.at, i)));
+  const backlog = sum(after, 'published') - sum(generatedAt, 'published');
+  const backlogSeconds = end === null ? null : (end - floodEnd) / 1000;
+  return {
+    floodMs: FLOOD_MS,
+    generated: sum(generatedAt, 'seq') - sum(before, 'seq'),
+    generatedPerSec: Math.round(
+      (sum(generatedAt, 'seq') - sum(before, 'seq')) / (genSeconds / 1000),
+    ),
+    published,
+    inStream,
+    lost: sum(after, 'lost') - sum(before, 'lost'),
+    drained: end !== null,
+    seconds: seconds === null ? null : Number(seconds.toFixed(2)),
+    overallPerSec: seconds === null ? null : Math.round(inStream / seconds),
+    backlogEvents: backlog,
+    backlogSeconds: backlogSeconds === null ? null : Number(backlogSeconds.toFixed(2)),
+    backlogPerSec: backlogSeconds === null ? null : Math.round(backlog / backlogSeconds),
+    setValueCalls: floods.flatMap((f) => f.generated).reduce((a, b) => a + b, 0),
+    nodeCpuMs: Math.round(
+      after.reduce((s, a) => s + a.cpuMs, 0) - before.reduce((s, b) => s + b.cpuMs, 0),
+    ),
+  };
+}

@@ -1,0 +1,176 @@
+/**
+ * The fleet bench's node process: one or more sim nodes composed as `uistream serve` composes
+ * them (createApp, the WebSocket server for the first node, startFleet when a NATS URL is
+ * given), driven by the bench process over IPC. Its spec comes as argv[2] (JSON). Nodes live
+ * in their own process so their CPU time is their own and the consumer's work stays apart.
+ */
+import { createApp, type App } from '../../src/app.js';
+import { SimBackend, startDemo } from '../../src/backends/sim/index.js';
+import { loadConfig } from '../../src/config.js';
+import { startFleet, type Fleet } from '../../src/fleet/index.js';
+import { preciseNow } from '../../src/fleet/publisher.js';
+import { startServer, type RunningServer } from '../../src/server/index.js';
+
+export interface HostSpec {
+  nodes: string[];
+  /** Join this NATS server; null serves locally only (the no-bridge baseline). */
+  natsUrl: string | null;
+  /** Event ring per node (a flood must not outrun it while measuring throughput). */
+  eventReplay: number;
+  /** Its byte cap (the default when absent). */
+  eventReplayBytes?: number;
+  /** Serve the first node over WebSocket too (the direct-call baseline). */
+  ws: boolean;
+}
+
+export type HostCommand =
+  | { cmd: 'demo'; on: boolean }
+  | { cmd: 'flood'; ms: number; perSecond?: number }
+  | { cmd: 'stats' }
+  | { cmd: 'drain'; deadlineMs: number }
+  | { cmd: 'clock' }
+  | { cmd: 'stop' };
+
+export interface HostStats {
+  /** User + system CPU of this process since it started, ms. */
+  cpuMs: number;
+  /** Heap + external after a forced GC: what the process really holds. */
+  liveBytes: number;
+  rss: number;
+  seq: number;
+  published: number;
+  lost: number;
+  connected: boolean;
+  at: number;
+}
+
+export interface HostReady {
+  ws: { url: string; token: string } | null;
+}
+
+const TOKEN = 'fleet-bench-token-0123456789abcdef';
+/** The stream's byte limit (the harness's server allows 512 MB of file store). */
+const STREAM_BYTES = 256 * 1024 * 1024;
+
+interface BenchNode {
+  app: App;
+  sim: SimBackend;
+  fleet: Fleet | null;
+}
+
+async function startNode(name: string, spec: HostSpec): Promise<BenchNode> {
+  const config = loadConfig({
+    backend: 'sim',
+    host: '127.0.0.1',
+    port: 0,
+    token: TOKEN,
+    // Calls are timed back to back: lift the per-caller rate limit (on both transports).
+    ws: { requestsPerSecond: 1_000_000, maxInFlight: 1_000 },
+    cache: { eventReplay: spec.eventReplay, eventReplayBytes: spec.eventReplayBytes },
+    fleet: { url: spec.natsUrl ?? undefined, node: name, streamMaxBytes: STREAM_BYTES },
+  });
+  const app = await createApp(config);
+  if (!(app.backend instanceof SimBackend)) throw new Error('the fleet bench needs the sim');
+  const fleet = spec.natsUrl === null ? null : await startFleet(app, () => undefined);
+  return { app, sim: app.backend, fleet };
+}
+
+/** Set the editor's text as fast as the node takes it (or paced), for `ms`. */
+async function flood(node: BenchNode, ms: number, perSecond?: number): Promise<number> {
+  const doc = node.sim.control.find('editor.text');
+  if (doc === undefined) throw new Error('no editor document');
+  const start = performance.now();
+  let n = 0;
+  while (performance.now() - start < ms) {
+    await node.sim.performPattern(
+      doc,
+      { pattern: 'Value', value: `flood ${n++}` },
+      { signal: AbortSignal.timeout(5_000) },
+    );
+    if (perSecond !== undefined) {
+      const due = start + (n * 1000) / perSecond;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+  await node.sim.control.quiet();
+  return n;
+}
+
+function stats(nodes: BenchNode[]): HostStats {
+  (globalThis as { gc?: () => void }).gc?.();
+  const mem = process.memoryUsage();
+  const cpu = process.cpuUsage();
+  const fleets = nodes.map((n) => n.fleet?.stats());
+  return {
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    liveBytes: mem.heapUsed + mem.external,
+    rss: mem.rss,
+    seq: nodes.reduce((s, n) => s + n.app.cache.events.seq, 0),
+    published: fleets.reduce((s, f) => s + (f?.published ?? 0), 0),
+    lost: fleets.reduce((s, f) => s + (f?.lost ?? 0), 0),
+    connected: fleets.every((f) => f?.connected === true),
+    at: preciseNow(),
+  };
+}
+
+/** Until every node's stream cursor reached its log (or the deadline): the time it did. */
+async function drain(nodes: BenchNode[], deadlineMs: number): Promise<number | null> {
+  const until = Date.now() + deadlineMs;
+  const behind = (): boolean =>
+    nodes.some((n) => (n.fleet?.stats().published ?? 0) < n.app.cache.events.seq);
+  while (behind()) {
+    if (Date.now() > until) return null;
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+  return preciseNow();
+}
+
+async function main(): Promise<void> {
+  const spec = JSON.parse(process.argv[2] ?? '{}') as HostSpec;
+  const nodes: BenchNode[] = [];
+  for (const name of spec.nodes) nodes.push(await startNode(name, spec));
+  const first = nodes[0] as BenchNode;
+  const server: RunningServer | null = spec.ws ? await startServer(first.app) : null;
+  let demo: AbortController | null = null;
+  const demos: Promise<void>[] = [];
+
+  const handle = async (m: HostCommand): Promise<unknown> => {
+    switch (m.cmd) {
+      case 'demo':
+        demo?.abort();
+        await Promise.all(demos.splice(0));
+        demo = m.on ? new AbortController() : null;
+        for (const n of m.on ? nodes : []) demos.push(startDemo(n.sim, demo!.signal));
+        return {};
+      case 'flood':
+        return { generated: await Promise.all(nodes.map((n) => flood(n, m.ms, m.perSecond))) };
+      case 'stats':
+        return stats(nodes);
+      case 'drain':
+        return { doneAt: await drain(nodes, m.deadlineMs) };
+      case 'clock':
+        return { now: preciseNow() };
+      case 'stop':
+        demo?.abort();
+        await Promise.all(demos.splice(0));
+        for (const n of nodes) await n.fleet?.stop();
+        await server?.close();
+        for (const n of nodes) await n.app.stop();
+        setImmediate(() => process.exit(0));
+        return {};
+    }
+  };
+
+  process.on('message', (raw) => {
+    const { seq, body } = raw as { seq: number; body: HostCommand };
+    handle(body).then(
+      (result) => process.send?.({ seq, result }),
+      (err: unknown) => process.send?.({ seq, error: String(err) }),
+    );
+  });
+  const ready: HostReady = { ws: server === null ? null : { url: server.url, token: TOKEN } };
+  process.send?.({ ready });
+}
+
+void main();

@@ -1,0 +1,120 @@
+/**
+ * Fleet benchmark (one JSON line): a real nats-server with JetStream on loopback and sim nodes
+ * in their own processes, composed as `uistream serve --nats` composes them.
+ * - 10 nodes at demo activity, one consumer of the whole fleet: event latency node -> consumer.
+ * - The same 10 nodes flooding events: sustained events/s into the stream.
+ * - elements.get on one node through NATS against a direct WebSocket call: the added p50.
+ * - One node with the bridge against one without, same demo side by side: extra CPU.
+ * - That node while the NATS server is down and events keep coming: memory stays bounded,
+ *   and on restart it reconnects, reports the gap and catches up.
+ * Bounded in count and time; every process it starts is stopped at the end.
+ */
+import { loadavg } from 'node:os';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { startNats, type NatsServer } from '../../test/integration/fleet/harness.js';
+import { atLeast, atMost, exactly, printLine } from '../targets.js';
+import {
+  NODES_PER_PROCESS,
+  PROCESSES,
+  eventLatency,
+  nodeName,
+  rpcOverhead,
+  throughput,
+} from './fleet.js';
+import { OUTAGE_RING, bridgeCpu, outageMemory } from './node.js';
+import { HostProcess } from './process.js';
+
+/** Large enough that a flood never outruns a node's ring while the bridge catches up. */
+const FLOOD_RING = 400_000;
+const FLOOD_RING_BYTES = 768 * 1024 * 1024;
+
+/** Each phase's figures on stderr as it ends (stdout carries only the one line). */
+function progress<T>(phase: string, figures: T): T {
+  process.stderr.write(`fleet bench ${phase}: ${JSON.stringify(figures)}\n`);
+  return figures;
+}
+
+async function fleetPhase(nats: NatsServer, nc: NatsConnection) {
+  const hosts: HostProcess[] = [];
+  try {
+    for (let p = 0; p < PROCESSES; p++) {
+      hosts.push(
+        await HostProcess.start({
+          nodes: Array.from({ length: NODES_PER_PROCESS }, (_, i) => nodeName(p, i)),
+          natsUrl: nats.url,
+          eventReplay: FLOOD_RING,
+          eventReplayBytes: FLOOD_RING_BYTES,
+          ws: p === 0,
+        }),
+      );
+    }
+    const latency = progress('latency', await eventLatency(nc, hosts));
+    const rpc = progress('rpc', await rpcOverhead(nc, hosts[0] as HostProcess));
+    const flood = progress('flood', await throughput(nc, hosts));
+    return { latency, rpc, flood };
+  } finally {
+    for (const h of hosts) await h.stop();
+  }
+}
+
+async function nodePhase(nats: NatsServer) {
+  const hosts: HostProcess[] = [];
+  try {
+    const single = { eventReplay: OUTAGE_RING, ws: false };
+    hosts.push(await HostProcess.start({ ...single, nodes: ['cpu-bridge'], natsUrl: nats.url }));
+    hosts.push(await HostProcess.start({ ...single, nodes: ['cpu-local'], natsUrl: null }));
+    const [bridged, local] = hosts as [HostProcess, HostProcess];
+    const cpu = progress('cpu', await bridgeCpu(bridged, local));
+    const outage = progress('outage', await outageMemory(bridged, nats));
+    return { cpu, outage };
+  } finally {
+    for (const h of hosts) await h.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  // The machine is shared: the load around the run is part of its figures.
+  const loadBefore = loadavg()[0] as number;
+  const nats = await startNats();
+  let nc: NatsConnection | null = null;
+  try {
+    nc = await connect({ servers: nats.url, name: 'fleet-bench-controller' });
+    const { latency, rpc, flood } = await fleetPhase(nats, nc);
+    await nc.drain();
+    nc = null;
+    const { cpu, outage } = await nodePhase(nats);
+    const targets = {
+      eventLatencyP99: atMost(latency.p99Ms, 10, ' ms'),
+      eventHoles: exactly(latency.holes, 0),
+      eventsPerSecIntoStream: atLeast(flood.backlogPerSec, 20_000, ' events/s'),
+      floodMissingFromStream: exactly(flood.generated - flood.inStream, 0),
+      rpcAddedP50: atMost(rpc.addedP50Ms, 1, ' ms'),
+      bridgeExtraCpu: atMost(cpu.extraCpuPercent, 10, ' %'),
+      // Bounded: in the second half of the outage (events still coming, the ring long full)
+      // the node holds no more than in the first half, give or take a GC's noise.
+      outageGrowthSecondHalf: atMost(outage.growthSecondHalfMiB, 1, ' MiB'),
+      outageResumed: exactly(outage.resumed ? 1 : 0, 1),
+      outageGapReported: atLeast(outage.lostReported, 1, ' events'),
+    };
+    printLine({
+      latency,
+      flood,
+      rpc,
+      cpu,
+      outage,
+      natsServer: 'one local nats-server, JetStream file store, GOMAXPROCS=1',
+      loadAverage1m: { before: loadBefore, after: loadavg()[0] },
+      targets,
+      durationMs: Date.now() - started,
+    });
+  } finally {
+    await nc?.close();
+    await nats.stop();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,103 @@
+/**
+ * A node process of the fleet bench (host.ts) seen from the bench process: started with its
+ * spec, driven one IPC command at a time, each answered or failed within a deadline.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { preciseNow } from '../../src/fleet/publisher.js';
+import type { HostCommand, HostReady, HostSpec, HostStats } from './host.js';
+
+const HOST = join(dirname(fileURLToPath(import.meta.url)), 'host.ts');
+const DEADLINE_MS = 60_000;
+
+export class HostProcess {
+  private seq = 0;
+  private readonly pending = new Map<number, (m: { result?: unknown; error?: string }) => void>();
+  private readonly exited: Promise<void>;
+
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly ready: HostReady,
+  ) {
+    child.on('message', (raw) => {
+      const m = raw as { seq?: number; result?: unknown; error?: string };
+      if (m.seq === undefined) return;
+      this.pending.get(m.seq)?.(m);
+      this.pending.delete(m.seq);
+    });
+    this.exited = new Promise((resolve) => {
+      if (child.exitCode !== null) resolve();
+      else child.once('exit', () => resolve());
+    });
+  }
+
+  static start(spec: HostSpec): Promise<HostProcess> {
+    const child = spawn(
+      process.execPath,
+      ['--expose-gc', '--import', 'tsx', HOST, JSON.stringify(spec)],
+      { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] },
+    );
+    const kill = (): void => void child.kill('SIGKILL');
+    process.once('exit', kill);
+    child.once('exit', () => process.off('exit', kill));
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        reject(new Error('node process did not start'));
+      }, DEADLINE_MS);
+      child.once('exit', (code) => reject(new Error(`node process exited ${code}`)));
+      child.on('message', (m) => {
+        const ready = (m as { ready?: HostReady }).ready;
+        if (ready === undefined) return;
+        clearTimeout(timer);
+        resolve(new HostProcess(child, ready));
+      });
+    });
+  }
+
+  run<T>(body: HostCommand, deadlineMs = DEADLINE_MS): Promise<T> {
+    const seq = this.seq++;
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`node command ${body.cmd} timed out`)),
+        deadlineMs,
+      );
+      this.pending.set(seq, (m) => {
+        clearTimeout(timer);
+        if (m.error === undefined) resolve(m.result as T);
+        else reject(new Error(m.error));
+      });
+      this.child.send({ seq, body });
+    });
+  }
+
+  stats(): Promise<HostStats> {
+    return this.run<HostStats>({ cmd: 'stats' });
+  }
+
+  /**
+   * The node process's clock minus ours (ms), from the IPC round trip with the smallest
+   * duration: latencies stamped in two processes are corrected by it.
+   */
+  async clockOffset(rounds = 50): Promise<{ offsetMs: number; uncertaintyMs: number }> {
+    let best = { offsetMs: 0, uncertaintyMs: Infinity };
+    for (let i = 0; i < rounds; i++) {
+      const t0 = preciseNow();
+      const { now } = await this.run<{ now: number }>({ cmd: 'clock' });
+      const t1 = preciseNow();
+      if ((t1 - t0) / 2 < best.uncertaintyMs) {
+        best = { offsetMs: now - (t0 + t1) / 2, uncertaintyMs: (t1 - t0) / 2 };
+      }
+    }
+    return best;
+  }
+
+  /** Stop cleanly, or kill when that does not happen within the deadline. */
+  async stop(): Promise<void> {
+    await this.run({ cmd: 'stop' }).catch(() => this.child.kill('SIGKILL'));
+    const timer = setTimeout(() => this.child.kill('SIGKILL'), DEADLINE_MS);
+    await this.exited;
+    clearTimeout(timer);
+  }
+}
