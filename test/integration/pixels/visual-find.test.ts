@@ -71,18 +71,21 @@ describe('visual find on the simulated desktop', () => {
 });
 
 describe('visual find and privacy', () => {
-  it('finds nothing in the window of a denied app (it is black) and cannot click there', async () => {
+  it('refuses to search a denied window, finds nothing of it elsewhere, and cannot click there', async () => {
     const s = await startPixelsServer({ executor: { denyApps: ['sketch'] } });
     const c = await RawClient.open(s.url);
     try {
-      const r = await slow(c, 'elements.find', {
+      // Named, the denied window is refused; searched for everywhere, its label is not found.
+      const named = await slow(c, 'elements.find', {
         name: DRAWN_LABEL,
         window: 'Sketch',
         visual: true,
       });
+      expect(named.error?.data?.code).toBe('denied');
+      const r = await slow(c, 'elements.find', { name: DRAWN_LABEL, visual: true });
       expect(r.error).toBeUndefined();
       expect((r.result as Found).visual).toEqual([]);
-      const sketch = s.cache.resolveWindow('Sketch').rect;
+      const sketch = s.store.resolveWindow('Sketch').rect;
       const point = { x: (sketch?.x ?? 0) + 60, y: (sketch?.y ?? 0) + 72 };
       const click = await c.call('actions.click', { target: point });
       expect(click.error?.data?.code).toBe('forbidden_target');
