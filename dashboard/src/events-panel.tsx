@@ -20,6 +20,7 @@ import {
   type LogRow,
 } from './events-log.js';
 import { selectedRef, selectedWindow } from './state.js';
+import { CheckField, TextField } from './fields.js';
 
 const SHOWN = 300;
 const TYPES = UI_EVENT_TYPES;
@@ -134,29 +135,9 @@ export function EventsPanel() {
           App
           <input value={app.value} onInput={(e) => (app.value = e.currentTarget.value)} />
         </label>
-        <label>
-          Control type
-          <input
-            value={controlType.value}
-            onInput={(e) => (controlType.value = e.currentTarget.value)}
-          />
-        </label>
-        <label class="inline">
-          <input
-            type="checkbox"
-            checked={inWindow.value}
-            onChange={(e) => (inWindow.value = e.currentTarget.checked)}
-          />
-          Selected window
-        </label>
-        <label class="inline">
-          <input
-            type="checkbox"
-            checked={inSubtree.value}
-            onChange={(e) => (inSubtree.value = e.currentTarget.checked)}
-          />
-          Selected subtree
-        </label>
+        <TextField label="Control type" value={controlType} />
+        <CheckField label="Selected window" checked={inWindow} />
+        <CheckField label="Selected subtree" checked={inSubtree} />
         <button type="submit">Apply filter</button>
         <button
           type="button"

@@ -3,6 +3,7 @@ import { useSignal } from '@preact/signals';
 import type { ElementNode } from '../../protocol/src/index.js';
 import { call } from './session.js';
 import { matchedRefs, selectedRef, selectedWindow } from './state.js';
+import { CheckField, TextField } from './fields.js';
 
 /** Select a match, mirroring its window when it lives in another one. */
 function reveal(el: ElementNode): void {
@@ -53,30 +54,9 @@ export function LocatorPanel() {
             onInput={(e) => (automationId.value = e.currentTarget.value)}
           />
         </label>
-        <label>
-          Control type
-          <input
-            value={controlType.value}
-            placeholder="Button"
-            onInput={(e) => (controlType.value = e.currentTarget.value)}
-          />
-        </label>
-        <label class="inline">
-          <input
-            type="checkbox"
-            checked={exact.value}
-            onChange={(e) => (exact.value = e.currentTarget.checked)}
-          />
-          Exact name
-        </label>
-        <label class="inline">
-          <input
-            type="checkbox"
-            checked={inWindow.value}
-            onChange={(e) => (inWindow.value = e.currentTarget.checked)}
-          />
-          Selected window only
-        </label>
+        <TextField label="Control type" value={controlType} placeholder="Button" />
+        <CheckField label="Exact name" checked={exact} />
+        <CheckField label="Selected window only" checked={inWindow} />
         <button type="submit">Find</button>
       </form>
       <div aria-live="polite" data-testid="locator-result">

@@ -2,6 +2,7 @@
 import { useSignal } from '@preact/signals';
 import { importPath, recordEffects, recording, steps } from './recorder.js';
 import { exportMcp, exportTypeScript } from './scripts.js';
+import { CheckField } from './fields.js';
 
 export function RecorderPanel() {
   const format = useSignal<'ts' | 'mcp'>('ts');
@@ -37,14 +38,7 @@ export function RecorderPanel() {
         >
           Clear
         </button>
-        <label class="inline">
-          <input
-            type="checkbox"
-            checked={recordEffects.value}
-            onChange={(e) => (recordEffects.value = e.currentTarget.checked)}
-          />
-          Wait for effects
-        </label>
+        <CheckField label="Wait for effects" checked={recordEffects} />
       </div>
       <div class="row">
         <label>
