@@ -130,8 +130,11 @@ class NodeTracker {
   private gapRecord(node: string, m: JsMsg, prev: FleetCursor | undefined): FleetItem[] {
     const gap = FleetGap.safeParse(m.json());
     if (!gap.success) return [];
-    const { epoch, from, to, reason } = gap.data;
-    if (prev !== undefined && prev.epoch === epoch && prev.seq >= to) return [];
+    const { epoch, to, reason } = gap.data;
+    const sameEpoch = prev !== undefined && prev.epoch === epoch;
+    if (sameEpoch && prev.seq >= to) return [];
+    // A range partly delivered already (a gap re-sent with a longer range) is reported once.
+    const from = sameEpoch ? Math.max(gap.data.from, prev.seq + 1) : gap.data.from;
     const cursor = { streamSeq: m.seq, epoch, seq: to };
     this.last.set(node, cursor);
     return [{ kind: 'gap', node, epoch, from, to, reason, cursor }];

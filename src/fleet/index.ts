@@ -87,12 +87,15 @@ export async function startFleet(app: App, log: (line: string) => void): Promise
 
   const watchStatus = async (nc: NatsConnection): Promise<void> => {
     for await (const s of nc.status()) {
-      if (s.type === 'disconnect') state.connected = false;
+      if (s.type === 'disconnect') {
+        state.connected = false;
+        state.joined?.publisher.offlineNow();
+      }
       if (s.type === 'reconnect') {
         state.connected = true;
         state.reconnects++;
         wake();
-        state.joined?.publisher.kick();
+        state.joined?.publisher.online();
       }
     }
   };

@@ -46,6 +46,8 @@ const encoder = new TextEncoder();
 interface InFlight {
   seq: number;
   state: 'pending' | 'ok' | 'failed';
+  /** Sent before a reconnect that re-sends from the cursor: its outcome no longer counts. */
+  abandoned?: true;
 }
 
 export class EventPublisher {
@@ -58,6 +60,12 @@ export class EventPublisher {
   private stopped = false;
   /** A publish failed: nothing new is sent until every one in flight settled and a retry. */
   private failed = false;
+  /**
+   * The connection is down. The client would buffer publishes and flush them on reconnect
+   * while earlier ones written to the dying socket are lost: later seqs would reach the stream
+   * before earlier ones, so nothing is handed to it until it is back.
+   */
+  private offline = false;
   private unsettled = 0;
   private inFlight: InFlight[] = [];
   private feed: Subscription | null = null;
@@ -84,7 +92,7 @@ export class EventPublisher {
 
   /** Publish whatever is pending (after an event, an acknowledgement, a reconnect, a retry). */
   kick(): void {
-    if (this.stopped || this.failed) return;
+    if (this.stopped || this.failed || this.offline) return;
     if (this.pumping) {
       this.again = true;
       return;
@@ -102,14 +110,34 @@ export class EventPublisher {
   private async pump(): Promise<void> {
     do {
       this.again = false;
-      while (!this.stopped && !this.failed) {
+      while (!this.stopped && !this.failed && !this.offline) {
         const room = this.options.window - this.inFlight.length;
         if (room <= 0) break;
         const events = await this.nextPage(room);
-        if (events.length === 0 || this.failed || this.stopped) break;
+        if (events.length === 0 || this.failed || this.stopped || this.offline) break;
         for (const event of events) this.dispatch(event);
       }
-    } while (this.again && !this.stopped && !this.failed);
+    } while (this.again && !this.stopped && !this.failed && !this.offline);
+  }
+
+  /** The connection dropped: hold everything until `online()`. */
+  offlineNow(): void {
+    this.offline = true;
+  }
+
+  /**
+   * The connection is back: re-send from the acknowledged prefix at once rather than after
+   * the lost publishes time out, so the stream receives the seqs in order (what the client
+   * flushed on reconnect is dropped by msg id).
+   */
+  online(): void {
+    for (const entry of this.inFlight) entry.abandoned = true;
+    this.inFlight = [];
+    this.unsettled = 0;
+    this.failed = false;
+    this.sent = this.acked;
+    this.offline = false;
+    this.kick();
   }
 
   /** The events after the newest sent; a range the ring dropped is reported first. */
@@ -147,7 +175,8 @@ export class EventPublisher {
     const { node, epoch } = this.options;
     try {
       await this.js.publish(fleetSubjects.gap(node), encoder.encode(JSON.stringify(gap)), {
-        msgID: `${node}.${epoch}.gap.${gap.from}`,
+        // The range is in the id: a retry after a lost acknowledgement may name a longer one.
+        msgID: `${node}.${epoch}.gap.${gap.from}-${gap.to}`,
         timeout: this.options.ackTimeoutMs,
       });
       return true;
@@ -172,6 +201,7 @@ export class EventPublisher {
 
   /** The cursor advances over the acknowledged prefix; a failure rolls back once all settled. */
   private settle(entry: InFlight, state: 'ok' | 'failed'): void {
+    if (entry.abandoned) return;
     entry.state = state;
     this.unsettled--;
     if (state === 'failed') this.failed = true;

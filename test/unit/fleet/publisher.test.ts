@@ -98,4 +98,27 @@ describe('event publisher', () => {
     await vi.waitFor(() => expect(p.stats().published).toBe(6));
     p.stop();
   });
+
+  it('holds events while offline and re-sends from the acknowledged prefix on reconnect', async () => {
+    const acks = new HeldAcks();
+    const log = logWith(2);
+    const p = publisher(acks, log);
+    await vi.waitFor(() => expect(acks.sent.length).toBe(2));
+    acks.sent[0]?.ack();
+    await vi.waitFor(() => expect(p.stats().published).toBe(1));
+    // Seq 2 went to a connection that then dropped; seq 3 and 4 are made while it is down.
+    p.offlineNow();
+    log.appendStatus('sim', 'ok');
+    log.appendStatus('sim', 'degraded');
+    expect(acks.sent.length).toBe(2);
+    p.online();
+    // In order from seq 2 at once, without waiting for seq 2's first publish to time out.
+    await vi.waitFor(() => expect(acks.sent.map((s) => s.seq)).toEqual([1, 2, 2, 3, 4]));
+    // The first publish of seq 2 settling late counts for nothing.
+    acks.sent[1]?.fail();
+    for (const sent of acks.sent.slice(2)) sent.ack();
+    await vi.waitFor(() => expect(p.stats().published).toBe(4));
+    expect(p.stats().failures).toBe(0);
+    p.stop();
+  });
 });
