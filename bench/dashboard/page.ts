@@ -13,8 +13,12 @@ interface PageGlobals {
   };
   requestAnimationFrame(cb: (t: number) => void): void;
   document: { querySelector(sel: string): { scrollTop: number; scrollHeight: number } | null };
+  console: { timeStamp(label: string): void };
   benchLongTasks?: number[];
 }
+
+/** Marks in the trace around the scroll (trace.ts sums the tasks between them). */
+export const SCROLL_MARKS = { from: 'bench:scroll-start', to: 'bench:scroll-end' } as const;
 
 /** First paint (or first contentful paint) since navigation start, in ms. */
 export function firstPaint(): number | null {
@@ -38,7 +42,11 @@ export function longTasks(): number[] {
 }
 
 /** Scroll the tree down and up for `ms`, `step` px a frame; answer every frame's duration. */
-export function scrollFrames(args: { ms: number; step: number }): Promise<number[]> {
+export function scrollFrames(args: {
+  ms: number;
+  step: number;
+  marks: { from: string; to: string };
+}): Promise<number[]> {
   const g = globalThis as unknown as PageGlobals;
   const viewport = g.document.querySelector('[data-testid="tree"]');
   if (viewport === null) return Promise.resolve([]);
@@ -54,9 +62,13 @@ export function scrollFrames(args: { ms: number; step: number }): Promise<number
       if (next <= 0 || next >= viewport.scrollHeight - 500) direction = -direction;
       viewport.scrollTop = next;
       if (now - started < args.ms) g.requestAnimationFrame(tick);
-      else resolve(frames.slice(1));
+      else {
+        g.console.timeStamp(args.marks.to);
+        resolve(frames.slice(1));
+      }
     };
     g.requestAnimationFrame((t) => {
+      g.console.timeStamp(args.marks.from);
       last = t;
       g.requestAnimationFrame(tick);
     });

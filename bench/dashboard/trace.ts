@@ -1,11 +1,14 @@
 /**
  * Main-thread CPU time from a Chromium trace. Wall-clock task lengths grow with whatever else
  * the machine runs; a task's thread time (`tdur`) does not, so these figures compare runs made
- * under different load: the longest task and the total task time on the page's main thread.
+ * under different load: the longest task and the total task time on the page's main thread,
+ * and, for every task the Long Tasks API counts (over 50 ms of wall time), its thread time and
+ * what it was spent on (style, layout, paint, script, gc).
  */
+import { writeFileSync } from 'node:fs';
 import type { CDPSession } from 'playwright-core';
 
-interface TraceEvent {
+export interface TraceEvent {
   name: string;
   ph: string;
   pid: number;
@@ -13,7 +16,19 @@ interface TraceEvent {
   ts: number;
   dur?: number;
   tdur?: number;
-  args?: { name?: string; data?: { functionName?: string; url?: string; type?: string } };
+  args?: {
+    name?: string;
+    message?: string;
+    data?: { functionName?: string; url?: string; type?: string; message?: string };
+  };
+}
+
+/** One task over 50 ms of wall time: wall and thread time and its split by kind, in ms. */
+export interface LongTask {
+  wallMs: number;
+  cpuMs: number;
+  /** Thread time by kind (style, layout, paint, script, gc, other), largest first. */
+  kinds: Record<string, number>;
 }
 
 export interface MainThreadCpu {
@@ -27,6 +42,37 @@ export interface MainThreadCpu {
   maxTaskInside: string[];
 }
 
+const TASK_NAMES = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
+
+/** Trace event names by what they cost the page; the rest of a task is "other". */
+const KINDS: Record<string, string> = {
+  UpdateLayoutTree: 'style',
+  RecalculateStyles: 'style',
+  ParseAuthorStyleSheet: 'style',
+  Layout: 'layout',
+  UpdateLayerTree: 'layout',
+  PrePaint: 'paint',
+  Paint: 'paint',
+  PaintImage: 'paint',
+  Layerize: 'paint',
+  UpdateLayer: 'paint',
+  CompositeLayers: 'paint',
+  Commit: 'paint',
+  RasterTask: 'paint',
+  FunctionCall: 'script',
+  EvaluateScript: 'script',
+  'v8.compile': 'script',
+  TimerFire: 'script',
+  FireAnimationFrame: 'script',
+  EventDispatch: 'script',
+  RunMicrotasks: 'script',
+  'v8.run': 'script',
+  MinorGC: 'gc',
+  MajorGC: 'gc',
+  'BlinkGC.AtomicPhase': 'gc',
+  ParseHTML: 'script',
+};
+
 const label = (e: TraceEvent): string => {
   const d = e.args?.data;
   const what = d?.functionName ?? d?.type ?? '';
@@ -34,34 +80,74 @@ const label = (e: TraceEvent): string => {
   return `${e.name}${what === '' ? '' : ` ${what}`}${where} ${((e.tdur ?? 0) / 1000).toFixed(1)}ms`;
 };
 
-/** The costliest events nested in `task` on its thread (its direct work, by thread time). */
+/** Complete events nested in `task` on its thread, tasks themselves left out. */
+function within(events: readonly TraceEvent[], task: TraceEvent): TraceEvent[] {
+  const end = task.ts + (task.dur ?? 0);
+  return events.filter(
+    (e) =>
+      e !== task &&
+      e.ph === 'X' &&
+      e.pid === task.pid &&
+      e.tid === task.tid &&
+      e.ts >= task.ts &&
+      e.ts < end &&
+      !TASK_NAMES.has(e.name),
+  );
+}
+
+/** The costliest events nested in `task` (its direct work, by thread time). */
 function inside(events: readonly TraceEvent[], task: TraceEvent | undefined): string[] {
   if (task === undefined) return [];
-  const end = task.ts + (task.dur ?? 0);
-  return events
-    .filter(
-      (e) =>
-        e !== task &&
-        e.ph === 'X' &&
-        e.pid === task.pid &&
-        e.tid === task.tid &&
-        e.ts >= task.ts &&
-        e.ts < end &&
-        !TASK_NAMES.has(e.name),
-    )
+  return within(events, task)
     .sort((a, b) => (b.tdur ?? 0) - (a.tdur ?? 0))
     .slice(0, 6)
     .map(label);
 }
 
-const TASK_NAMES = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
-
-export interface Trace {
-  /** Stop tracing and sum the page's main-thread tasks. */
-  stop(): Promise<MainThreadCpu>;
+/**
+ * Thread time of `task` by kind. Only the outermost event of a known kind counts (a Layout
+ * inside a FunctionCall is the script's forced layout: counted once, as layout, and taken out
+ * of the script), so the kinds add up to no more than the task.
+ */
+function kindsOf(events: readonly TraceEvent[], task: TraceEvent): Record<string, number> {
+  const inner = within(events, task)
+    .filter((e) => KINDS[e.name] !== undefined)
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const out: Record<string, number> = {};
+  const open: TraceEvent[] = [];
+  for (const e of inner) {
+    while (open.length > 0 && open.at(-1)!.ts + (open.at(-1)!.dur ?? 0) <= e.ts) open.pop();
+    const kind = KINDS[e.name]!;
+    const cpu = (e.tdur ?? 0) / 1000;
+    const parent = open.at(-1);
+    if (parent === undefined || KINDS[parent.name] !== kind) {
+      out[kind] = (out[kind] ?? 0) + cpu;
+      if (parent !== undefined) out[KINDS[parent.name]!] = out[KINDS[parent.name]!]! - cpu;
+    }
+    open.push(e);
+  }
+  const total = (task.tdur ?? 0) / 1000;
+  const known = Object.values(out).reduce((a, b) => a + b, 0);
+  out.other = Math.max(0, total - known);
+  return Object.fromEntries(
+    Object.entries(out)
+      .map(([k, v]) => [k, Math.round(v * 10) / 10] as const)
+      .filter(([, v]) => v > 0)
+      .sort((a, b) => b[1] - a[1]),
+  );
 }
 
-export async function startTrace(cdp: CDPSession): Promise<Trace> {
+export interface Trace {
+  /** Stop tracing: the page's main-thread tasks between the marks, and every long task. */
+  stop(): Promise<{ scroll: MainThreadCpu; all: MainThreadCpu; longTasks: LongTask[] }>;
+}
+
+/**
+ * Trace the page. `console.timeStamp(from)` and `console.timeStamp(to)` in the page bound the
+ * tasks summed as `scroll`; long tasks are taken from the whole trace. UISTREAM_BENCH_TRACE
+ * names a file for the raw events (to open in a trace viewer).
+ */
+export async function startTrace(cdp: CDPSession, from: string, to: string): Promise<Trace> {
   const events: TraceEvent[] = [];
   const collect = (e: { value: object[] }): void => {
     for (const x of e.value) events.push(x as TraceEvent);
@@ -76,13 +162,34 @@ export async function startTrace(cdp: CDPSession): Promise<Trace> {
       await cdp.send('Tracing.end');
       await done;
       cdp.off('Tracing.dataCollected', collect);
-      return mainThreadCpu(events);
+      const file = process.env.UISTREAM_BENCH_TRACE;
+      if (file !== undefined) writeFileSync(file, JSON.stringify({ traceEvents: events }));
+      const tasks = mainThreadTasks(events);
+      const mark = (name: string) =>
+        events.find((e) => e.name === 'TimeStamp' && stampOf(e) === name)?.ts;
+      const [a, b] = [mark(from) ?? -Infinity, mark(to) ?? Infinity];
+      return {
+        scroll: cpuOf(
+          events,
+          tasks.filter((e) => e.ts >= a && e.ts < b),
+        ),
+        all: cpuOf(events, tasks),
+        longTasks: tasks
+          .filter((e) => (e.dur ?? 0) > 50_000)
+          .map((e) => ({
+            wallMs: Math.round((e.dur ?? 0) / 100) / 10,
+            cpuMs: Math.round((e.tdur ?? 0) / 100) / 10,
+            kinds: kindsOf(events, e),
+          })),
+      };
     },
   };
 }
 
+const stampOf = (e: TraceEvent): string | undefined => e.args?.data?.message ?? e.args?.message;
+
 /** The page's renderer is the process named "Renderer" (the browser's own UI is another). */
-function mainThreadCpu(events: readonly TraceEvent[]): MainThreadCpu {
+function mainThreadTasks(events: readonly TraceEvent[]): TraceEvent[] {
   const renderers = new Set(
     events
       .filter((e) => e.ph === 'M' && e.name === 'process_name' && e.args?.name === 'Renderer')
@@ -94,9 +201,12 @@ function mainThreadCpu(events: readonly TraceEvent[]): MainThreadCpu {
       .filter((e) => renderers.has(e.pid))
       .map((e) => `${e.pid}:${e.tid}`),
   );
-  const tasks = events.filter(
+  return events.filter(
     (e) => e.ph === 'X' && TASK_NAMES.has(e.name) && mains.has(`${e.pid}:${e.tid}`),
   );
+}
+
+function cpuOf(events: readonly TraceEvent[], tasks: readonly TraceEvent[]): MainThreadCpu {
   const cpu = tasks.map((e) => (e.tdur ?? e.dur ?? 0) / 1000);
   const longest = tasks[cpu.indexOf(Math.max(...cpu))];
   return {
