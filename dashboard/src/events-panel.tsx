@@ -5,6 +5,7 @@
  */
 import { useSignal } from '@preact/signals';
 import { memo } from 'preact/compat';
+import { useState } from 'preact/hooks';
 import type { UiEvent } from '../../protocol/src/index.js';
 import { UI_EVENT_TYPES } from '../../protocol/src/index.js';
 import {
@@ -20,6 +21,7 @@ import {
   type LogRow,
 } from './events-log.js';
 import { selectedRef, selectedWindow } from './state.js';
+import { windowSlice } from './tree-model.js';
 import { CheckField, TextField } from './fields.js';
 
 const SHOWN = 300;
@@ -39,24 +41,40 @@ function describe(e: UiEvent): string {
   return JSON.stringify(rest).slice(0, 200);
 }
 
-/** Memoized: rows never change once logged, so a frame renders only the new ones. */
-const Row = memo(function Row({ row }: { row: LogRow }) {
+/** Height of one log row in px (the stylesheet's `.log li` says the same). */
+const LOG_ROW = 17;
+/** Height of the log's viewport in px (`.log`). */
+const LOG_HEIGHT = 300;
+
+interface RowProps {
+  row: LogRow;
+  index: number;
+  total: number;
+}
+
+/** Memoized: a row is redrawn only when it moves (rows never change once logged). */
+const Row = memo(function Row({ row, index, total }: RowProps) {
+  const place = {
+    style: { transform: `translateY(${index * LOG_ROW}px)` },
+    'aria-posinset': index + 1,
+    'aria-setsize': total,
+  };
   if (row.kind === 'gap') {
     return (
-      <li class="gap" data-kind="gap">
+      <li class="gap" data-kind="gap" {...place}>
         events.gap: {row.from}–{row.to} dropped by the server, filled from its replay log
       </li>
     );
   }
   if (row.kind === 'note')
     return (
-      <li class="note" data-kind="note">
+      <li class="note" data-kind="note" {...place}>
         {row.text}
       </li>
     );
   const e = row.event;
   return (
-    <li data-seq={e.seq} data-type={e.type}>
+    <li data-seq={e.seq} data-type={e.type} {...place}>
       <span class="seq">{e.seq}</span> <span class="etype">{e.type}</span>{' '}
       <span class="detail">{describe(e)}</span>
     </li>
@@ -92,16 +110,10 @@ export function EventsPanel() {
     saved.value = { ...saved.value, [saveName.value]: build() };
     localStorage.setItem(SAVED_KEY, JSON.stringify(saved.value));
   };
-  const all = rows.value;
   return (
     <section class="panel events-panel" aria-labelledby="ev-h">
       <h2 id="ev-h">
-        Events{' '}
-        <span class="meta">
-          {Object.entries(counts.value)
-            .map(([t, n]) => `${t} ${n}`)
-            .join(' · ')}
-        </span>
+        Events <Counts />
       </h2>
       <form
         class="filters"
@@ -172,19 +184,64 @@ export function EventsPanel() {
           </label>
         )}
       </form>
-      <p class="meta" aria-live="polite">
-        {paused.value
-          ? 'Paused: events are kept by the server and replayed on resume.'
-          : lastSeq.value === null
-            ? 'Subscribing…'
-            : `Live (seq ${lastSeq.value})`}
-        {all.length > SHOWN && ` · showing the last ${SHOWN} of ${all.length}`}
-      </p>
-      <ol class="log" aria-label="Event log" data-testid="event-log">
-        {all.slice(-SHOWN).map((row, i) => (
-          <Row key={row.kind === 'event' ? row.event.seq : `n${i}-${row.seq}`} row={row} />
+      <Status />
+      <Log />
+    </section>
+  );
+}
+
+// The parts that change with every batch of events are components of their own, each reading
+// only its signals: a batch re-renders them, never the filter form above.
+
+function Counts() {
+  return (
+    <span class="meta">
+      {Object.entries(counts.value)
+        .map(([t, n]) => `${t} ${n}`)
+        .join(' · ')}
+    </span>
+  );
+}
+
+function Status() {
+  const all = rows.value;
+  return (
+    <p class="meta" aria-live="polite">
+      {paused.value
+        ? 'Paused: events are kept by the server and replayed on resume.'
+        : lastSeq.value === null
+          ? 'Subscribing…'
+          : `Live (seq ${lastSeq.value})`}
+      {all.length > SHOWN && ` · showing the last ${SHOWN} of ${all.length}`}
+    </p>
+  );
+}
+
+/**
+ * The last SHOWN rows, virtualized like the tree: only the rows in view (and a few around) are
+ * in the DOM, at fixed heights, so a burst of events costs the same however long the log is.
+ */
+function Log() {
+  const [scrollTop, setScrollTop] = useState(0);
+  const all = rows.value;
+  const shown = all.length > SHOWN ? all.slice(-SHOWN) : all;
+  const { start, end } = windowSlice(shown.length, scrollTop, LOG_HEIGHT, LOG_ROW);
+  return (
+    <div
+      class="log"
+      data-testid="event-log"
+      onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+    >
+      <ol aria-label="Event log" style={{ height: `${shown.length * LOG_ROW}px` }}>
+        {shown.slice(start, end).map((row, i) => (
+          <Row
+            key={row.kind === 'event' ? row.event.seq : `n${start + i}-${row.seq}`}
+            row={row}
+            index={start + i}
+            total={shown.length}
+          />
         ))}
       </ol>
-    </section>
+    </div>
   );
 }
