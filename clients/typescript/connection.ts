@@ -93,12 +93,21 @@ export class Connection {
   private onFrame(data: string | Uint8Array): void {
     const decoded = this.codec.decode(data);
     if (!decoded.ok) return;
-    const response = JsonRpcResponse.safeParse(decoded.value);
+    const value: unknown = decoded.value;
+    // A frame without an id can only be a notification (most frames of a subscribed
+    // connection): parsed as one straight away, it skips the response union, whose failed
+    // branches build issue objects on every frame.
+    if (typeof value === 'object' && value !== null && !('id' in value)) {
+      const note = JsonRpcNotification.safeParse(value);
+      if (note.success) this.onNotification(note.data.method, note.data.params);
+      return;
+    }
+    const response = JsonRpcResponse.safeParse(value);
     if (response.success && typeof response.data.id === 'number') {
       this.settle(response.data.id, response.data);
       return;
     }
-    const note = JsonRpcNotification.safeParse(decoded.value);
+    const note = JsonRpcNotification.safeParse(value);
     if (note.success) this.onNotification(note.data.method, note.data.params);
   }
 
