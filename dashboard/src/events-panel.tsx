@@ -5,7 +5,6 @@
  */
 import { useSignal } from '@preact/signals';
 import { memo } from 'preact/compat';
-import { useState } from 'preact/hooks';
 import type { UiEvent } from '../../protocol/src/index.js';
 import { UI_EVENT_TYPES } from '../../protocol/src/index.js';
 import {
@@ -20,11 +19,13 @@ import {
   type EventFilter,
   type LogRow,
 } from './events-log.js';
+import { logWindowStart } from './log-window.js';
 import { selectedRef, selectedWindow } from './state.js';
-import { windowSlice } from './tree-model.js';
 import { CheckField, TextField } from './fields.js';
 
+/** Rows drawn: the newest SHOWN, up to SHOWN_STEP more before the oldest are dropped. */
 const SHOWN = 300;
+const SHOWN_STEP = 100;
 const TYPES = UI_EVENT_TYPES;
 const SAVED_KEY = 'uistream.dashboard.filters';
 
@@ -41,40 +42,24 @@ function describe(e: UiEvent): string {
   return JSON.stringify(rest).slice(0, 200);
 }
 
-/** Height of one log row in px (the stylesheet's `.log li` says the same). */
-const LOG_ROW = 17;
-/** Height of the log's viewport in px (`.log`). */
-const LOG_HEIGHT = 300;
-
-interface RowProps {
-  row: LogRow;
-  index: number;
-  total: number;
-}
-
-/** Memoized: a row is redrawn only when it moves (rows never change once logged). */
-const Row = memo(function Row({ row, index, total }: RowProps) {
-  const place = {
-    style: { transform: `translateY(${index * LOG_ROW}px)` },
-    'aria-posinset': index + 1,
-    'aria-setsize': total,
-  };
+/** Memoized: rows never change once logged, so a frame renders only the new ones. */
+const Row = memo(function Row({ row }: { row: LogRow }) {
   if (row.kind === 'gap') {
     return (
-      <li class="gap" data-kind="gap" {...place}>
+      <li class="gap" data-kind="gap">
         events.gap: {row.from}–{row.to} dropped by the server, filled from its replay log
       </li>
     );
   }
   if (row.kind === 'note')
     return (
-      <li class="note" data-kind="note" {...place}>
+      <li class="note" data-kind="note">
         {row.text}
       </li>
     );
   const e = row.event;
   return (
-    <li data-seq={e.seq} data-type={e.type} {...place}>
+    <li data-seq={e.seq} data-type={e.type}>
       <span class="seq">{e.seq}</span> <span class="etype">{e.type}</span>{' '}
       <span class="detail">{describe(e)}</span>
     </li>
@@ -205,6 +190,7 @@ function Counts() {
 
 function Status() {
   const all = rows.value;
+  const shown = drawn(all).length;
   return (
     <p class="meta" aria-live="polite">
       {paused.value
@@ -212,36 +198,35 @@ function Status() {
         : lastSeq.value === null
           ? 'Subscribing…'
           : `Live (seq ${lastSeq.value})`}
-      {all.length > SHOWN && ` · showing the last ${SHOWN} of ${all.length}`}
+      {all.length > shown && ` · showing the last ${shown} of ${all.length}`}
     </p>
   );
 }
 
-/**
- * The last SHOWN rows, virtualized like the tree: only the rows in view (and a few around) are
- * in the DOM, at fixed heights, so a burst of events costs the same however long the log is.
- */
+/** Gap and note rows have no seq of their own: a key each, stable while the row is drawn. */
+const keys = new WeakMap<LogRow, string>();
+let nextKey = 0;
+function keyOf(row: LogRow): string {
+  let key = keys.get(row);
+  if (key === undefined) keys.set(row, (key = `n${nextKey++}`));
+  return key;
+}
+
+/** The first row drawn, kept between renders (see log-window.ts). */
+let firstDrawn: LogRow | undefined;
+
+function drawn(all: LogRow[]): LogRow[] {
+  const start = logWindowStart(all, firstDrawn, SHOWN, SHOWN_STEP);
+  firstDrawn = all[start];
+  return start === 0 ? all : all.slice(start);
+}
+
 function Log() {
-  const [scrollTop, setScrollTop] = useState(0);
-  const all = rows.value;
-  const shown = all.length > SHOWN ? all.slice(-SHOWN) : all;
-  const { start, end } = windowSlice(shown.length, scrollTop, LOG_HEIGHT, LOG_ROW);
   return (
-    <div
-      class="log"
-      data-testid="event-log"
-      onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
-    >
-      <ol aria-label="Event log" style={{ height: `${shown.length * LOG_ROW}px` }}>
-        {shown.slice(start, end).map((row, i) => (
-          <Row
-            key={row.kind === 'event' ? row.event.seq : `n${start + i}-${row.seq}`}
-            row={row}
-            index={start + i}
-            total={shown.length}
-          />
-        ))}
-      </ol>
-    </div>
+    <ol class="log" aria-label="Event log" data-testid="event-log">
+      {drawn(rows.value).map((row) => (
+        <Row key={row.kind === 'event' ? row.event.seq : keyOf(row)} row={row} />
+      ))}
+    </ol>
   );
 }
