@@ -187,7 +187,7 @@ async function main(): Promise<void> {
         layoutMsPerFrame: round(busy.layout),
         // The same, in thread CPU time from a trace: what load on the machine does not inflate.
         cpuMsPerFrame: round(cpu.totalCpuMs / Math.max(1, frames.length)),
-        // Over the whole traced period (from the mirror's build to the end of the activity).
+        // Over the whole traced period: what the Long Tasks API watches (mirror built to the end).
         maxTaskCpuMs: round(all.maxTaskCpuMs),
         tasksOver50MsCpu: all.tasksOver50MsCpu,
         maxTaskInside: all.maxTaskInside,
