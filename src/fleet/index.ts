@@ -33,6 +33,9 @@ export interface Fleet {
 }
 
 const ACK_TIMEOUT_MS = 5_000;
+/** Bounds of one batch: well under NATS's default max_payload of 1 MiB. */
+const MAX_BATCH_EVENTS = 2_000;
+const MAX_BATCH_BYTES = 256 * 1024;
 const STOP_DRAIN_MS = 2_000;
 
 interface Joined {
@@ -61,7 +64,14 @@ export async function startFleet(app: App, log: (line: string) => void): Promise
     const publisher = new EventPublisher(
       jetstream(nc),
       app.cache.events,
-      { node, epoch, window: config.publishWindow, ackTimeoutMs: ACK_TIMEOUT_MS },
+      {
+        node,
+        epoch,
+        window: config.publishWindow,
+        ackTimeoutMs: ACK_TIMEOUT_MS,
+        maxBatchEvents: MAX_BATCH_EVENTS,
+        maxBatchBytes: MAX_BATCH_BYTES,
+      },
       () => retryPause(),
     );
     const service = await startRpcService({
@@ -153,6 +163,7 @@ export async function startFleet(app: App, log: (line: string) => void): Promise
         lost: 0,
         gaps: 0,
         failures: 0,
+        batches: 0,
       }),
     }),
     stop,
