@@ -4,14 +4,14 @@
  * demo activity, RPC through NATS against a direct WebSocket call to the same node, and the
  * sustained rate of events into the stream.
  */
-import { jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { fleet } from '../../clients/typescript/fleet.js';
-import { FLEET_HEADERS, FLEET_STREAM, fleetSubjects } from '../../protocol/src/index.js';
+import { FLEET_HEADERS, fleetSubjects } from '../../protocol/src/index.js';
 import { preciseNow } from '../../src/fleet/publisher.js';
 import { BenchClient, percentile } from '../ws/clients.js';
 import type { HostStats } from './host.js';
 import type { HostProcess } from './process.js';
+import { streamEvents, streamState } from './stream.js';
 
 export const PROCESSES = 2;
 export const NODES_PER_PROCESS = 5;
@@ -101,7 +101,11 @@ export async function eventLatency(nc: NatsConnection, hosts: HostProcess[]) {
 }
 
 /** The change of one counter summed over every host between two samples. */
-function summedDelta(before: HostStats[], after: HostStats[], key: 'published' | 'batches'): number {
+function summedDelta(
+  before: HostStats[],
+  after: HostStats[],
+  key: 'published' | 'batches',
+): number {
   return after.reduce((s, a, i) => s + a[key] - ((before[i] as HostStats)[key] ?? 0), 0);
 }
 
@@ -145,15 +149,6 @@ export async function rpcOverhead(nc: NatsConnection, host: HostProcess) {
   };
 }
 
-async function streamState(nc: NatsConnection): Promise<{ messages: number; bytes: number }> {
-  const info = await (await jetstreamManager(nc)).streams.info(FLEET_STREAM);
-  return { messages: info.state.messages, bytes: info.state.bytes };
-}
-
-async function streamMessages(nc: NatsConnection): Promise<number> {
-  return (await streamState(nc)).messages;
-}
-
 /**
  * Every node sets its editor's text as fast as it takes it for FLOOD_MS, at once, and the
  * bridge publishes what its log holds until the stream has acknowledged every event (the
@@ -166,7 +161,7 @@ export async function throughput(nc: NatsConnection, hosts: HostProcess[]) {
   const offsets = await Promise.all(hosts.map(async (h) => (await h.clockOffset(10)).offsetMs));
   const local = (at: number, i: number): number => at - (offsets[i] ?? 0);
   const before = await Promise.all(hosts.map((h) => h.stats()));
-  const inStreamBefore = await streamMessages(nc);
+  const streamBefore = await streamState(nc);
   const floods = await Promise.all(
     hosts.map((h) => h.run<{ generated: number[] }>({ cmd: 'flood', ms: FLOOD_MS })),
   );
@@ -180,7 +175,8 @@ export async function throughput(nc: NatsConnection, hosts: HostProcess[]) {
     ),
   );
   const after = await Promise.all(hosts.map((h) => h.stats()));
-  const inStream = (await streamMessages(nc)) - inStreamBefore;
+  // Counted by the stream, from its batches' headers: not the nodes' own word.
+  const inStream = await streamEvents(nc, streamBefore.lastSeq);
   const sum = (xs: HostStats[], key: 'seq' | 'published' | 'lost'): number =>
     xs.reduce((s, x) => s + x[key], 0);
   const published = sum(after, 'published') - sum(before, 'published');
