@@ -5,12 +5,13 @@
  * resumes from its cursor on reconnect (reporting a gap if the log's ring overflowed).
  */
 import type { Service } from '@nats-io/services';
-import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { App } from '../app.js';
 import { SERVER_VERSION } from '../service/version.js';
 import { connectNats, defaultNodeName } from './connect.js';
 import { Presence } from './presence.js';
+import { AckInbox } from './acks.js';
 import { EventPublisher, type PublisherStats } from './publisher.js';
 import { startRpcService } from './rpc.js';
 import { ensureStream, openPresence } from './setup.js';
@@ -40,6 +41,7 @@ const STOP_DRAIN_MS = 2_000;
 
 interface Joined {
   nc: NatsConnection;
+  acks: AckInbox;
   publisher: EventPublisher;
   service: Service;
   presence: Presence;
@@ -61,8 +63,9 @@ export async function startFleet(app: App, log: (line: string) => void): Promise
     void watchStatus(nc);
     await ensureStream(await jetstreamManager(nc), config);
     const kv = await openPresence(nc);
+    const acks = new AckInbox(nc);
     const publisher = new EventPublisher(
-      jetstream(nc),
+      acks,
       app.cache.events,
       {
         node,
@@ -90,7 +93,7 @@ export async function startFleet(app: App, log: (line: string) => void): Promise
       goneAfterMs: config.goneAfterMs,
       status: () => statusRecord(app, node, epoch, publisher, config.heartbeatMs),
     });
-    state.joined = { nc, publisher, service, presence, trees };
+    state.joined = { nc, acks, publisher, service, presence, trees };
     publisher.start(app.config.cache.eventReplay);
     await presence.start();
   };
@@ -142,6 +145,7 @@ export async function startFleet(app: App, log: (line: string) => void): Promise
       if (j === null) return;
       await j.publisher.drain(STOP_DRAIN_MS);
       j.publisher.stop();
+      j.acks.close();
       j.trees.stop();
       abort.abort();
       await j.presence.leave().catch(() => undefined);

@@ -11,13 +11,13 @@
  * node.epoch.first-last; a re-send keeps the bounds it was first sent with, so the stream drops
  * it instead of storing it twice.
  */
-import type { JetStreamClient, PubAck } from '@nats-io/jetstream';
 import { headers } from '@nats-io/transport-node';
 import type { Subscription } from 'rxjs';
 import type { FleetGap, UiEvent } from '../../protocol/src/index.js';
 import { FLEET_HEADERS, fleetSubjects } from '../../protocol/src/index.js';
 import type { EventLog } from '../cache/api.js';
 import { isUiError } from '../errors.js';
+import type { StreamWriter } from './acks.js';
 import { type BatchBody, encodeBatch, preciseNow } from './batch.js';
 
 export interface PublisherOptions {
@@ -91,7 +91,7 @@ export class EventPublisher {
   private readonly counters = { duplicates: 0, lost: 0, gaps: 0, failures: 0, batches: 0 };
 
   constructor(
-    private readonly js: JetStreamClient,
+    private readonly js: StreamWriter,
     private readonly log: EventLog,
     private readonly options: PublisherOptions,
     /** Resolves when it is worth trying again after a failed publish. */
@@ -263,7 +263,7 @@ export class EventPublisher {
     this.kick();
   }
 
-  private publishBatch(first: number, body: BatchBody): Promise<PubAck> {
+  private publishBatch(first: number, body: BatchBody): Promise<{ duplicate: boolean }> {
     const { node, epoch } = this.options;
     const h = headers();
     h.set(FLEET_HEADERS.node, node);

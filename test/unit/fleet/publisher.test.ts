@@ -1,9 +1,10 @@
-import type { JetStreamClient, PubAck } from '@nats-io/jetstream';
+import type { PubAck } from '@nats-io/jetstream';
 import type { MsgHdrs } from '@nats-io/transport-node';
 import { describe, expect, it, vi } from 'vitest';
 import { FLEET_HEADERS, FleetBatch } from '../../../protocol/src/index.js';
 import { RingEventLog } from '../../../src/cache/events.js';
 import { TreeState } from '../../../src/cache/tree.js';
+import type { StreamWriter } from '../../../src/fleet/acks.js';
 import { EventPublisher, type PublisherOptions } from '../../../src/fleet/publisher.js';
 
 interface Sent {
@@ -51,7 +52,7 @@ class HeldAcks {
         });
       });
     },
-  } as unknown as JetStreamClient;
+  } as unknown as StreamWriter;
 
   ranges(from = 0): string[] {
     return this.sent.slice(from).map((s) => s.range);
