@@ -89,8 +89,11 @@ export const FleetConfig = z.strictObject({
   heartbeatMs: z.number().int().min(100).max(600_000).default(5_000),
   /** A node whose heartbeat is older than this is marked gone by a peer. */
   goneAfterMs: z.number().int().min(300).max(3_600_000).default(15_000),
-  /** Publishes awaiting their stream acknowledgement at once. */
-  publishWindow: z.number().int().min(1).max(65_536).default(512),
+  /**
+   * Batches of events awaiting their stream acknowledgement at once (each up to 256 KiB): what
+   * the log produces while they are in flight leaves as the next batch.
+   */
+  publishWindow: z.number().int().min(1).max(256).default(8),
   /** Stream limits (applied when the stream is created). */
   streamMaxAgeMs: z
     .number()

@@ -4,14 +4,14 @@
  * demo activity, RPC through NATS against a direct WebSocket call to the same node, and the
  * sustained rate of events into the stream.
  */
-import { jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { fleet } from '../../clients/typescript/fleet.js';
-import { FLEET_HEADERS, FLEET_STREAM, fleetSubjects } from '../../protocol/src/index.js';
+import { FLEET_HEADERS, fleetSubjects } from '../../protocol/src/index.js';
 import { preciseNow } from '../../src/fleet/publisher.js';
 import { BenchClient, percentile } from '../ws/clients.js';
 import type { HostStats } from './host.js';
 import type { HostProcess } from './process.js';
+import { streamEvents, streamState } from './stream.js';
 
 export const PROCESSES = 2;
 export const NODES_PER_PROCESS = 5;
@@ -52,7 +52,8 @@ export async function eventLatency(nc: NatsConnection, hosts: HostProcess[]) {
       if (measuring) latencies.push(at - (item.emittedAt - offsetOf(item.node)));
     });
   // The same messages as published (a plain subscription, no stream consumer in between):
-  // tells the node and server's part from the consumer's.
+  // tells the node and server's part from the consumer's. Per batch, from its oldest event
+  // (the header; the body is left unread), so each figure is its batch's worst.
   const published: number[] = [];
   const plain = nc.subscribe(fleetSubjects.stream, {
     callback: (_err, m) => {
@@ -64,15 +65,18 @@ export async function eventLatency(nc: NatsConnection, hosts: HostProcess[]) {
     },
   });
   await sleep(LATENCY_WARMUP_MS);
+  const before = await Promise.all(hosts.map((h) => h.stats()));
   measuring = true;
   await sleep(LATENCY_MS);
   measuring = false;
+  const after = await Promise.all(hosts.map((h) => h.stats()));
   await Promise.all(hosts.map((h) => h.run({ cmd: 'demo', on: false })));
   sub.unsubscribe();
   plain.unsubscribe();
   const p = sorted(published);
-  // What one demo event costs the stream (message, subject and headers, as stored).
+  // What one demo event costs the stream (its share of a batch's body, subject and headers).
   const stored = await streamState(nc);
+  const inStream = after.reduce((sum, a) => sum + a.published, 0);
   const s = sorted(latencies);
   return {
     nodes: PROCESSES * NODES_PER_PROCESS,
@@ -84,12 +88,25 @@ export async function eventLatency(nc: NatsConnection, hosts: HostProcess[]) {
     p50Ms: ms(percentile(s, 50)),
     p99Ms: ms(percentile(s, 99)),
     maxMs: ms(s[s.length - 1] ?? NaN),
-    asPublishedP50Ms: ms(percentile(p, 50)),
-    asPublishedP99Ms: ms(percentile(p, 99)),
-    streamBytesPerEvent: Math.round(stored.bytes / stored.messages),
+    batches: p.length,
+    eventsPerBatch: Number(
+      (summedDelta(before, after, 'published') / summedDelta(before, after, 'batches')).toFixed(2),
+    ),
+    asPublishedOldestOfBatchP50Ms: ms(percentile(p, 50)),
+    asPublishedOldestOfBatchP99Ms: ms(percentile(p, 99)),
+    streamBytesPerEvent: Math.round(stored.bytes / inStream),
     clockOffsetsMs: offsets.map((o) => ms(o.offsetMs)),
     clockUncertaintyMs: ms(Math.max(...offsets.map((o) => o.uncertaintyMs))),
   };
+}
+
+/** The change of one counter summed over every host between two samples. */
+function summedDelta(
+  before: HostStats[],
+  after: HostStats[],
+  key: 'published' | 'batches',
+): number {
+  return after.reduce((s, a, i) => s + a[key] - ((before[i] as HostStats)[key] ?? 0), 0);
 }
 
 /** elements.get on one node, directly over WebSocket and through NATS, in alternating rounds. */
@@ -132,15 +149,6 @@ export async function rpcOverhead(nc: NatsConnection, host: HostProcess) {
   };
 }
 
-async function streamState(nc: NatsConnection): Promise<{ messages: number; bytes: number }> {
-  const info = await (await jetstreamManager(nc)).streams.info(FLEET_STREAM);
-  return { messages: info.state.messages, bytes: info.state.bytes };
-}
-
-async function streamMessages(nc: NatsConnection): Promise<number> {
-  return (await streamState(nc)).messages;
-}
-
 /**
  * Every node sets its editor's text as fast as it takes it for FLOOD_MS, at once, and the
  * bridge publishes what its log holds until the stream has acknowledged every event (the
@@ -153,7 +161,7 @@ export async function throughput(nc: NatsConnection, hosts: HostProcess[]) {
   const offsets = await Promise.all(hosts.map(async (h) => (await h.clockOffset(10)).offsetMs));
   const local = (at: number, i: number): number => at - (offsets[i] ?? 0);
   const before = await Promise.all(hosts.map((h) => h.stats()));
-  const inStreamBefore = await streamMessages(nc);
+  const streamBefore = await streamState(nc);
   const floods = await Promise.all(
     hosts.map((h) => h.run<{ generated: number[] }>({ cmd: 'flood', ms: FLOOD_MS })),
   );
@@ -167,7 +175,8 @@ export async function throughput(nc: NatsConnection, hosts: HostProcess[]) {
     ),
   );
   const after = await Promise.all(hosts.map((h) => h.stats()));
-  const inStream = (await streamMessages(nc)) - inStreamBefore;
+  // Counted by the stream, from its batches' headers: not the nodes' own word.
+  const inStream = await streamEvents(nc, streamBefore.lastSeq);
   const sum = (xs: HostStats[], key: 'seq' | 'published' | 'lost'): number =>
     xs.reduce((s, x) => s + x[key], 0);
   const published = sum(after, 'published') - sum(before, 'published');
@@ -195,6 +204,9 @@ export async function throughput(nc: NatsConnection, hosts: HostProcess[]) {
     backlogEvents: backlog,
     backlogSeconds: backlogSeconds === null ? null : Number(backlogSeconds.toFixed(2)),
     backlogPerSec: backlogSeconds === null ? null : Math.round(backlog / backlogSeconds),
+    eventsPerBatch: Number(
+      (summedDelta(before, after, 'published') / summedDelta(before, after, 'batches')).toFixed(1),
+    ),
     setValueCalls: floods.flatMap((f) => f.generated).reduce((a, b) => a + b, 0),
     nodeCpuMs: Math.round(
       after.reduce((s, a) => s + a.cpuMs, 0) - before.reduce((s, b) => s + b.cpuMs, 0),

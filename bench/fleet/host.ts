@@ -39,6 +39,8 @@ export interface HostStats {
   rss: number;
   seq: number;
   published: number;
+  /** Batches the stream acknowledged (one message each). */
+  batches: number;
   lost: number;
   connected: boolean;
   at: number;
@@ -108,6 +110,7 @@ function stats(nodes: BenchNode[]): HostStats {
     rss: mem.rss,
     seq: nodes.reduce((s, n) => s + n.app.cache.events.seq, 0),
     published: fleets.reduce((s, f) => s + (f?.published ?? 0), 0),
+    batches: fleets.reduce((s, f) => s + (f?.batches ?? 0), 0),
     lost: fleets.reduce((s, f) => s + (f?.lost ?? 0), 0),
     connected: fleets.every((f) => f?.connected === true),
     at: preciseNow(),

@@ -10,6 +10,8 @@ import type { HostCommand, HostReady, HostSpec, HostStats } from './host.js';
 
 const HOST = join(dirname(fileURLToPath(import.meta.url)), 'host.ts');
 const DEADLINE_MS = 60_000;
+/** A directory to write each node process's CPU profile to (where its time goes). */
+const PROFILE_DIR = process.env.FLEET_BENCH_CPU_PROF;
 
 export class HostProcess {
   private seq = 0;
@@ -35,7 +37,14 @@ export class HostProcess {
   static start(spec: HostSpec): Promise<HostProcess> {
     const child = spawn(
       process.execPath,
-      ['--expose-gc', '--import', 'tsx', HOST, JSON.stringify(spec)],
+      [
+        '--expose-gc',
+        ...(PROFILE_DIR === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`]),
+        '--import',
+        'tsx',
+        HOST,
+        JSON.stringify(spec),
+      ],
       { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] },
     );
     const kill = (): void => void child.kill('SIGKILL');

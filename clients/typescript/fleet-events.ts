@@ -1,17 +1,21 @@
 /**
- * Events of many nodes from the fleet stream as one Observable. Each node's events carry its
- * epoch and gapless seq, so the reader can tell, per node, a re-delivery (skipped) from a hole
- * (reported as a `gap` item, as are the gap records a node publishes after its buffer
- * overflowed). Resuming: `cursors` (per node, as the items carry them) start an ordered
- * consumer just after the oldest cursor; `durable` names a JetStream durable consumer, whose
+ * Events of many nodes from the fleet stream as one Observable. A node publishes its events
+ * in batches (one message each, seqs first..last in headers); the reader unpacks them into one
+ * item per event, filters by type itself (a batch holds several types; its type list header
+ * lets it skip a batch unread), and tells per node, by epoch and gapless seq, a re-delivery
+ * (skipped, also part of a batch re-sent with other bounds) from a hole (reported as a `gap`
+ * item, as are the gap records a node publishes after its buffer overflowed). Resuming:
+ * `cursors` (per node, as the items carry them) start an ordered consumer at the oldest
+ * cursor's message; `durable` names a JetStream durable consumer, whose
  * acknowledged position the server keeps across restarts of the reader.
  */
 import type { ConsumerMessages, JsMsg } from '@nats-io/jetstream';
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { Observable, type Subscriber } from 'rxjs';
-import type { UiEvent } from '../../protocol/src/index.js';
+import type { FleetBatch, UiEvent } from '../../protocol/src/index.js';
 import {
+  BATCH_TOKEN,
   FLEET_HEADERS,
   FLEET_STREAM,
   FleetGap,
@@ -72,7 +76,8 @@ async function openMessages(nc: NatsConnection, o: FleetEventsOptions): Promise<
   const starts = Object.values(o.cursors ?? {}).map((c) => c.streamSeq);
   const start =
     starts.length > 0
-      ? { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: Math.min(...starts) + 1 }
+      ? // The cursor's own message: a batch may hold events after the cursor's seq.
+        { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: Math.min(...starts) }
       : { deliver_policy: o.from === 'all' ? DeliverPolicy.All : DeliverPolicy.New };
   if (o.durable === undefined) {
     const consumer = await js.consumers.get(FLEET_STREAM, { filter_subjects: filter, ...start });
@@ -95,36 +100,53 @@ async function openMessages(nc: NatsConnection, o: FleetEventsOptions): Promise<
 /** Turns stream messages into items, per node: skips re-deliveries, reports holes. */
 class NodeTracker {
   private readonly last = new Map<string, FleetCursor>();
+  private readonly types: Set<string> | null;
 
   constructor(
     private readonly o: FleetEventsOptions,
     cursors: FleetCursors,
   ) {
     for (const [node, cursor] of Object.entries(cursors)) this.last.set(node, cursor);
+    this.types = o.types === undefined ? null : new Set(o.types);
   }
 
   items(m: JsMsg): FleetItem[] {
     const at = parseEventSubject(m.subject);
     if (at === null || (this.o.nodes !== undefined && !this.o.nodes.includes(at.node))) return [];
     const prev = this.last.get(at.node);
-    if (prev !== undefined && m.seq <= prev.streamSeq) return [];
+    // The cursor's own message may hold events after it (a batch): only earlier ones are old.
+    if (prev !== undefined && m.seq < prev.streamSeq) return [];
     if (at.type === GAP_TOKEN) return this.gapRecord(at.node, m, prev);
+    if (at.type !== BATCH_TOKEN) return [];
     const epoch = Number(m.headers?.get(FLEET_HEADERS.epoch));
-    const seq = Number(m.headers?.get(FLEET_HEADERS.seq));
-    const cursor = { streamSeq: m.seq, epoch, seq };
+    const first = Number(m.headers?.get(FLEET_HEADERS.firstSeq));
+    const lastSeq = Number(m.headers?.get(FLEET_HEADERS.seq));
     const sameEpoch = prev !== undefined && prev.epoch === epoch;
-    if (sameEpoch && seq <= prev.seq) return [];
-    this.last.set(at.node, cursor);
+    if (sameEpoch && lastSeq <= prev.seq) return [];
+    const cursor = { streamSeq: m.seq, epoch, seq: lastSeq };
     const out: FleetItem[] = [];
-    if (sameEpoch && seq > prev.seq + 1) {
-      const hole = { epoch, from: prev.seq + 1, to: seq - 1, reason: 'missing' as const };
-      out.push({ kind: 'gap', node: at.node, ...hole, cursor });
+    const from = sameEpoch ? prev.seq + 1 : first;
+    if (sameEpoch && first > from) {
+      const hole = { epoch, from, to: first - 1, reason: 'missing' as const };
+      out.push({ kind: 'gap', node: at.node, ...hole, cursor: { ...cursor, seq: first - 1 } });
     }
-    if (this.o.types === undefined || this.o.types.includes(at.type)) {
-      const emittedAt = Number(m.headers?.get(FLEET_HEADERS.emitted));
-      out.push({ kind: 'event', node: at.node, event: m.json<UiEvent>(), emittedAt, cursor });
-    }
+    this.last.set(at.node, cursor);
+    if (!this.wanted(m)) return out;
+    const batch = m.json<FleetBatch>();
+    batch.events.forEach((event, i) => {
+      if (event.seq < from || (this.types !== null && !this.types.has(event.type))) return;
+      const emittedAt = batch.emitted[i] as number;
+      const c = { streamSeq: m.seq, epoch, seq: event.seq };
+      out.push({ kind: 'event', node: at.node, event, emittedAt, cursor: c });
+    });
     return out;
+  }
+
+  /** Without a type filter, or when the batch's type list names one of the wanted types. */
+  private wanted(m: JsMsg): boolean {
+    if (this.types === null) return true;
+    const listed = m.headers?.get(FLEET_HEADERS.types);
+    return listed === undefined || listed.split(',').some((t) => this.types?.has(t));
   }
 
   private gapRecord(node: string, m: JsMsg, prev: FleetCursor | undefined): FleetItem[] {

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { WireError } from './errors.js';
+import { UiEvent } from './events.js';
 
 /** A node name is one NATS subject token: letters, digits, `-` and `_`. */
 export const NodeName = z
@@ -21,12 +22,16 @@ export const FLEET_SERVICE = 'uistream';
 
 /** The token under `events.` that carries gap records (no event type starts with `_`). */
 export const GAP_TOKEN = '_gap';
+/** The token under `events.` that carries batches of events (a FleetBatch each). */
+export const BATCH_TOKEN = '_batch';
 
 export const fleetSubjects = {
   /** Every subject the stream captures. */
   stream: 'uistream.*.events.>',
-  /** `uistream.<node>.events.<type>`; type `>` for all of them. */
-  events: (node: string, type = '>'): string => `uistream.${node}.events.${type}`,
+  /** Everything one node puts in the stream (its batches and gap records). */
+  events: (node: string): string => `uistream.${node}.events.>`,
+  /** One subject per node for its events: a batch holds events of several types. */
+  batch: (node: string): string => `uistream.${node}.events.${BATCH_TOKEN}`,
   gap: (node: string): string => `uistream.${node}.events.${GAP_TOKEN}`,
   /** `uistream.<node>.rpc.<method>` (methods keep their dots: `rpc.actions.click`). */
   rpc: (node: string, method: string): string => `uistream.${node}.rpc.${method}`,
@@ -36,7 +41,7 @@ export const fleetSubjects = {
   treeWatch: (node: string): string => `uistream.${node}.ctl.tree`,
 } as const;
 
-/** Parse `uistream.<node>.events.<type...>`; null for anything else. */
+/** Parse `uistream.<node>.events.<token>` (BATCH_TOKEN or GAP_TOKEN); null for anything else. */
 export function parseEventSubject(subject: string): { node: string; type: string } | null {
   const parts = subject.split('.');
   if (parts.length < 4 || parts[0] !== 'uistream' || parts[2] !== 'events') return null;
@@ -47,10 +52,14 @@ export const FLEET_HEADERS = {
   node: 'Uistream-Node',
   /** Boot id of the node process: seq restarts at 1 in a new epoch. */
   epoch: 'Uistream-Epoch',
-  /** The node's gapless event seq within its epoch. */
+  /** The first seq a batch holds (the node's seqs are gapless within its epoch). */
+  firstSeq: 'Uistream-First-Seq',
+  /** The last seq a batch holds; the batch holds every seq from the first to it. */
   seq: 'Uistream-Seq',
-  /** Wall clock (ms, fractional) when the node's event log emitted the event. */
+  /** Wall clock (ms, fractional) when the node's log emitted the batch's first event. */
   emitted: 'Uistream-Emitted',
+  /** The event types a batch holds, comma-separated: a reader filtering by type skips the rest unread. */
+  types: 'Uistream-Types',
   /** Caller identity on RPC requests: rate limits, cancel and the audit log are per caller. */
   client: 'Uistream-Client',
 } as const;
@@ -79,6 +88,18 @@ export const NodeStatus = z.strictObject({
   heartbeatAt: z.string(),
 });
 export type NodeStatus = z.infer<typeof NodeStatus>;
+
+/**
+ * The body of a message on `batch(node)`: consecutive events of one node (seqs first..last of
+ * the headers, in order) and, for each, the node's wall clock (ms, fractional) when its log
+ * emitted it. One message per flush, not per event: one body, one set of headers and one
+ * acknowledgement for everything the log produced since the last one.
+ */
+export const FleetBatch = z.strictObject({
+  emitted: z.array(z.number()),
+  events: z.array(UiEvent),
+});
+export type FleetBatch = z.infer<typeof FleetBatch>;
 
 /** Published to `gap(node)` when events were lost before reaching the stream. */
 export const FleetGap = z.strictObject({

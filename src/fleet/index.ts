@@ -5,12 +5,13 @@
  * resumes from its cursor on reconnect (reporting a gap if the log's ring overflowed).
  */
 import type { Service } from '@nats-io/services';
-import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { App } from '../app.js';
 import { SERVER_VERSION } from '../service/version.js';
 import { connectNats, defaultNodeName } from './connect.js';
 import { Presence } from './presence.js';
+import { AckInbox } from './acks.js';
 import { EventPublisher, type PublisherStats } from './publisher.js';
 import { startRpcService } from './rpc.js';
 import { ensureStream, openPresence } from './setup.js';
@@ -33,10 +34,14 @@ export interface Fleet {
 }
 
 const ACK_TIMEOUT_MS = 5_000;
+/** Bounds of one batch: well under NATS's default max_payload of 1 MiB. */
+const MAX_BATCH_EVENTS = 2_000;
+const MAX_BATCH_BYTES = 256 * 1024;
 const STOP_DRAIN_MS = 2_000;
 
 interface Joined {
   nc: NatsConnection;
+  acks: AckInbox;
   publisher: EventPublisher;
   service: Service;
   presence: Presence;
@@ -58,10 +63,18 @@ export async function startFleet(app: App, log: (line: string) => void): Promise
     void watchStatus(nc);
     await ensureStream(await jetstreamManager(nc), config);
     const kv = await openPresence(nc);
+    const acks = new AckInbox(nc);
     const publisher = new EventPublisher(
-      jetstream(nc),
+      acks,
       app.cache.events,
-      { node, epoch, window: config.publishWindow, ackTimeoutMs: ACK_TIMEOUT_MS },
+      {
+        node,
+        epoch,
+        window: config.publishWindow,
+        ackTimeoutMs: ACK_TIMEOUT_MS,
+        maxBatchEvents: MAX_BATCH_EVENTS,
+        maxBatchBytes: MAX_BATCH_BYTES,
+      },
       () => retryPause(),
     );
     const service = await startRpcService({
@@ -80,7 +93,7 @@ export async function startFleet(app: App, log: (line: string) => void): Promise
       goneAfterMs: config.goneAfterMs,
       status: () => statusRecord(app, node, epoch, publisher, config.heartbeatMs),
     });
-    state.joined = { nc, publisher, service, presence, trees };
+    state.joined = { nc, acks, publisher, service, presence, trees };
     publisher.start(app.config.cache.eventReplay);
     await presence.start();
   };
@@ -132,6 +145,7 @@ export async function startFleet(app: App, log: (line: string) => void): Promise
       if (j === null) return;
       await j.publisher.drain(STOP_DRAIN_MS);
       j.publisher.stop();
+      j.acks.close();
       j.trees.stop();
       abort.abort();
       await j.presence.leave().catch(() => undefined);
@@ -153,6 +167,7 @@ export async function startFleet(app: App, log: (line: string) => void): Promise
         lost: 0,
         gaps: 0,
         failures: 0,
+        batches: 0,
       }),
     }),
     stop,

@@ -1,50 +1,62 @@
 /**
  * Event log -> JetStream. The publisher keeps one cursor into the cache's event log: the
- * newest seq the stream has acknowledged. It publishes the events after it with a sliding
- * window of acknowledgements in flight (each acknowledgement frees a slot at once), so the log's own ring is the buffer
- * while NATS is away (no second copy, memory bounded by the ring). When the ring has moved past
- * the cursor, the lost range is published as a gap record. Every message carries the node, its
- * epoch and its gapless seq in headers, and `Nats-Msg-Id` = node.epoch.seq, so a re-send after
- * a reconnect is dropped by the stream instead of duplicated.
+ * newest seq the stream has acknowledged. Everything the log produced since the last flush
+ * goes out as ONE message (a FleetBatch, bounded in events and bytes), so a busy node pays one
+ * body, one set of headers and one acknowledgement per flush instead of per event. Batches go
+ * with a sliding window of acknowledgements in flight (each acknowledgement frees a slot at
+ * once, and the events that piled up meanwhile leave as the next batch), and the log's own ring
+ * is the buffer while NATS is away (no second copy, memory bounded by the ring). When the ring
+ * has moved past the cursor, the lost range is published as a gap record. Every batch carries
+ * the node, its epoch and its first and last seq in headers, and `Nats-Msg-Id` =
+ * node.epoch.first-last; a re-send keeps the bounds it was first sent with, so the stream drops
+ * it instead of storing it twice.
  */
-import type { JetStreamClient, PubAck } from '@nats-io/jetstream';
 import { headers } from '@nats-io/transport-node';
 import type { Subscription } from 'rxjs';
 import type { FleetGap, UiEvent } from '../../protocol/src/index.js';
 import { FLEET_HEADERS, fleetSubjects } from '../../protocol/src/index.js';
 import type { EventLog } from '../cache/api.js';
 import { isUiError } from '../errors.js';
+import type { StreamWriter } from './acks.js';
+import { type BatchBody, encodeBatch, preciseNow } from './batch.js';
 
 export interface PublisherOptions {
   node: string;
   epoch: number;
-  /** Publishes awaiting acknowledgement at once. */
+  /** Batches awaiting acknowledgement at once. */
   window: number;
   /** How long one publish waits for its acknowledgement. */
   ackTimeoutMs: number;
+  /** Most events in one batch. */
+  maxBatchEvents: number;
+  /** Most body bytes in one batch (a single larger event still goes, alone). */
+  maxBatchBytes: number;
 }
 
 export interface PublisherStats {
   /** Newest seq acknowledged by the stream. */
   published: number;
-  /** Events the stream reported as duplicates (re-sent after a lost acknowledgement). */
+  /** Batches the stream reported as duplicates (re-sent after a lost acknowledgement). */
   duplicates: number;
   /** Events lost because the log's ring moved past the cursor while NATS was away. */
   lost: number;
   gaps: number;
   failures: number;
+  /** Batches acknowledged (published / batches is the mean batch size). */
+  batches: number;
 }
 
-/** Wall clock with sub-millisecond resolution, comparable across processes on one host. */
-export function preciseNow(): number {
-  return performance.timeOrigin + performance.now();
-}
+export { preciseNow };
 
 const encoder = new TextEncoder();
 
-/** One publish awaiting its acknowledgement, in the order sent. */
-interface InFlight {
-  seq: number;
+interface Range {
+  first: number;
+  last: number;
+}
+
+/** One batch awaiting its acknowledgement, in the order sent. */
+interface InFlight extends Range {
   state: 'pending' | 'ok' | 'failed';
   /** Sent before a reconnect that re-sends from the cursor: its outcome no longer counts. */
   abandoned?: true;
@@ -68,13 +80,18 @@ export class EventPublisher {
   private offline = false;
   private unsettled = 0;
   private inFlight: InFlight[] = [];
+  /** Batches sent before a failure or reconnect: re-sent with the same bounds (same msg id). */
+  private replay: Range[] = [];
   private feed: Subscription | null = null;
-  /** When each event left the log, for the latency header; bounded by the log's ring. */
-  private readonly emitted = new Map<number, number>();
-  private readonly counters = { duplicates: 0, lost: 0, gaps: 0, failures: 0 };
+  /**
+   * When each event left the log, for the batch's `emitted`, by seq modulo the log's capacity:
+   * a slot is only read for an event the log still holds, so no newer seq has taken it.
+   */
+  private emitted = new Float64Array(0);
+  private readonly counters = { duplicates: 0, lost: 0, gaps: 0, failures: 0, batches: 0 };
 
   constructor(
-    private readonly js: JetStreamClient,
+    private readonly js: StreamWriter,
     private readonly log: EventLog,
     private readonly options: PublisherOptions,
     /** Resolves when it is worth trying again after a failed publish. */
@@ -83,8 +100,10 @@ export class EventPublisher {
 
   /** Start from the oldest event the log still holds; earlier ones are reported as lost. */
   start(capacity: number): void {
+    const emitted = new Float64Array(capacity);
+    this.emitted = emitted;
     this.feed = this.log.events$.subscribe((event) => {
-      if (this.emitted.size < capacity) this.emitted.set(event.seq, preciseNow());
+      emitted[event.seq % capacity] = preciseNow();
       this.kick();
     });
     this.kick();
@@ -105,19 +124,30 @@ export class EventPublisher {
 
   /**
    * Fill the window: every acknowledgement frees a slot at once (a sliding window, not page
-   * by page), so one slow acknowledgement does not hold back the events behind it.
+   * by page), and what the log produced meanwhile leaves as one batch.
    */
   private async pump(): Promise<void> {
     do {
       this.again = false;
       while (!this.stopped && !this.failed && !this.offline) {
-        const room = this.options.window - this.inFlight.length;
-        if (room <= 0) break;
-        const events = await this.nextPage(room);
+        if (this.inFlight.length >= this.options.window) break;
+        const events = await this.nextPage(this.batchLimit());
         if (events.length === 0 || this.failed || this.stopped || this.offline) break;
-        for (const event of events) this.dispatch(event);
+        this.dispatch(events);
       }
     } while (this.again && !this.stopped && !this.failed && !this.offline);
+  }
+
+  /** Events the next batch may take: a re-sent batch keeps its first bounds. */
+  private batchLimit(): number {
+    while (this.replay.length > 0 && (this.replay[0] as Range).first <= this.sent) {
+      this.replay.shift();
+    }
+    const next = this.replay[0];
+    const max = this.options.maxBatchEvents;
+    if (next === undefined) return max;
+    if (next.first === this.sent + 1) return Math.min(max, next.last - this.sent);
+    return Math.min(max, next.first - 1 - this.sent);
   }
 
   /** The connection dropped: hold everything until `online()`. */
@@ -132,12 +162,19 @@ export class EventPublisher {
    */
   online(): void {
     for (const entry of this.inFlight) entry.abandoned = true;
-    this.inFlight = [];
+    this.rewind();
     this.unsettled = 0;
     this.failed = false;
-    this.sent = this.acked;
     this.offline = false;
     this.kick();
+  }
+
+  /** Back to the acknowledged prefix, keeping the bounds of what was in flight. */
+  private rewind(): void {
+    const ranges = this.inFlight.map(({ first, last }) => ({ first, last }));
+    this.replay = [...ranges, ...this.replay.filter((r) => r.first > this.sent)];
+    this.inFlight = [];
+    this.sent = this.acked;
   }
 
   /** The events after the newest sent; a range the ring dropped is reported first. */
@@ -162,12 +199,11 @@ export class EventPublisher {
         this.again = true;
         return [];
       }
-      for (let seq = gap.from; seq <= gap.to; seq++) this.emitted.delete(seq);
       this.counters.lost += gap.to - gap.from + 1;
       this.counters.gaps++;
       this.acked = gap.to;
       this.sent = gap.to;
-      return this.nextPage(limit);
+      return this.nextPage(this.batchLimit());
     }
   }
 
@@ -185,12 +221,14 @@ export class EventPublisher {
     }
   }
 
-  private dispatch(event: UiEvent): void {
-    const entry: InFlight = { seq: event.seq, state: 'pending' };
+  private dispatch(events: UiEvent[]): void {
+    const first = (events[0] as UiEvent).seq;
+    const body = encodeBatch(events, this.emitted, this.options.maxBatchBytes);
+    const entry: InFlight = { first, last: body.last, state: 'pending' };
     this.inFlight.push(entry);
     this.unsettled++;
-    this.sent = event.seq;
-    this.publishOne(event).then(
+    this.sent = body.last;
+    this.publishBatch(first, body).then(
       (ack) => {
         if (ack.duplicate) this.counters.duplicates++;
         this.settle(entry, 'ok');
@@ -205,10 +243,9 @@ export class EventPublisher {
     entry.state = state;
     this.unsettled--;
     if (state === 'failed') this.failed = true;
+    else this.counters.batches++;
     while (this.inFlight[0]?.state === 'ok') {
-      const seq = (this.inFlight.shift() as InFlight).seq;
-      this.acked = seq;
-      this.emitted.delete(seq);
+      this.acked = (this.inFlight.shift() as InFlight).last;
     }
     if (!this.failed) {
       this.kick();
@@ -219,26 +256,27 @@ export class EventPublisher {
 
   /** Re-send from the acknowledged prefix (the stream drops what it already holds by msg id). */
   private async recover(): Promise<void> {
-    this.inFlight = [];
-    this.sent = this.acked;
+    this.rewind();
     this.counters.failures++;
     await this.retryAfterFailure();
     this.failed = false;
     this.kick();
   }
 
-  private publishOne(event: UiEvent): Promise<PubAck> {
+  private publishBatch(first: number, body: BatchBody): Promise<{ duplicate: boolean }> {
     const { node, epoch } = this.options;
     const h = headers();
     h.set(FLEET_HEADERS.node, node);
     h.set(FLEET_HEADERS.epoch, String(epoch));
-    h.set(FLEET_HEADERS.seq, String(event.seq));
-    h.set(FLEET_HEADERS.emitted, String(this.emitted.get(event.seq) ?? event.time));
-    return this.js.publish(
-      fleetSubjects.events(node, event.type),
-      encoder.encode(JSON.stringify(event)),
-      { msgID: `${node}.${epoch}.${event.seq}`, headers: h, timeout: this.options.ackTimeoutMs },
-    );
+    h.set(FLEET_HEADERS.firstSeq, String(first));
+    h.set(FLEET_HEADERS.seq, String(body.last));
+    h.set(FLEET_HEADERS.emitted, String(body.firstEmitted));
+    h.set(FLEET_HEADERS.types, body.types);
+    return this.js.publish(fleetSubjects.batch(node), body.data, {
+      msgID: `${node}.${epoch}.${first}-${body.last}`,
+      headers: h,
+      timeout: this.options.ackTimeoutMs,
+    });
   }
 
   stats(): PublisherStats {

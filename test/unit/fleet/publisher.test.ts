@@ -1,28 +1,49 @@
-import type { JetStreamClient, PubAck } from '@nats-io/jetstream';
+import type { PubAck } from '@nats-io/jetstream';
+import type { MsgHdrs } from '@nats-io/transport-node';
 import { describe, expect, it, vi } from 'vitest';
+import { FLEET_HEADERS, FleetBatch } from '../../../protocol/src/index.js';
 import { RingEventLog } from '../../../src/cache/events.js';
 import { TreeState } from '../../../src/cache/tree.js';
-import { EventPublisher } from '../../../src/fleet/publisher.js';
+import type { StreamWriter } from '../../../src/fleet/acks.js';
+import { EventPublisher, type PublisherOptions } from '../../../src/fleet/publisher.js';
+
+interface Sent {
+  /** `first-last` as the msg id names it. */
+  range: string;
+  subject: string;
+  headers: MsgHdrs;
+  body: FleetBatch;
+  ack: () => void;
+  fail: () => void;
+}
 
 /** A stand-in for JetStream whose acknowledgements the test hands out one by one. */
 class HeldAcks {
-  readonly sent: { seq: number; ack: () => void; fail: () => void }[] = [];
+  readonly sent: Sent[] = [];
   inFlight = 0;
   maxInFlight = 0;
   readonly js = {
-    publish: (_subject: string, _data: Uint8Array, opts: { msgID: string }): Promise<PubAck> => {
+    publish: (
+      subject: string,
+      data: Uint8Array,
+      opts: { msgID: string; headers: MsgHdrs },
+    ): Promise<PubAck> => {
       this.inFlight++;
       this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
-      const seq = Number(opts.msgID.split('.').pop());
+      const range = opts.msgID.split('.').pop() as string;
+      const body = FleetBatch.parse(JSON.parse(new TextDecoder().decode(data)));
       return new Promise<PubAck>((resolve, reject) => {
         const done = (): void => {
           this.inFlight--;
         };
         this.sent.push({
-          seq,
+          range,
+          subject,
+          headers: opts.headers,
+          body,
           ack: () => {
             done();
-            resolve({ stream: 'S', seq, duplicate: false, domain: '' });
+            resolve({ stream: 'S', seq: this.sent.length, duplicate: false, domain: '' });
           },
           fail: () => {
             done();
@@ -31,24 +52,41 @@ class HeldAcks {
         });
       });
     },
-  } as unknown as JetStreamClient;
+  } as unknown as StreamWriter;
+
+  ranges(from = 0): string[] {
+    return this.sent.slice(from).map((s) => s.range);
+  }
+}
+
+function append(log: RingEventLog, count: number): void {
+  for (let i = 0; i < count; i++) log.appendStatus('sim', i % 2 === 0 ? 'ok' : 'degraded');
 }
 
 function logWith(count: number): RingEventLog {
   const log = new RingEventLog(new TreeState(), 1000);
-  for (let i = 0; i < count; i++) log.appendStatus('sim', i % 2 === 0 ? 'ok' : 'degraded');
+  append(log, count);
   return log;
 }
 
 function publisher(
   acks: HeldAcks,
   log: RingEventLog,
+  options: Partial<PublisherOptions> = {},
   retry = (): Promise<void> => Promise.resolve(),
 ): EventPublisher {
   const p = new EventPublisher(
     acks.js,
     log,
-    { node: 'n1', epoch: 1, window: 4, ackTimeoutMs: 1000 },
+    {
+      node: 'n1',
+      epoch: 1,
+      window: 2,
+      ackTimeoutMs: 1000,
+      maxBatchEvents: 100,
+      maxBatchBytes: 64 * 1024,
+      ...options,
+    },
     retry,
   );
   p.start(1000);
@@ -56,64 +94,99 @@ function publisher(
 }
 
 describe('event publisher', () => {
-  it('sends the next event as soon as one acknowledgement frees a slot in the window', async () => {
+  it('sends what the log holds as one batch: every event, its emission time and headers', async () => {
     const acks = new HeldAcks();
-    const p = publisher(acks, logWith(10));
-    await vi.waitFor(() => expect(acks.sent.length).toBe(4));
-    acks.sent[0]?.ack();
-    // Page by page would wait for seq 2..4 too; the sliding window sends seq 5 at once.
-    await vi.waitFor(() => expect(acks.sent.map((s) => s.seq)).toEqual([1, 2, 3, 4, 5]));
-    expect(p.stats().published).toBe(1);
-    for (let i = 1; i < 10; i++) {
-      await vi.waitFor(() => expect(acks.sent.length).toBeGreaterThan(i));
-      acks.sent[i]?.ack();
-    }
-    await vi.waitFor(() => expect(p.stats().published).toBe(10));
-    expect(acks.maxInFlight).toBe(4);
+    const log = logWith(10);
+    const p = publisher(acks, log);
+    await vi.waitFor(() => expect(acks.ranges()).toEqual(['1-10']));
+    const sent = acks.sent[0] as Sent;
+    expect(sent.subject).toBe('uistream.n1.events._batch');
+    expect(sent.body.events.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(sent.body.emitted).toHaveLength(10);
+    expect(sent.headers.get(FLEET_HEADERS.firstSeq)).toBe('1');
+    expect(sent.headers.get(FLEET_HEADERS.seq)).toBe('10');
+    expect(sent.headers.get(FLEET_HEADERS.types)).toBe('backend.status');
+    sent.ack();
+    await vi.waitFor(() => expect(p.stats()).toMatchObject({ published: 10, batches: 1 }));
     p.stop();
   });
 
-  it('advances only over the acknowledged prefix and re-sends from it after a failure', async () => {
+  it('sends what piled up as the next batch as soon as one acknowledgement frees a slot', async () => {
+    const acks = new HeldAcks();
+    const log = logWith(1);
+    const p = publisher(acks, log);
+    await vi.waitFor(() => expect(acks.ranges()).toEqual(['1-1']));
+    append(log, 1);
+    await vi.waitFor(() => expect(acks.ranges()).toEqual(['1-1', '2-2']));
+    // The window (2) is full: these wait, and leave together.
+    append(log, 3);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(acks.sent).toHaveLength(2);
+    // Batch 1 acknowledged, batch 2 not: the sliding window sends 3-5 at once.
+    acks.sent[0]?.ack();
+    await vi.waitFor(() => expect(acks.ranges()).toEqual(['1-1', '2-2', '3-5']));
+    expect(p.stats().published).toBe(1);
+    acks.sent[1]?.ack();
+    acks.sent[2]?.ack();
+    await vi.waitFor(() => expect(p.stats().published).toBe(5));
+    expect(acks.maxInFlight).toBe(2);
+    p.stop();
+  });
+
+  it('bounds a batch by events and by bytes, at least one event each', async () => {
+    const acks = new HeldAcks();
+    const p = publisher(acks, logWith(10), { window: 10, maxBatchEvents: 4 });
+    await vi.waitFor(() => expect(acks.ranges()).toEqual(['1-4', '5-8', '9-10']));
+    p.stop();
+    const bytes = new HeldAcks();
+    const q = publisher(bytes, logWith(3), { window: 10, maxBatchBytes: 10 });
+    await vi.waitFor(() => expect(bytes.ranges()).toEqual(['1-1', '2-2', '3-3']));
+    q.stop();
+  });
+
+  it('advances only over the acknowledged prefix and re-sends from it with the same bounds', async () => {
     const acks = new HeldAcks();
     let retries = 0;
-    const p = publisher(acks, logWith(6), () => {
+    const log = logWith(6);
+    const p = publisher(acks, log, { maxBatchEvents: 3 }, () => {
       retries++;
       return Promise.resolve();
     });
-    await vi.waitFor(() => expect(acks.sent.length).toBe(4));
-    acks.sent[0]?.ack();
-    acks.sent[2]?.ack();
-    acks.sent[1]?.fail();
-    await vi.waitFor(() => expect(p.stats().published).toBe(1));
-    acks.sent[3]?.ack();
-    // Once every publish in flight settled, it retries from seq 2 (seq 3 and 4 again too).
-    await vi.waitFor(() => expect(acks.sent.length).toBe(8));
-    expect(acks.sent.slice(4).map((s) => s.seq)).toEqual([2, 3, 4, 5]);
+    await vi.waitFor(() => expect(acks.ranges()).toEqual(['1-3', '4-6']));
+    append(log, 2);
+    acks.sent[0]?.fail();
+    acks.sent[1]?.ack();
+    // Once every batch in flight settled, it retries from seq 1, as 1-3 and 4-6 again (the
+    // stream drops a batch it holds by msg id), then what came meanwhile.
+    await vi.waitFor(() => expect(acks.ranges(2)).toEqual(['1-3', '4-6']));
     expect(retries).toBe(1);
-    expect(p.stats()).toMatchObject({ published: 1, failures: 1 });
-    for (let i = 4; i < 9; i++) {
-      await vi.waitFor(() => expect(acks.sent.length).toBeGreaterThan(i));
-      acks.sent[i]?.ack();
-    }
-    await vi.waitFor(() => expect(p.stats().published).toBe(6));
+    expect(p.stats()).toMatchObject({ published: 0, failures: 1 });
+    acks.sent[2]?.ack();
+    await vi.waitFor(() => expect(acks.ranges(2)).toEqual(['1-3', '4-6', '7-8']));
+    acks.sent[3]?.ack();
+    acks.sent[4]?.ack();
+    await vi.waitFor(() => expect(p.stats().published).toBe(8));
     p.stop();
   });
 
   it('holds events while offline and re-sends from the acknowledged prefix on reconnect', async () => {
     const acks = new HeldAcks();
-    const log = logWith(2);
+    const log = logWith(1);
     const p = publisher(acks, log);
-    await vi.waitFor(() => expect(acks.sent.length).toBe(2));
+    await vi.waitFor(() => expect(acks.ranges()).toEqual(['1-1']));
+    append(log, 1);
+    await vi.waitFor(() => expect(acks.ranges()).toEqual(['1-1', '2-2']));
     acks.sent[0]?.ack();
     await vi.waitFor(() => expect(p.stats().published).toBe(1));
     // Seq 2 went to a connection that then dropped; seq 3 and 4 are made while it is down.
     p.offlineNow();
-    log.appendStatus('sim', 'ok');
-    log.appendStatus('sim', 'degraded');
+    append(log, 2);
+    await new Promise((resolve) => setImmediate(resolve));
     expect(acks.sent.length).toBe(2);
     p.online();
-    // In order from seq 2 at once, without waiting for seq 2's first publish to time out.
-    await vi.waitFor(() => expect(acks.sent.map((s) => s.seq)).toEqual([1, 2, 2, 3, 4]));
+    // In order from seq 2 at once (its first bounds kept), without waiting for its first
+    // publish to time out; then what was made while down.
+    await vi.waitFor(() => expect(acks.ranges()).toEqual(['1-1', '2-2', '2-2', '3-4']));
     // The first publish of seq 2 settling late counts for nothing.
     acks.sent[1]?.fail();
     for (const sent of acks.sent.slice(2)) sent.ack();

@@ -1,0 +1,59 @@
+/**
+ * The node's JetStream publishes acknowledged on its one inbox, on a real nats-server: stored
+ * with the stream's answer, a repeated msg id reported as a duplicate, a subject no stream
+ * captures refused, and an unanswered publish failed by the sweep.
+ */
+import { jetstreamManager } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { headers } from '@nats-io/transport-node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AckInbox } from '../../../src/fleet/acks.js';
+import { connectConsumer, startNats, type NatsServer } from './harness.js';
+
+let nats: NatsServer;
+let nc: NatsConnection;
+
+beforeAll(async () => {
+  nats = await startNats();
+  nc = await connectConsumer(nats.url);
+  const jsm = await jetstreamManager(nc);
+  await jsm.streams.add({ name: 'ACKS', subjects: ['acks.>'], max_bytes: 1024 * 1024 });
+}, 60_000);
+
+afterAll(async () => {
+  await nc?.close();
+  await nats?.stop();
+});
+
+const body = new TextEncoder().encode('{}');
+
+describe('publishes acknowledged on one inbox', () => {
+  it('stores, reports a repeated msg id as a duplicate, and the stream holds it once', async () => {
+    const acks = new AckInbox(nc);
+    const first = await acks.publish('acks.a', body, { msgID: 'm1', timeout: 5_000 });
+    const again = await acks.publish('acks.a', body, {
+      msgID: 'm1',
+      headers: headers(),
+      timeout: 5_000,
+    });
+    const other = await acks.publish('acks.a', body, { msgID: 'm2', timeout: 5_000 });
+    expect([first.duplicate, again.duplicate, other.duplicate]).toEqual([false, true, false]);
+    const info = await (await jetstreamManager(nc)).streams.info('ACKS');
+    expect(info.state.messages).toBe(2);
+    acks.close();
+  });
+
+  it('fails a publish no stream takes, and one nobody answers in time', async () => {
+    const acks = new AckInbox(nc, 20);
+    await expect(acks.publish('nostream.a', body, { msgID: 'x', timeout: 5_000 })).rejects.toThrow(
+      /refused/,
+    );
+    // Someone listens on the subject but never answers: the deadline fails it.
+    const mute = nc.subscribe('mute.a');
+    await expect(acks.publish('mute.a', body, { msgID: 'y', timeout: 50 })).rejects.toThrow(
+      /in time/,
+    );
+    mute.unsubscribe();
+    acks.close();
+  });
+});
