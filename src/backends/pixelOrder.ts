@@ -33,8 +33,10 @@ export function toRgba(raw: RawPixels): Uint8Array {
     throw new RangeError(`pixel rows of ${stride} bytes do not hold ${width} pixels`);
   }
   const src = words(raw.src);
-  const out = new Uint8Array(width * height * 4);
-  const dst = new Uint32Array(out.buffer);
+  // Every word is written below, so the zero fill of a new Uint8Array would be wasted (a
+  // full-screen image is 5 MB); Buffers this large never come from the shared pool.
+  const out = Buffer.allocUnsafeSlow(width * height * 4);
+  const dst = new Uint32Array(out.buffer, out.byteOffset, width * height);
   const rowWords = stride >>> 2;
   for (let y = 0; y < height; y++) {
     let s = y * rowWords;
