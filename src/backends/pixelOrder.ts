@@ -18,7 +18,8 @@ const OPAQUE = 0xff000000;
 
 /** A 32-bit word view of the bytes; copies them first when they sit at an unaligned offset. */
 function words(bytes: Uint8Array): Uint32Array {
-  const aligned = bytes.byteOffset % 4 === 0 ? bytes : bytes.slice();
+  // new Uint8Array(x) copies, whatever x is (a Buffer's slice() would not).
+  const aligned = bytes.byteOffset % 4 === 0 ? bytes : new Uint8Array(bytes);
   return new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.byteLength >>> 2);
 }
 
@@ -35,7 +36,9 @@ export function toRgba(raw: RawPixels): Uint8Array {
   const src = words(raw.src);
   // Every word is written below, so the zero fill of a new Uint8Array would be wasted (a
   // full-screen image is 5 MB); Buffers this large never come from the shared pool.
-  const out = Buffer.allocUnsafeSlow(width * height * 4);
+  // A plain Uint8Array over it, not the Buffer: Buffer's slice() is a view, not a copy.
+  const unfilled = Buffer.allocUnsafeSlow(width * height * 4);
+  const out = new Uint8Array(unfilled.buffer, unfilled.byteOffset, unfilled.byteLength);
   const dst = new Uint32Array(out.buffer, out.byteOffset, width * height);
   const rowWords = stride >>> 2;
   for (let y = 0; y < height; y++) {

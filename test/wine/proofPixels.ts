@@ -18,7 +18,7 @@ const signal = (ms = 20_000): AbortSignal => AbortSignal.timeout(ms);
 
 /** Distinct RGBA values, and whether every pixel is black. */
 function colours(data: Uint8Array): { distinct: number; allBlack: boolean } {
-  const aligned = data.byteOffset % 4 === 0 ? data : data.slice();
+  const aligned = data.byteOffset % 4 === 0 ? data : new Uint8Array(data);
   const words = new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.byteLength >>> 2);
   const seen = new Set<number>();
   let allBlack = true;

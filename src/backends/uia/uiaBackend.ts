@@ -175,8 +175,8 @@ export class UiaBackend implements AccessibilityBackend {
       );
     }
     // The IPC deserializer hands typed arrays out at any offset of its message buffer: a copy
-    // makes the pixels word-aligned (and frees the rest of the message).
-    const data = shot.data.byteOffset % 4 === 0 ? shot.data : shot.data.slice();
+    // (new Uint8Array copies; a Buffer's slice would not) makes the pixels word-aligned.
+    const data = shot.data.byteOffset % 4 === 0 ? shot.data : new Uint8Array(shot.data);
     return { width: shot.width, height: shot.height, data, rect, scale: 1 };
   }
 

@@ -30,3 +30,11 @@ it('refuses rows too short for the width', () => {
   const src = new Uint8Array(16);
   expect(() => toRgba({ src, width: 3, height: 1, stride: 8, order: 'bgrx' })).toThrow(RangeError);
 });
+
+it('reads a Buffer at an unaligned offset and answers a plain Uint8Array', () => {
+  const src = Buffer.concat([Buffer.alloc(3), Buffer.from(padded(pixels))]).subarray(3);
+  expect(src.byteOffset % 4).not.toBe(0);
+  const out = toRgba({ src, width: 2, height: 2, stride: 12, order: 'bgrx' });
+  expect(Buffer.isBuffer(out)).toBe(false);
+  expect([...out.subarray(0, 8)]).toEqual([3, 2, 1, 255, 30, 20, 10, 255]);
+});
