@@ -6,6 +6,10 @@
  * the targets hold: region reads <= 200 tokens, the editor's snapshot <= 1/4 of its JSON dump, an
  * action result <= 150 tokens, the default profile's definitions <= 3,000 tokens, its tools/list
  * answer <= 24 KB, and no finding from the official MCP Inspector CLI's `--strict` report.
+ * A screenshot's result (ui_screenshot of the editor at the default size, plain and with marks)
+ * counts its text with the tokenizer and its image as Anthropic's vision docs price one
+ * (width x height / 750, the image being within their 1,568 px bound); target: the plain
+ * window screenshot, text and image, <= 1,700 tokens.
  */
 import { encode } from 'gpt-tokenizer';
 import { Region } from '../../protocol/src/index.js';
@@ -80,6 +84,24 @@ async function actionFigures(ctx: ToolContext) {
   return out;
 }
 
+/** Image tokens as Anthropic prices an image that needs no downscaling: w * h / 750. */
+const imageTokens = (width: number, height: number): number => Math.ceil((width * height) / 750);
+
+async function screenshotFigures(ctx: ToolContext) {
+  const tool = defaultTools.find((t) => t.name === 'ui_screenshot');
+  if (tool === undefined) throw new Error('no tool ui_screenshot');
+  const out = [];
+  for (const marks of [false, true]) {
+    const r = await runTool(tool, { window: 'Editor', marks }, ctx);
+    if (r.isError === true) throw new Error(`ui_screenshot failed: ${JSON.stringify(r.content)}`);
+    const text = tokens(r.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n'));
+    const { width, height } = r.structuredContent as { width: number; height: number };
+    const image = imageTokens(width, height);
+    out.push({ marks, width, height, text, image, total: text + image });
+  }
+  return out;
+}
+
 /** Findings (warnings + errors) of the Inspector's --strict report; null when it cannot run. */
 async function inspectorFindings(): Promise<number | null> {
   if (!inspectorSupported()) return null;
@@ -108,7 +130,9 @@ async function main(): Promise<void> {
       await app.handlers['windows.list']({ includeMinimized: true }, ctx.caller)
     ).windows.map((w) => w.ref);
     const regions = await regionFigures(app, ctx, refs);
+    const screenshots = await screenshotFigures(ctx);
     const actions = await actionFigures(ctx);
+    const plainShot = screenshots.find((x) => !x.marks);
     const editor = windows.find((w) => w.app === 'editor');
     const regionMax = Math.max(...regions.map((r) => r.tokens));
     const actionMax = Math.max(...actions.map((a) => a.tokens));
@@ -118,11 +142,13 @@ async function main(): Promise<void> {
       windows,
       regions: { count: regions.length, max: regionMax, reads: regions },
       actions: { max: actionMax, results: actions },
+      screenshots,
       definitions: { ...definitions, inspectorStrictFindings: inspector },
       targets: {
         regionReadsMax: atMost(regionMax, 200, ' tokens'),
         editorSnapshotToJson: atMost(editor?.ratio, 0.25, 'x'),
         actionResultMax: atMost(actionMax, 150, ' tokens'),
+        windowScreenshotTokens: atMost(plainShot?.total, 1700, ' tokens'),
         toolDefinitionTokens: atMost(definitions.tokens, 3000, ' tokens'),
         toolsListBytes: atMost(definitions.listBytes, 24 * 1024, ' bytes'),
         inspectorStrictFindings: exactly(inspector, 0),

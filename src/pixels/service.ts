@@ -58,7 +58,7 @@ export class Pixels {
     return this.deps.config.pixels.enabled;
   }
 
-  /** Whether the backend can capture at all (sim and X11 can; some desktops cannot). */
+  /** Whether the backend can capture at all (sim, X11 and UIA's GDI can; Wayland cannot). */
   get canCapture(): boolean {
     return this.deps.backend.capture !== undefined;
   }

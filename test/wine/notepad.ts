@@ -1,7 +1,7 @@
 /**
  * Win32 access to Wine's notepad for the Wine proof, independent of the backend under test:
  * start it, read its edit control's text with WM_GETTEXT (Wine's UIA cannot navigate into
- * children), find the edit's screen rectangle, ask the window to close, and read which window
+ * children), find the window's and the edit's screen rectangles, ask the window to close, and read which window
  * is in front.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -39,6 +39,19 @@ export function notepadText(hwnd: number): string | null {
   const out = Buffer.alloc(8192);
   const n = Number(SendMessageW(edit, WM_GETTEXT, 4096, out));
   return out.toString('utf16le', 0, n * 2);
+}
+
+/** A top-level window's screen rectangle, by Win32 (not through the backend). */
+export function windowBounds(hwnd: number): {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+} {
+  const rect = Buffer.alloc(16);
+  if (GetWindowRect(hwnd, rect) === 0) throw new Error('no window rectangle');
+  const [left, top] = [rect.readInt32LE(0), rect.readInt32LE(4)];
+  return { x: left, y: top, width: rect.readInt32LE(8) - left, height: rect.readInt32LE(12) - top };
 }
 
 /** Screen rectangle of notepad's Edit child. */

@@ -14,6 +14,7 @@ import { backendIdToRuntimeId } from '../../src/backends/uia/uiaConvert.js';
 import { notepadText, startNotepad } from './notepad.js';
 import { EventLog, checkRoundTrips, until } from './proofSupport.js';
 import { focusChecks, inputChecks, watchdogChecks, type ProofContext } from './proofMore.js';
+import { pixelsChecks } from './proofPixels.js';
 
 const [resultFile = 'wine-result.json', hostModule = 'uiaHostMain.mjs'] = process.argv.slice(2);
 const checks: { name: string; ok: boolean; detail: string }[] = [];
@@ -160,6 +161,7 @@ async function main(): Promise<void> {
   };
   await inputChecks(more);
   await focusChecks(more);
+  await pixelsChecks(more);
   await check('typed errors: what Wine lacks and bad input', async () => {
     const codes = [
       await expectCode(

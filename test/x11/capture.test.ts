@@ -1,7 +1,8 @@
 /**
  * X11 capture against a real GTK app in Xvfb: the pixels of its window, captured through
  * libX11 by the atspi backend, equal an independent capture of the same region made by
- * ImageMagick's `import`; OCR reads the app's label, digits included; Wayland is refused.
+ * ImageMagick's `import`, read through MIT-SHM and through XGetImage alike; OCR reads the
+ * app's label, digits included; Wayland is refused.
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -70,6 +71,61 @@ it('captures a GTK window pixel-exactly and reads its label by OCR', async () =>
   } finally {
     await pixels.stop();
     await cache.stop();
+    await backend.stop();
+    await launched.app.stop();
+  }
+}, 150_000);
+
+it('reads the same pixels through MIT-SHM as through XGetImage and ImageMagick', async () => {
+  const signal = AbortSignal.timeout(120_000);
+  const desktop = await sharedDesktop();
+  const backend = await startBackend(desktop, signal);
+  const launched = await launchAndWait(
+    desktop,
+    backend,
+    'zenity',
+    ['--info', '--title', 'Shm probe', '--text', LABEL],
+    signal,
+  );
+  const shm = new X11Screen(desktop.env);
+  const plain = new X11Screen(desktop.env, { shm: false });
+  try {
+    const [monitor] = await shm.monitors();
+    if (monitor === undefined) throw new Error('no monitor');
+    const win = launched.window.props.rect;
+    if (win === null) throw new Error('the window has no bounds');
+    // The whole screen, then an odd-sized part of the window (its rows have another stride).
+    const part = { x: win.x + 3, y: win.y + 5, width: win.width - 7, height: win.height - 9 };
+    for (const rect of [monitor.rect, part]) {
+      const viaShm = await shm.capture({ rect }, signal);
+      expect([shm.via, shm.shmUnavailable]).toEqual(['shm', null]);
+      const viaGet = await plain.capture({ rect }, signal);
+      expect(plain.via).toBe('getImage');
+      expect([viaShm.width, viaShm.height]).toEqual([rect.width, rect.height]);
+      expect(Buffer.from(viaShm.data).equals(Buffer.from(viaGet.data))).toBe(true);
+      const rgb = await sharp(Buffer.from(viaShm.data), {
+        raw: { width: rect.width, height: rect.height, channels: 4 },
+      })
+        .removeAlpha()
+        .raw()
+        .toBuffer();
+      const crop = `${rect.width}x${rect.height}+${rect.x}+${rect.y}`;
+      const theirs = await run(
+        'import',
+        ['-window', 'root', '-crop', crop, '-depth', '8', 'rgb:-'],
+        {
+          env: desktop.env,
+          encoding: 'buffer',
+          maxBuffer: 64 * 1024 * 1024,
+          signal,
+        },
+      );
+      expect(new Set(rgb).size).toBeGreaterThan(2);
+      expect(rgb.equals(theirs.stdout)).toBe(true);
+    }
+  } finally {
+    shm.close();
+    plain.close();
     await backend.stop();
     await launched.app.stop();
   }

@@ -5,7 +5,7 @@
  */
 import { Subject } from 'rxjs';
 import type { BackendStatus } from '../../../protocol/src/index.js';
-import { BackendUnavailableError, throwIfAborted } from '../../errors.js';
+import { ActionFailedError, BackendUnavailableError, throwIfAborted } from '../../errors.js';
 import type {
   AccessibilityBackend,
   ActionOptions,
@@ -13,15 +13,19 @@ import type {
   BackendEvent,
   BackendId,
   BackendNode,
+  CapturedImage,
+  CaptureRequest,
   FetchOptions,
   InputAction,
+  MonitorInfo,
   PatternAction,
 } from '../backend.js';
 import { DESKTOP_ID } from './uiaConvert.js';
 import type { HostOp } from './uiaHostProtocol.js';
 import { HostSupervisor, type SupervisorOptions } from './uiaSupervisor.js';
 import type { HostChannel } from './uiaTransport.js';
-import { validateId, validateInput, validatePattern } from './uiaValidate.js';
+import type { HostCapture } from './uiaWin32Capture.js';
+import { validateCaptureRect, validateId, validateInput, validatePattern } from './uiaValidate.js';
 
 /** A top-level window as app resolution reports it. */
 export interface UiaWindowInfo {
@@ -151,6 +155,33 @@ export class UiaBackend implements AccessibilityBackend {
   async input(action: InputAction, options: ActionOptions): Promise<void> {
     validateInput(action);
     await this.call('input', action, options.signal);
+  }
+
+  /**
+   * Screen pixels through GDI in the host (uiaWin32Capture). The rectangle and the image are
+   * in physical pixels (the host is per-monitor DPI aware), so `scale` is 1 here; a monitor's
+   * own DPI scale is reported by monitors().
+   */
+  async capture(request: CaptureRequest, options: ActionOptions): Promise<CapturedImage> {
+    const rect = { ...request.rect };
+    validateCaptureRect(rect);
+    if (request.windowId !== undefined) validateId(request.windowId);
+    const args = { rect, windowId: request.windowId ?? null };
+    const shot = (await this.call('capture', args, options.signal)) as HostCapture;
+    throwIfAborted(options.signal);
+    if (shot.width !== rect.width || shot.height !== rect.height) {
+      throw new ActionFailedError(
+        `the host captured ${shot.width}x${shot.height} for a ${rect.width}x${rect.height} area`,
+      );
+    }
+    // The IPC deserializer hands typed arrays out at any offset of its message buffer: a copy
+    // (new Uint8Array copies; a Buffer's slice would not) makes the pixels word-aligned.
+    const data = shot.data.byteOffset % 4 === 0 ? shot.data : new Uint8Array(shot.data);
+    return { width: shot.width, height: shot.height, data, rect, scale: 1 };
+  }
+
+  async monitors(signal: AbortSignal): Promise<MonitorInfo[]> {
+    return (await this.call('monitors', {}, signal)) as MonitorInfo[];
   }
 
   /**

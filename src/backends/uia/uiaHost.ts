@@ -26,6 +26,8 @@ import {
   type TreeContext,
 } from './uiaHostTree.js';
 import { walkSubtree } from './uiaHostWalk.js';
+import { captureArea, monitors } from './uiaWin32Capture.js';
+import type { ScreenRect } from './uiaWin32Gdi.js';
 import { nativeTracker } from './uiaProgress.js';
 import {
   elevationBlock,
@@ -124,6 +126,10 @@ export class UiaHost implements HostOps {
         return injectInput(args as InputAction);
       case 'listWindows':
         return this.listWindows(args as WindowQuery);
+      case 'capture':
+        return this.capture(a['rect'] as ScreenRect, a['windowId'] as BackendId | null, deadline);
+      case 'monitors':
+        return monitors();
       case 'probe':
         return {
           tracked: this.events?.trackedCount ?? 0,
@@ -166,6 +172,21 @@ export class UiaHost implements HostOps {
     if (el === undefined)
       throw new ElementStaleError(`element ${id} is not known to this UIA host (fetch it first)`);
     return el;
+  }
+
+  /** A window id the host no longer knows still captures its rectangle from the screen. */
+  private capture(rect: ScreenRect, windowId: BackendId | null, deadline: number) {
+    let hwnd: bigint | null = null;
+    const el = windowId === null ? undefined : this.context().table.get(windowId);
+    if (el !== undefined) {
+      try {
+        const handle = element.property(el, PROP.NativeWindowHandle, false);
+        if (typeof handle === 'number' && handle !== 0) hwnd = BigInt(handle);
+      } catch {
+        // gone or unreadable: the screen's pixels will do
+      }
+    }
+    return captureArea(rect, hwnd, deadline);
   }
 
   private async fetch(id: BackendId, maxDepth: number | null, deadline: number) {

@@ -31,7 +31,9 @@ export type HostOp =
   | 'listWindows'
   | 'walk'
   | 'diagnose'
-  | 'probe';
+  | 'probe'
+  | 'capture'
+  | 'monitors';
 
 export interface SerializedError {
   code: ErrorCode;

@@ -3,6 +3,7 @@
  * is an invalid_params error at once and never reaches a platform call.
  */
 import { InvalidParamsError } from '../../errors.js';
+import type { Rect } from '../../../protocol/src/index.js';
 import type { BackendId, InputAction, PatternAction } from '../backend.js';
 
 function finite(value: number, what: string): void {
@@ -59,5 +60,22 @@ export function validateInput(action: InputAction): void {
     case 'move':
       point(action.x, action.y);
       return;
+  }
+}
+
+/** Largest side a capture may have (GDI bitmaps beyond this fail or exhaust memory). */
+const MAX_CAPTURE_SIDE = 32_767;
+
+/** A capture rectangle: whole pixels, a non-empty size, within a sane screen range. */
+export function validateCaptureRect(r: Rect): void {
+  for (const [what, v] of Object.entries(r)) {
+    if (!Number.isInteger(v))
+      throw new InvalidParamsError(`capture ${what} must be a whole number`);
+  }
+  point(r.x, r.y);
+  if (r.width <= 0 || r.height <= 0 || r.width > MAX_CAPTURE_SIDE || r.height > MAX_CAPTURE_SIDE) {
+    throw new InvalidParamsError(
+      `a capture of ${r.width}x${r.height} is empty or larger than ${MAX_CAPTURE_SIDE} a side`,
+    );
   }
 }

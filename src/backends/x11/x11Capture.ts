@@ -1,13 +1,15 @@
 /**
- * Screen capture on X11 (Xvfb, Xorg, any X server): XGetImage of the root window through
- * koffi, converted to RGBA. One display connection, opened on first use and reused; no
- * process is spawned per capture. A Wayland session answers not_supported: its screen can
+ * Screen capture on X11 (Xvfb, Xorg, any X server): the root window read through koffi, by
+ * MIT-SHM where the server offers it (x11Shm) and XGetImage otherwise, converted to RGBA. One
+ * display connection, opened on first use and reused; no process is spawned per capture. A Wayland session answers not_supported: its screen can
  * only be read through the desktop portal, which asks the user for consent each time.
  */
 import type { Rect } from '../../../protocol/src/index.js';
 import type { CapturedImage, CaptureRequest, MonitorInfo } from '../backend.js';
 import { ActionFailedError, NotSupportedError, throwIfAborted } from '../../errors.js';
+import { toRgba } from '../pixelOrder.js';
 import { ALL_PLANES, loadX11, Z_PIXMAP, type X11Lib, type XImageFields } from './x11Lib.js';
+import { ShmReader } from './x11Shm.js';
 
 /** Why this environment cannot be captured through X11, or null when it can. */
 export function x11Unavailable(env: NodeJS.ProcessEnv): string | null {
@@ -21,21 +23,27 @@ export function x11Unavailable(env: NodeJS.ProcessEnv): string | null {
   return null;
 }
 
-/** BGRX/BGRA (32 bpp, the layout of every TrueColor X server today) to RGBA. */
-function toRgba(img: XImageFields, src: Uint8Array): Uint8Array {
-  const out = new Uint8Array(img.width * img.height * 4);
-  const redHigh = BigInt(img.red_mask) === 0xff0000n;
-  for (let y = 0; y < img.height; y++) {
-    let s = y * img.bytes_per_line;
-    let d = y * img.width * 4;
-    for (let x = 0; x < img.width; x++, s += 4, d += 4) {
-      out[d] = src[redHigh ? s + 2 : s] ?? 0;
-      out[d + 1] = src[s + 1] ?? 0;
-      out[d + 2] = src[redHigh ? s : s + 2] ?? 0;
-      out[d + 3] = 255;
-    }
+/** The image of a 32 bpp XImage's bytes (every TrueColor X server today), as RGBA. */
+function image(r: Rect, img: XImageFields, bytes: Uint8Array): CapturedImage {
+  if (img.bits_per_pixel !== 32) {
+    throw new NotSupportedError(
+      `X visuals of ${img.bits_per_pixel} bits per pixel are not supported`,
+    );
   }
-  return out;
+  const order = BigInt(img.red_mask) === 0xff0000n ? 'bgrx' : 'rgbx';
+  return {
+    width: img.width,
+    height: img.height,
+    data: toRgba({
+      src: bytes,
+      width: img.width,
+      height: img.height,
+      stride: img.bytes_per_line,
+      order,
+    }),
+    rect: { ...r },
+    scale: 1,
+  };
 }
 
 function settle<T>(work: () => T): Promise<T> {
@@ -46,11 +54,29 @@ function settle<T>(work: () => T): Promise<T> {
   }
 }
 
+export interface X11ScreenOptions {
+  /** False: always XGetImage (tests compare both paths). Default true. */
+  shm?: boolean;
+}
+
 export class X11Screen {
   private lib: X11Lib | undefined;
   private display: unknown = null;
+  /** The shared-memory reader, or why there is none (then XGetImage reads). */
+  private shm: ShmReader | string | undefined;
 
-  constructor(private readonly env: NodeJS.ProcessEnv) {}
+  constructor(
+    private readonly env: NodeJS.ProcessEnv,
+    private readonly options: X11ScreenOptions = {},
+  ) {}
+
+  /** How the last capture read the screen, for diagnostics and tests. */
+  via: 'shm' | 'getImage' | undefined;
+
+  /** Why captures do not use shared memory, or null when they do (known after one). */
+  get shmUnavailable(): string | null {
+    return typeof this.shm === 'string' ? this.shm : null;
+  }
 
   private open(): { lib: X11Lib; display: unknown } {
     const why = x11Unavailable(this.env);
@@ -87,8 +113,42 @@ export class X11Screen {
     throwIfAborted(signal);
     const { lib, display } = this.open();
     const r: Rect = request.rect;
-    lib.takeErrors();
     const root = lib.rootWindow(display) as number | bigint;
+    const reader = this.reader(lib, display);
+    const screen = lib.defaultScreen(display) as number;
+    const area =
+      reader === null
+        ? null
+        : reader.read(
+            root,
+            r,
+            lib.defaultVisual(display, screen),
+            lib.defaultDepth(display, screen) as number,
+          );
+    if (area !== null) {
+      this.via = 'shm';
+      return image(r, area.img, area.bytes);
+    }
+    this.via = 'getImage';
+    return this.getImage(lib, display, root, r);
+  }
+
+  /** The shared-memory reader, made on first use with a segment of the screen's size. */
+  private reader(lib: X11Lib, display: unknown): ShmReader | null {
+    if (this.options.shm === false) return null;
+    if (this.shm === undefined) {
+      const screen = lib.defaultScreen(display) as number;
+      const size =
+        (lib.displayWidth(display, screen) as number) *
+        (lib.displayHeight(display, screen) as number) *
+        4;
+      this.shm = ShmReader.open(lib, display, size);
+    }
+    return typeof this.shm === 'string' ? null : this.shm;
+  }
+
+  private getImage(lib: X11Lib, display: unknown, root: number | bigint, r: Rect): CapturedImage {
+    lib.takeErrors();
     const ptr: unknown = lib.getImage(
       display,
       root,
@@ -107,25 +167,15 @@ export class X11Screen {
     }
     try {
       const img = lib.decodeImage(ptr);
-      if (img.bits_per_pixel !== 32) {
-        throw new NotSupportedError(
-          `X visuals of ${img.bits_per_pixel} bits per pixel are not supported`,
-        );
-      }
-      const raw = lib.bytes(img.data, img.bytes_per_line * img.height);
-      return {
-        width: img.width,
-        height: img.height,
-        data: toRgba(img, raw),
-        rect: { ...r },
-        scale: 1,
-      };
+      return image(r, img, lib.view(img.data, img.bytes_per_line * img.height));
     } finally {
       lib.destroyImage(ptr);
     }
   }
 
   close(): void {
+    if (this.shm instanceof ShmReader) this.shm.close();
+    this.shm = undefined;
     if (this.lib !== undefined && this.display !== null) this.lib.closeDisplay(this.display);
     this.display = null;
   }

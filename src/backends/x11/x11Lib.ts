@@ -50,11 +50,14 @@ export interface X11Lib {
   displayHeight: Fn;
   getImage: Fn;
   destroyImage: Fn;
+  defaultVisual: Fn;
+  defaultDepth: Fn;
+  sync: Fn;
   /** Errors Xlib reported since the last take (codes). */
   takeErrors(): number[];
   decodeImage(ptr: unknown): XImageFields;
-  /** Copy `length` bytes from a native pointer. */
-  bytes(ptr: unknown, length: number): Uint8Array;
+  /** `length` bytes at a native pointer, without a copy: valid while the memory lives. */
+  view(ptr: unknown, length: number): Uint8Array;
 }
 
 let loaded: X11Lib | undefined;
@@ -89,11 +92,13 @@ export function loadX11(): X11Lib {
     getImage: lib.func(
       'XImage *XGetImage(void *display, unsigned long drawable, int x, int y, unsigned int width, unsigned int height, unsigned long planes, int format)',
     ),
-    destroyImage: lib.func('int XDestroyImage(XImage *image)'),
+    destroyImage: lib.func('int XDestroyImage(void *image)'),
+    defaultVisual: lib.func('void *XDefaultVisual(void *display, int screen)'),
+    defaultDepth: lib.func('int XDefaultDepth(void *display, int screen)'),
+    sync: lib.func('int XSync(void *display, int discard)'),
     takeErrors: () => errors.splice(0),
     decodeImage: (ptr) => koffi.decode(ptr, XImage) as XImageFields,
-    bytes: (ptr, length) =>
-      new Uint8Array(koffi.decode(ptr, koffi.array('uint8_t', length, 'Typed')) as Uint8Array),
+    view: (ptr, length) => new Uint8Array(koffi.view(ptr, length)),
   };
   return loaded;
 }

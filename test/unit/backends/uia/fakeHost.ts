@@ -4,9 +4,11 @@
  * a UIA call stuck behind a modal dialog; element "crash" kills the process, like a native
  * crash. Start it with FAKE_HOST_MODE=fatal to simulate a host that cannot initialise.
  * The `diagnose` op makes real native calls the way the UIA host does: libc poll() on koffi's
- * pool threads, followed by the same native-call tracker, `steps` times `ms` each.
+ * pool threads, followed by the same native-call tracker, `steps` times `ms` each. `capture`
+ * answers a computed image of the asked rectangle, as the real host does over the same IPC.
  */
 import koffi from 'koffi';
+import type { Rect } from '../../../../protocol/src/index.js';
 import type { BackendEvent, BackendNode } from '../../../../src/backends/backend.js';
 import { ElementStaleError } from '../../../../src/errors.js';
 import type { HostOp } from '../../../../src/backends/uia/uiaHostProtocol.js';
@@ -78,6 +80,16 @@ function tree(): BackendNode[] {
   ];
 }
 
+/** A capture the way the real host answers one: RGBA whose red is x and green is y, mod 256. */
+function fakeCapture(r: Rect) {
+  const data = new Uint8Array(r.width * r.height * 4);
+  for (let y = 0; y < r.height; y++) {
+    for (let x = 0; x < r.width; x++)
+      data.set([(r.x + x) & 255, (r.y + y) & 255, 7, 255], (y * r.width + x) * 4);
+  }
+  return { width: r.width, height: r.height, data, via: 'screen' };
+}
+
 let emit: (batch: BackendEvent[]) => void = () => undefined;
 
 const ops: HostOps = {
@@ -116,6 +128,10 @@ const ops: HostOps = {
         { type: 'focus', id: '2a.101' },
         { type: 'property', id: '2a.101', props: { name: 'focused' } },
       ]);
+    }
+    if (op === 'capture') return fakeCapture((args as { rect: Rect }).rect);
+    if (op === 'monitors') {
+      return [{ index: 0, rect: { x: 0, y: 0, width: 800, height: 600 }, scale: 1, primary: true }];
     }
     return op === 'probe' ? { pid: process.pid } : null;
   },
