@@ -1,8 +1,7 @@
 /**
  * What a subscription needs from its connection: the bounded queue and the codec. JSON event
  * notifications are spliced from per-event JSON computed once per event (WeakMap), so fanning
- * one event out to many clients does not re-serialise it for each; a one-event notification
- * is even shared as encoded bytes.
+ * one event out to many clients does not re-serialise it for each.
  */
 import type { Codec, UiEvent } from '../../protocol/src/index.js';
 import type { Frame, SendQueue } from './send-queue.js';
@@ -17,27 +16,6 @@ export function jsonOfEvent(event: UiEvent): string {
     eventJson.set(event, text);
   }
   return text;
-}
-
-function eventsFrame(subscription: string, seq: number, events: readonly UiEvent[]): string {
-  const parts = events.map(jsonOfEvent).join(',');
-  return `{"jsonrpc":"2.0","method":"events.event","params":{"subscription":${JSON.stringify(subscription)},"seq":${seq},"events":[${parts}]}}`;
-}
-
-const singleFrames = new WeakMap<UiEvent, { subscription: string; frame: Buffer }>();
-
-/**
- * The frame of a notification carrying one event, encoded once and shared as bytes by every
- * connection whose subscription has the same id (each connection numbers its own from ev1,
- * so most do): fanning an event out to many clients then costs no string building, UTF-8
- * encoding or length scan per client. The socket never writes into it (no masking server-side).
- */
-function singleEventFrame(subscription: string, event: UiEvent): Buffer {
-  const held = singleFrames.get(event);
-  if (held?.subscription === subscription) return held.frame;
-  const frame = Buffer.from(eventsFrame(subscription, event.seq, [event]), 'utf8');
-  singleFrames.set(event, { subscription, frame });
-  return frame;
 }
 
 export class Outbox {
@@ -59,9 +37,8 @@ export class Outbox {
     if (this.codec.encoding !== 'json') {
       return this.notification('events.event', { subscription, seq, events });
     }
-    const only = events.length === 1 ? events[0] : undefined;
-    if (only !== undefined) return singleEventFrame(subscription, only);
-    return eventsFrame(subscription, seq, events);
+    const parts = events.map(jsonOfEvent).join(',');
+    return `{"jsonrpc":"2.0","method":"events.event","params":{"subscription":${JSON.stringify(subscription)},"seq":${seq},"events":[${parts}]}}`;
   }
 
   /** Held plus queued bytes would pass the cap: held notifications must become gaps. */

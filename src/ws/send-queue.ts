@@ -26,18 +26,11 @@ export class SendQueue {
   highWater = 0;
   private readonly drainListeners = new Set<() => void>();
 
-  /** How frames go out: JSON frames given as bytes (shared event frames) are still text. */
-  private readonly options: { binary: boolean };
-
   constructor(
     private readonly socket: WebSocket,
     readonly capBytes: number,
     private readonly onOverflow: () => void,
-    /** Binary frames (MessagePack) rather than text frames (JSON). */
-    binary = false,
-  ) {
-    this.options = { binary };
-  }
+  ) {}
 
   /** Bytes handed to the socket and not yet flushed. */
   get bytes(): number {
@@ -64,7 +57,7 @@ export class SendQueue {
     const backlog = this.inflight;
     this.inflight += size;
     if (this.inflight > this.highWater) this.highWater = this.inflight;
-    this.socket.send(frame, this.options, () => this.flushed(size));
+    this.socket.send(frame, () => this.flushed(size));
     // One big answer is fine; answers piling up behind an unread backlog are not.
     if (backlog > 2 * this.capBytes) this.onOverflow();
   }

@@ -115,28 +115,3 @@ describe('EventSubscription', () => {
     );
   });
 });
-
-describe('one event fanned out to many connections', () => {
-  it('is encoded once: connections with the same subscription id send the same bytes, as text', () => {
-    const event = textEvent(7);
-    const connections = Array.from({ length: 3 }, () => makeQueue(64 * 1024));
-    for (const { out } of connections) {
-      const sub = new EventSubscription('ev1', () => true, out, 0);
-      sub.release();
-      sub.push(event);
-      sub.flush();
-    }
-    const frames = connections.map(({ socket }) => socket.sent[0]);
-    expect(frames[0]).toBeInstanceOf(Uint8Array);
-    expect(frames[1]).toBe(frames[0]);
-    expect(frames[2]).toBe(frames[0]);
-    expect(connections.map(({ socket }) => socket.options[0])).toEqual(
-      Array.from({ length: 3 }, () => ({ binary: false })),
-    );
-    expect(connections[0]?.socket.messages()[0]).toEqual({
-      jsonrpc: '2.0',
-      method: 'events.event',
-      params: { subscription: 'ev1', seq: 7, events: [event] },
-    });
-  });
-});

@@ -10,10 +10,7 @@ export class FakeSocket {
   readonly sent: Frame[] = [];
   private readonly callbacks: (() => void)[] = [];
 
-  readonly options: { binary: boolean }[] = [];
-
-  send(frame: Frame, options: { binary: boolean }, cb: () => void): void {
-    this.options.push(options);
+  send(frame: Frame, cb: () => void): void {
     this.sent.push(frame);
     this.callbacks.push(cb);
   }
@@ -29,13 +26,8 @@ export class FakeSocket {
 
   /** Decoded JSON of every frame sent so far. */
   messages(): { method?: string; params?: Record<string, unknown> }[] {
-    return this.sent.map((f) => JSON.parse(frameText(f)) as { method?: string });
+    return this.sent.map((f) => JSON.parse(String(f)) as { method?: string });
   }
-}
-
-/** A frame's text, whether sent as a string or as UTF-8 bytes. */
-export function frameText(frame: Frame): string {
-  return typeof frame === 'string' ? frame : Buffer.from(frame).toString('utf8');
 }
 
 export function makeQueue(cap: number, onOverflow = (): void => undefined) {
