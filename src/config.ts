@@ -25,6 +25,13 @@ export const CacheConfig = z.object({
     .min(64 * 1024)
     .max(1024 * 1024 * 1024)
     .default(8 * 1024 * 1024),
+  /** Bytes the locators of vanished refs (for element_stale answers) may hold at most. */
+  tombstoneBytes: z
+    .number()
+    .int()
+    .min(16 * 1024)
+    .max(1024 * 1024 * 1024)
+    .default(4 * 1024 * 1024),
 });
 
 export const ExecutorConfig = z.object({

@@ -30,6 +30,7 @@ interface Mem {
   heapUsed: number;
   external: number;
   eventLogBytes: number | null;
+  tombstones: { tombstones: number; tombstoneBytes: number } | null;
   seq: number;
   ws: { connections: number; queuedBytes: number };
 }
@@ -127,6 +128,8 @@ async function main(): Promise<void> {
       rssSlopeMiBPerMin: round(slope),
       liveSlopeMiBPerMin: round(growthMiBPerMin(live)),
       eventLogBytes: last?.eventLogBytes ?? null,
+      tombstones: last?.tombstones?.tombstones ?? null,
+      tombstoneBytes: last?.tombstones?.tombstoneBytes ?? null,
       events: last?.seq ?? null,
       requests: {
         sent: tally.sent,

@@ -15,6 +15,10 @@ type SoakCommand = { cmd: 'mem' } | { cmd: 'stop' };
 const heldBytes = (store: unknown): number | null =>
   (store as { heldBytes?: number }).heldBytes ?? null;
 
+/** The tombstone store's size, when the cache is the store that keeps one. */
+const tombstones = (cache: unknown): unknown =>
+  (cache as { details?: () => { tombstones: number; tombstoneBytes: number } }).details?.() ?? null;
+
 async function main(): Promise<void> {
   const config = loadConfig({
     backend: 'sim',
@@ -42,6 +46,7 @@ async function main(): Promise<void> {
         eventLogBytes: heldBytes(app.cache.events),
         seq: app.cache.events.seq,
         cache: app.cache.stats(),
+        tombstones: tombstones(app.cache),
         ws: server.stats(),
       };
     }

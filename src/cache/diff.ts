@@ -76,7 +76,6 @@ export function removeSubtree(state: TreeState, node: CachedNode, out: Patch[]):
   const wasFocused = state.focused;
   for (const n of all) state.unindex(n);
   all.forEach((n, i) => state.tombstones.set(n.ref, locators[i] as ElementLocator));
-  trimTombstones(state);
   const parent = node.parent;
   if (parent !== null) parent.children = parent.children.filter((c) => c !== node);
   out.push({ op: 'remove', ref: node.ref, parent: parent === null ? null : parent.ref, refs });
@@ -113,7 +112,6 @@ class FetchApplier {
     this.detachMoved(root);
     this.diffNode(root, top);
     for (const [, r] of this.reuse) this.state.tombstones.set(r.ref, r.locator);
-    trimTombstones(this.state);
     releaseOpened(this.state, this.fetched, this.needFetch, this.out);
     return { needFetch: this.needFetch, unknownRoot: false };
   }
@@ -259,16 +257,6 @@ function removeSubtreeQuietly(
   const parent = node.parent as CachedNode;
   parent.children = parent.children.filter((c) => c !== node);
   out.push({ op: 'remove', ref: node.ref, parent: parent.ref, refs: all.map((n) => n.ref) });
-}
-
-function trimTombstones(state: TreeState): void {
-  const excess = state.tombstones.size - state.tombstoneLimit;
-  if (excess <= 0) return;
-  let dropped = 0;
-  for (const ref of state.tombstones.keys()) {
-    if (dropped++ >= excess) break;
-    state.tombstones.delete(ref);
-  }
 }
 
 function dedupe(ids: readonly BackendId[]): BackendId[] {

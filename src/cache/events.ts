@@ -15,6 +15,7 @@ import type {
 } from '../../protocol/src/index.js';
 import { UiError } from '../errors.js';
 import type { EventLog, EventReadParams } from './api.js';
+import { jsonSize } from './json-size.js';
 import { previousOf } from './props.js';
 import { windowForSelector } from './queries/resolve.js';
 import { textChange } from './text-change.js';
@@ -46,9 +47,7 @@ interface Context {
 }
 
 /** Approximate bytes an event holds: its JSON size (what it costs on the wire too). */
-function eventBytes(event: UiEvent): number {
-  return JSON.stringify(event).length;
-}
+const eventBytes = (event: UiEvent): number => jsonSize(event);
 
 /**
  * The event log: the newest `capacity` events, and never more than `maxBytes` of them, so a

@@ -67,7 +67,10 @@ export class CacheStore extends CacheReads implements UiCache {
     private readonly config: CacheConfig,
     private readonly scheduler: SchedulerLike = asyncScheduler,
   ) {
-    super(new TreeState(), new PatchHistory(config.eventReplay, 0, config.eventReplayBytes));
+    super(
+      new TreeState({ maxBytes: config.tombstoneBytes }),
+      new PatchHistory(config.eventReplay, 0, config.eventReplayBytes),
+    );
     this.events = new RingEventLog(
       this.state,
       config.eventReplay,
@@ -272,11 +275,12 @@ export class CacheStore extends CacheReads implements UiCache {
   }
 
   /** More counters than the UiCache contract needs, for tests and benchmarks. */
-  details(): { ignored: number; failures: number; tombstones: number } {
+  details(): { ignored: number; failures: number; tombstones: number; tombstoneBytes: number } {
     return {
       ignored: this.ignored,
       failures: this.runner.failures,
       tombstones: this.state.tombstones.size,
+      tombstoneBytes: this.state.tombstones.heldBytes,
     };
   }
 

@@ -10,6 +10,7 @@ import type {
   WindowInfo,
 } from '../../protocol/src/index.js';
 import type { BackendId, BackendProps } from '../backends/backend.js';
+import { Tombstones } from './tombstones.js';
 
 /** One cached element. `window` is the ref of its top-level window (its own for a window). */
 export interface CachedNode {
@@ -23,8 +24,6 @@ export interface CachedNode {
   nameKey: string;
 }
 
-/** Tombstones kept for stale refs; the oldest are forgotten first. */
-export const TOMBSTONE_LIMIT = 20_000;
 /** Renames the name index tolerates before it rebuilds. */
 const RENAMED_LIMIT = 512;
 
@@ -36,8 +35,8 @@ export class TreeState {
   readonly windows = new Map<string, CachedNode>();
   readonly byControlType = new Map<ControlType, Set<CachedNode>>();
   readonly byAutomationId = new Map<string, Set<CachedNode>>();
-  /** Last known locator of vanished refs (bounded, oldest evicted first). */
-  readonly tombstones = new Map<string, ElementLocator>();
+  /** Last known locator of vanished refs (bounded by count and bytes, oldest evicted first). */
+  readonly tombstones: Tombstones;
   focused: CachedNode | null = null;
   /**
    * Elements other than `focused` that a states event or a fetch marked focused. Keyboard focus
@@ -57,9 +56,12 @@ export class TreeState {
   shapeVersion = 0;
   /** Nodes renamed since the name index was built (it checks them on their own). */
   readonly renamed = new Set<CachedNode>();
-  tombstoneLimit = TOMBSTONE_LIMIT;
   private nextElement = 1;
   private nextWindow = 1;
+
+  constructor(tombstones: { limit?: number; maxBytes?: number } = {}) {
+    this.tombstones = new Tombstones(tombstones.limit, tombstones.maxBytes);
+  }
 
   /** Too many renames pile up: the name index had better rebuild. */
   get renamedOverflow(): boolean {

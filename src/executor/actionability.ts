@@ -4,7 +4,7 @@
  * Where a check needs the desktop to change first, it waits for the change as an event.
  */
 import type { ElementNode, WindowInfo } from '../../protocol/src/index.js';
-import { ActionFailedError } from '../errors.js';
+import { ActionFailedError, isUiError } from '../errors.js';
 import { summarize } from './changes.js';
 import { backendIdOf, callOptions, describeNode, type ActionEnv, performPattern } from './env.js';
 import { waitForValue } from './waits.js';
@@ -12,9 +12,18 @@ import { waitForValue } from './waits.js';
 /** Longest wait for the desktop to confirm a focus or foreground change, per attempt. */
 export const CONFIRM_MS = 2_000;
 
+/**
+ * The cached window `ref`, or undefined when there is none (or it has gone). Looked up by ref
+ * alone: building the whole window list for one entry cost every action a list per call.
+ */
 export function windowInfo(env: ActionEnv, ref: string | null): WindowInfo | undefined {
-  if (ref === null) return undefined;
-  return env.cache.windowsList({ includeMinimized: true }).windows.find((w) => w.ref === ref);
+  if (ref === null || !/^w\d+$/.test(ref)) return undefined;
+  try {
+    return env.cache.resolveWindow(ref);
+  } catch (err) {
+    if (isUiError(err)) return undefined;
+    throw err;
+  }
 }
 
 /** Refuse an element whose app is on the deny list (checked on the node and its window). */

@@ -72,10 +72,8 @@ export function summarizeChanges(patches: readonly Patch[], lookup: NodeLookup):
 
 /** The window state part of an ActionResult. */
 export function windowState(
-  windows: readonly WindowInfo[],
-  ref: string | null,
+  window: WindowInfo | undefined,
 ): { ref: string; title: string; foreground: boolean; rect: WindowInfo['rect'] } | null {
-  const window = ref === null ? undefined : windows.find((w) => w.ref === ref);
   if (window === undefined) return null;
   return {
     ref: window.ref,

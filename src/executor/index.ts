@@ -171,14 +171,17 @@ class ActionExecutor implements Executor {
       throw err;
     } finally {
       untrack();
-      this.audit.write({
-        time: new Date().toISOString(),
-        client: clientId,
-        action,
-        target: describeTarget(target),
-        outcome,
-        durationMs: Math.round((performance.now() - started) * 1000) / 1000,
-      });
+      // The record is built only for a real log (a date string and a target description).
+      if (this.audit !== NO_AUDIT) {
+        this.audit.write({
+          time: new Date().toISOString(),
+          client: clientId,
+          action,
+          target: describeTarget(target),
+          outcome,
+          durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+        });
+      }
     }
   }
 

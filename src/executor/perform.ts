@@ -14,6 +14,7 @@ import { planKeys, planType } from './actions/type.js';
 import type { ActionMethod } from './api.js';
 import { InvalidParamsError } from '../errors.js';
 import { emptyChanges, summarize, summarizeChanges, windowState } from './changes.js';
+import { windowInfo } from './actionability.js';
 import type { ActionEnv, ActionPlan } from './env.js';
 import { nodeByRef } from './target.js';
 import { untilModalOpens } from './modal.js';
@@ -76,7 +77,7 @@ function baseResult(
     dryRun: false,
     method: plan.method,
     element: live === null ? null : summarize(live),
-    window: windowState(env.cache.windowsList({ includeMinimized: true }).windows, plan.windowRef),
+    window: windowState(windowInfo(env, plan.windowRef)),
     durationMs: performance.now() - started,
     revision: env.cache.revision,
     changes: emptyChanges(),
@@ -95,9 +96,7 @@ export function dryRunResult(
 
 /** The app of the window an action targets, when the cache knows it. */
 function appOf(env: ActionEnv, plan: ActionPlan): string | undefined {
-  if (plan.windowRef === null) return undefined;
-  const { windows } = env.cache.windowsList({ includeMinimized: true });
-  return windows.find((w) => w.ref === plan.windowRef)?.app;
+  return windowInfo(env, plan.windowRef)?.app;
 }
 
 /** Perform a planned action inside its lane and report what it caused. */

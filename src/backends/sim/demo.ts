@@ -8,7 +8,7 @@ import { isUiError } from '../../errors.js';
 import type { SimBackend } from './backend.js';
 import { delay } from './wait.js';
 
-type Step = (sim: SimBackend, signal: AbortSignal) => Promise<void>;
+type Step = (sim: SimBackend, signal: AbortSignal, textLimit: number) => Promise<void>;
 
 const WORDS =
   'the quick brown fox jumps over the lazy dog and types into the simulated editor'.split(' ');
@@ -36,14 +36,29 @@ function ensure(
 
 let wordIndex = 0;
 
+/**
+ * The demo's typed text starts again empty past this many characters. Without it the document
+ * grows for as long as the demo runs, and with it every copy of its value (the cache's, every
+ * event's); a server left running with --demo would never level off.
+ */
+export const DEMO_TEXT_LIMIT = 2_000;
+
+/** Type the next word where the focus is, then empty that edit once it is over the limit. */
+async function typeWord(sim: SimBackend, signal: AbortSignal, limit: number): Promise<void> {
+  await sim.input(
+    { kind: 'text', text: `${WORDS[wordIndex++ % WORDS.length] ?? ''} ` },
+    { signal },
+  );
+  const edit = sim.desktop.focused;
+  if (edit?.edit === undefined || (edit.value ?? '').length <= limit) return;
+  await sim.performPattern(edit.id, { pattern: 'Value', value: '' }, { signal });
+}
+
 const STEPS: Step[] = [
-  async (sim, signal) => {
+  async (sim, signal, textLimit) => {
     ensure(sim, 'editor.text', 'editor');
     await sim.focus(id(sim, 'editor.text'), { signal });
-    await sim.input(
-      { kind: 'text', text: `${WORDS[wordIndex++ % WORDS.length] ?? ''} ` },
-      { signal },
-    );
+    await typeWord(sim, signal, textLimit);
   },
   async (sim, signal) => {
     ensure(sim, 'settings.tabs', 'settings');
@@ -56,11 +71,8 @@ const STEPS: Step[] = [
       );
     else await sim.performPattern(box, { pattern: 'Toggle' }, { signal });
   },
-  async (sim, signal) => {
-    await sim.input(
-      { kind: 'text', text: `${WORDS[wordIndex++ % WORDS.length] ?? ''} ` },
-      { signal },
-    );
+  async (sim, signal, textLimit) => {
+    await typeWord(sim, signal, textLimit);
     const slider = sim.control.find('settings.volume');
     if (slider !== undefined)
       await sim.performPattern(
@@ -113,11 +125,17 @@ const STEPS: Step[] = [
 
 /**
  * Run the demo until `signal` aborts or the sim stops: one step every `stepMs` (default 400). A
- * step that fails with a UiError (a window the user closed meanwhile) is skipped.
+ * step that fails with a UiError (a window the user closed meanwhile) is skipped. Typed text
+ * stays under `textLimit` characters per edit (default DEMO_TEXT_LIMIT).
  */
-export async function startDemo(sim: SimBackend, signal: AbortSignal, stepMs = 400): Promise<void> {
+export async function startDemo(
+  sim: SimBackend,
+  signal: AbortSignal,
+  stepMs = 400,
+  textLimit = DEMO_TEXT_LIMIT,
+): Promise<void> {
   for (let i = 0; !signal.aborted; i++) {
-    if (!(await runStep(sim, STEPS[i % STEPS.length], signal))) return;
+    if (!(await runStep(sim, STEPS[i % STEPS.length], signal, textLimit))) return;
     // Pace every step, failed ones included, so the demo never spins.
     await delay(stepMs, signal).catch(() => undefined);
   }
@@ -128,9 +146,10 @@ async function runStep(
   sim: SimBackend,
   step: Step | undefined,
   signal: AbortSignal,
+  textLimit: number,
 ): Promise<boolean> {
   try {
-    if (step !== undefined) await step(sim, signal);
+    if (step !== undefined) await step(sim, signal, textLimit);
     return true;
   } catch (err) {
     if (signal.aborted) return false;

@@ -9,7 +9,7 @@ import { PatchHistory } from '../../../src/cache/history.js';
 import { reduce, type CacheInput } from '../../../src/cache/reducer.js';
 import { TreeState } from '../../../src/cache/tree.js';
 import { BoundedEventStore } from '../../../src/mcp/event-store.js';
-import { smallDesktop } from './fake-backend.js';
+import { props, smallDesktop } from './fake-backend.js';
 
 const KB = 1024;
 /** A document growing by 1 KB a step, as demo typing grows one. */
@@ -43,6 +43,27 @@ describe('byte bounds', () => {
     expect(() => log.read({ after: 0, limit: 10 })).toThrow(/no longer held/);
     expect(history.since(state.revision - 2)).not.toBeNull();
     expect(history.since(1)).toBeNull();
+  });
+
+  it('tombstones: elements that come and go leave at most their bytes of locators', () => {
+    const state = new TreeState({ maxBytes: 32 * KB });
+    const b = smallDesktop();
+    reduce(state, { kind: 'fetched', nodes: b.walk('root') });
+    let last = '';
+    // A menu of 20 long-named items opens and closes 200 times: 4,000 vanished refs.
+    for (let round = 0; round < 200; round++) {
+      for (let i = 0; i < 20; i++) {
+        b.add('mb1', `m${round}.${i}`, props('MenuItem', `Recent document ${i} `.repeat(8)));
+      }
+      reduce(state, { kind: 'fetched', nodes: b.walk('w1') });
+      last = state.byId.get(`m${round}.19`)?.ref ?? 'missing';
+      for (let i = 0; i < 20; i++) b.remove(`m${round}.${i}`);
+      reduce(state, { kind: 'fetched', nodes: b.walk('w1') });
+    }
+    expect(state.tombstones.heldBytes).toBeLessThanOrEqual(32 * KB);
+    // Far fewer than the 20,000 the count allows, the newest kept.
+    expect(state.tombstones.size).toBeLessThan(200);
+    expect(state.tombstones.get(last)?.name).toMatch(/^Recent document 19/);
   });
 
   it('MCP event store: holds at most its bytes', async () => {

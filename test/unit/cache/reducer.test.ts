@@ -112,7 +112,7 @@ describe('reducer: fetch application', () => {
   it('bounds tombstones, forgetting the oldest first', () => {
     const b = smallDesktop();
     const { state, step } = synced(b);
-    state.tombstoneLimit = 3;
+    state.tombstones.limit = 3;
     const refs = ['btn7', 'btn8', 'btnSave'].map((id) => refOf(state, id));
     const menuRefs = ['mb1', 'mf', 'me'].map((id) => refOf(state, id));
     b.remove('btn7');

@@ -75,14 +75,13 @@ describe('summarizeChanges', () => {
 });
 
 describe('windowState', () => {
-  it('finds the window by ref or answers null', () => {
-    expect(windowState([window2], 'w2')).toEqual({
+  it('keeps the window fields of an ActionResult, or answers null without a window', () => {
+    expect(windowState(window2)).toEqual({
       ref: 'w2',
       title: 'Save As',
       foreground: true,
       rect: null,
     });
-    expect(windowState([window2], 'w5')).toBeNull();
-    expect(windowState([window2], null)).toBeNull();
+    expect(windowState(undefined)).toBeNull();
   });
 });

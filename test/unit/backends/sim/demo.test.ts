@@ -31,6 +31,30 @@ describe('sim demo', () => {
     );
   });
 
+  it('keeps the typed text under its limit: the document starts again empty', async () => {
+    const sim = await startSim();
+    const limit = 60;
+    const values: string[] = [];
+    const stop = new AbortController();
+    const enough = new Promise<void>((resolve) => {
+      sim.events$.subscribe((batch: readonly BackendEvent[]) => {
+        for (const e of batch) if (e.type === 'text' && e.value !== undefined) values.push(e.value);
+        // Enough typing to pass the limit three times over.
+        if (values.length >= 200) resolve();
+      });
+    });
+    const demo = startDemo(sim, stop.signal, 1, limit);
+    try {
+      await within(Promise.race([enough, demo]), 20_000, '200 text changes');
+    } finally {
+      stop.abort();
+      await demo;
+    }
+    // Past the limit by at most one word, and emptied at least once.
+    expect(Math.max(...values.map((v) => v.length))).toBeLessThanOrEqual(limit + 8);
+    expect(values).toContain('');
+  });
+
   it('ends by itself when the simulated desktop stops', async () => {
     const sim = await startSim();
     const demo = startDemo(sim, new AbortController().signal, 1);
