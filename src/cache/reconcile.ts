@@ -51,10 +51,13 @@ export class EvidenceLimiter {
       return;
     }
     this.held.set(key, new Map([[request.id, request]]));
-    const timer = this.scheduler.schedule(() => {
-      this.timers.delete(timer);
-      this.flush(key);
-    }, last + this.gapMs - now);
+    const timer = this.scheduler.schedule(
+      () => {
+        this.timers.delete(timer);
+        this.flush(key);
+      },
+      last + this.gapMs - now,
+    );
     this.timers.add(timer);
   }
 

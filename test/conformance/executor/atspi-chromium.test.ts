@@ -112,9 +112,9 @@ it('scrolls a row far down the table into view through Component.ScrollTo', asyn
   expect(result.element?.ref).toBe(cell.ref);
   const shown = cache!.node(cell.ref);
   expect(shown?.states).not.toContain('offscreen');
-  const win = cache!.windowsList({ includeMinimized: false }).windows.find(
-    (w) => w.ref === cell.window,
-  );
+  const win = cache!
+    .windowsList({ includeMinimized: false })
+    .windows.find((w) => w.ref === cell.window);
   expect(intersects(shown?.rect ?? null, win?.rect ?? null)).toBe(true);
   // The platform agrees, read afresh.
   const id = cache!.backendId(cell.ref)!;
