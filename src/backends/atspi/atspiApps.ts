@@ -14,10 +14,12 @@ export async function readAppInfo(
   reader: AtspiReader,
   busName: string,
   signal: AbortSignal,
+  /** The app's `Application.ToolkitName` as the guard already read it (no call of its own). */
+  toolkit: (busName: string) => Promise<string>,
 ): Promise<AppInfo> {
-  const [name, toolkit, pidReply] = await Promise.all([
+  const [name, toolkitName, pidReply] = await Promise.all([
     reader.prop([busName, ROOT_PATH], 'Accessible', 'Name', signal),
-    reader.prop([busName, ROOT_PATH], 'Application', 'ToolkitName', signal).catch(() => ''),
+    toolkit(busName),
     reader.bus
       .call(
         {
@@ -33,7 +35,7 @@ export async function readAppInfo(
       .catch(() => [undefined]),
   ]);
   const info: AppInfo = { name: asString(name) };
-  if (actionPolicyOf(asString(toolkit)).scrollTo) info.scrollTo = true;
+  if (actionPolicyOf(toolkitName).scrollTo) info.scrollTo = true;
   if (typeof pidReply[0] === 'number') info.pid = pidReply[0];
   return info;
 }

@@ -168,7 +168,9 @@ export class AtspiBackend implements AccessibilityBackend {
     if (info === undefined) {
       const conn = this.conn;
       if (conn === undefined) throw new BackendUnavailableError('not connected');
-      info = readAppInfo(conn.reader, busName, signal);
+      const toolkit = async (name: string): Promise<string> =>
+        (await conn.guard.toolkitOf(name)).name;
+      info = readAppInfo(conn.reader, busName, signal, toolkit);
       this.apps.set(busName, info);
       info.catch(() => this.apps.delete(busName));
     }
