@@ -64,12 +64,26 @@ export interface StructureEvent {
   windowId?: BackendId;
 }
 
+/**
+ * A property change. A backend that read more than the changed value while mapping the event
+ * may say so, as evidence of structure changes whose own events were lost: `parentId` is the
+ * element's parent (an element the consumer does not hold under a parent it holds was added
+ * unannounced), `childCount` its number of children now.
+ */
+export interface PropertyEvent {
+  type: 'property';
+  id: BackendId;
+  props: Partial<BackendProps>;
+  parentId?: BackendId;
+  childCount?: number;
+}
+
 /** Events are hints: a consumer must tolerate loss, duplicates and ids it does not know. */
 export type BackendEvent =
   | { type: 'focus'; id: BackendId | null }
   | StructureEvent
-  | { type: 'property'; id: BackendId; props: Partial<BackendProps> }
-  | { type: 'text'; id: BackendId; value?: string }
+  | PropertyEvent
+  | { type: 'text'; id: BackendId; value?: string; parentId?: BackendId }
   | { type: 'window.opened'; id: BackendId }
   | { type: 'window.closed'; id: BackendId }
   | { type: 'window.activated'; id: BackendId }

@@ -19,6 +19,12 @@ export interface FetchRequest {
   maxDepth?: number;
   /** Set on the one retry of a failed fetch. */
   retried?: boolean;
+  /**
+   * Asked for on evidence of a lost structure event rather than on an event: the store
+   * rate-limits these per window (reconcile.ts), since a flood of evidence must not become a
+   * storm of re-reads.
+   */
+  evidence?: boolean;
 }
 
 export type CacheInput =
@@ -103,13 +109,15 @@ function applyEvent(state: TreeState, event: BackendEvent, result: ReduceResult)
       const node = state.byId.get(event.id);
       if (node === undefined) {
         result.ignored++;
-        return;
+        return reconcileUnknown(state, event.parentId, result);
       }
       // A states event does not move the focus pointer: duplicated or late ones about the
       // previous holder would drag it back. Focus events and fetches (a snapshot) do.
       if (event.type === 'property') {
         updateProps(state, node, event.props, false, result.patches);
         noteFocusClaim(state, node);
+        if (event.childCount !== undefined && event.childCount !== node.children.length)
+          requestEvidenceFetch(state, node.id, result);
       } else if (event.value !== undefined)
         updateProps(state, node, { value: event.value }, false, result.patches);
       else requestFetch(state, node.id, result, 0);
@@ -244,6 +252,25 @@ function repairWithoutDetails(state: TreeState, result: ReduceResult): void {
   relist(state, result);
   const win = state.foreground ?? (state.focused === null ? null : state.windowOf(state.focused));
   if (win !== null) requestFetch(state, win.id, result);
+}
+
+/**
+ * An event about an element the cache does not hold, under a parent it holds: the parent's
+ * children changed and the event saying so was lost. Re-read that parent.
+ */
+function reconcileUnknown(
+  state: TreeState,
+  parentId: BackendId | undefined,
+  result: ReduceResult,
+): void {
+  if (parentId !== undefined && state.byId.has(parentId))
+    requestEvidenceFetch(state, parentId, result);
+}
+
+function requestEvidenceFetch(state: TreeState, id: BackendId, result: ReduceResult): void {
+  const before = result.fetch.length;
+  requestFetch(state, id, result);
+  for (const request of result.fetch.slice(before)) request.evidence = true;
 }
 
 function relist(state: TreeState, result: ReduceResult): void {

@@ -32,6 +32,7 @@ import { FetchRunner } from './fetcher.js';
 import { PatchHistory } from './history.js';
 import { nodeForRef } from './queries/resolve.js';
 import { CacheReads } from './reads.js';
+import { EvidenceLimiter } from './reconcile.js';
 import { reduce, type CacheInput, type FetchRequest } from './reducer.js';
 import { TreeState } from './tree.js';
 
@@ -50,6 +51,8 @@ export class CacheStore extends CacheReads implements UiCache {
   /** Fetch requests still waiting in the coalescer. */
   private coalescing = 0;
   private readonly requests = new Subject<FetchRequest>();
+  /** Re-fetches asked for on evidence of lost structure events, rate-limited per window. */
+  private readonly evidence: EvidenceLimiter;
   private readonly runner: FetchRunner;
   private readonly subscription = new Subscription();
   private currentStatus: BackendStatus = 'starting';
@@ -85,6 +88,7 @@ export class CacheStore extends CacheReads implements UiCache {
       apply: (input, check) => this.step(input, check),
       settled: () => this.activity.next(),
     });
+    this.evidence = new EvidenceLimiter(scheduler, (request) => this.sendFetch(request));
   }
 
   get status(): BackendStatus {
@@ -195,12 +199,18 @@ export class CacheStore extends CacheReads implements UiCache {
       this.currentStatus = 'ok';
     }
     for (const request of result.fetch) {
-      this.coalescing++;
-      this.requests.next(request);
+      if (request.evidence === true) this.evidence.offer(request);
+      else this.sendFetch(request);
     }
     this.scheduleOpeningDeadlines();
     this.inputs.next();
     this.activity.next();
+  }
+
+  private sendFetch(request: FetchRequest): void {
+    if (this.stopped) return;
+    this.coalescing++;
+    this.requests.next(request);
   }
 
   private scheduleOpeningDeadlines(): void {
@@ -226,7 +236,7 @@ export class CacheStore extends CacheReads implements UiCache {
 
   /** True when no fetch is waiting, queued or running. */
   get idle(): boolean {
-    return this.coalescing === 0 && this.runner.idle;
+    return this.coalescing === 0 && this.evidence.pending === 0 && this.runner.idle;
   }
 
   /** Resolve once no fetch is waiting, queued or running (tests: after the backend is quiet). */
@@ -255,6 +265,7 @@ export class CacheStore extends CacheReads implements UiCache {
     if (this.stopped) return;
     this.stopped = true;
     this.subscription.unsubscribe();
+    this.evidence.stop();
     this.runner.stop();
     this.patchSubject.complete();
     this.requests.complete();

@@ -5,7 +5,11 @@
  *   handler opens a modal dialog (`gtk_dialog_run`), the dialog's nested loop blocks the bridge
  *   and every later call to that app times out until the dialog closes. A real click opens the
  *   same dialog from the X event handler, and the app keeps answering.
- * - GTK3's `Component.ScrollTo` answers false and does nothing; Gecko and Chromium scroll.
+ * - `Component.ScrollTo` scrolls only where the bridge implements it: Chromium's and Gecko's ATK
+ *   components scroll their web content into view; GTK3's widget accessibles leave AtkComponent's
+ *   scroll_to unset, so at-spi2-atk answers false and nothing moves; Qt 5's adaptor has no
+ *   ScrollTo branch in its Component handler at all (the call is an unknown method). Unknown
+ *   toolkits are not assumed to scroll: ScrollItem is advertised only where it is known to work.
  * - Gecko answers true to `EditableText.SetTextContents` on web inputs and ignores it.
  * The effect checks of the executor catch what is not listed here; this table only avoids calls
  * known to harm the app or known to be no-ops.
@@ -17,7 +21,7 @@ export interface ActionPolicy {
   readonly nestedLoopRoles: ReadonlySet<number>;
   /** How long to wait for `DoAction`'s reply before treating the action as started. */
   readonly replyBudgetMs: number;
-  /** Whether `Component.ScrollTo` really scrolls an element into view. */
+  /** Whether `Component.ScrollTo` really scrolls an element into view (ScrollItem is offered). */
   readonly scrollTo: boolean;
   /** Whether `EditableText.SetTextContents` is known to answer true without effect. */
   readonly setTextIgnored: boolean;
@@ -26,7 +30,7 @@ export interface ActionPolicy {
 const DEFAULT_POLICY: ActionPolicy = {
   nestedLoopRoles: new Set(),
   replyBudgetMs: 1_500,
-  scrollTo: true,
+  scrollTo: false,
   setTextIgnored: false,
 };
 
@@ -44,7 +48,9 @@ const GTK: ActionPolicy = {
 const POLICIES: Record<string, ActionPolicy> = {
   gtk: GTK,
   gail: GTK,
-  gecko: { ...DEFAULT_POLICY, setTextIgnored: true },
+  gecko: { ...DEFAULT_POLICY, scrollTo: true, setTextIgnored: true },
+  chromium: { ...DEFAULT_POLICY, scrollTo: true },
+  qt: DEFAULT_POLICY,
 };
 
 /** The action policy of a toolkit by its reported name (any case); unknown names get defaults. */

@@ -7,8 +7,7 @@
  * Each toolkit's known hazards (atspiActionPolicy.ts) decide between the platform's action and
  * real input, and properties are read one `Get` at a time (never `GetAll`).
  */
-import dbus from 'dbus-next';
-import type { BackendId, PatternAction, PatternPerformed } from '../backend.js';
+import type { BackendEvent, BackendId, PatternAction, PatternPerformed } from '../backend.js';
 import {
   ActionFailedError,
   ElementStaleError,
@@ -30,7 +29,8 @@ import {
   xWindowOf,
   type RealInputDeps,
 } from './atspiRealInput.js';
-import { hasState, patternsOf, ROLE, STATE_BIT } from './atspiRoles.js';
+import { hasState, patternsOf, STATE_BIT } from './atspiRoles.js';
+import { scrollContainer, scrollIntoView, setValueProperty } from './atspiScroll.js';
 
 const A = 'org.a11y.atspi.';
 /** Pauses before re-grabbing focus: the app takes the X focus-in in its own time. */
@@ -55,6 +55,8 @@ export class AtspiActions {
     private readonly reader: AtspiReader,
     private readonly x: XInput,
     pidOf: (busName: string, signal: AbortSignal) => Promise<number | undefined>,
+    /** Events an action learned of that the toolkit does not announce (a scroll's effect). */
+    private readonly emit: (events: readonly BackendEvent[]) => void = () => undefined,
   ) {
     this.deps = { reader, x, pidOf };
   }
@@ -98,9 +100,8 @@ export class AtspiActions {
     const f = await this.facts(id, signal);
     const parentSelects =
       action.pattern === 'SelectionItem' && (await this.parentSelects(f, signal));
-    const supported = patternsOf(f.role, f.words, f.interfaces, parentSelects);
-    const scrollable = action.pattern === 'ScrollItem' && this.canScrollTo(f);
-    if (!supported.includes(action.pattern) && !scrollable) {
+    const supported = patternsOf(f.role, f.words, f.interfaces, parentSelects, f.policy.scrollTo);
+    if (!supported.includes(action.pattern)) {
       throw new PatternNotSupportedError(`${action.pattern} is not supported by ${id}`);
     }
     switch (action.pattern) {
@@ -117,19 +118,13 @@ export class AtspiActions {
       case 'SelectionItem':
         return this.select(f, action.op, signal);
       case 'Scroll':
-        return this.scroll(f, action.direction, action.amount, signal);
+        return scrollContainer(this.reader, f.ref, action.direction, action.amount, signal);
       case 'ScrollItem':
-        return this.expectTrue(
-          this.reader.call(f.ref, 'Component', 'ScrollTo', signal, 'u', [6]),
-          'ScrollTo',
-        );
+        this.emit([await scrollIntoView(this.reader, f.ref, signal)]);
+        return { via: 'pattern', detail: 'ScrollTo' };
       case 'Window':
         return this.windowOp(f, action.op, signal);
     }
-  }
-
-  private canScrollTo(f: Facts): boolean {
-    return f.policy.scrollTo && f.interfaces.includes(A + 'Component');
   }
 
   private async parentSelects(f: Facts, signal: AbortSignal): Promise<boolean> {
@@ -205,26 +200,12 @@ export class AtspiActions {
     );
   }
 
-  private async setValueProperty(ref: ObjectRef, value: number, signal: AbortSignal) {
-    await this.reader.bus.call(
-      {
-        dest: ref[0],
-        path: ref[1],
-        iface: 'org.freedesktop.DBus.Properties',
-        member: 'Set',
-        signature: 'ssv',
-        body: [A + 'Value', 'CurrentValue', new dbus.Variant('d', value)],
-      },
-      signal,
-    );
-  }
-
   private async setRange(f: Facts, value: number, signal: AbortSignal): Promise<void> {
     const { min, max } = await readRange(this.reader.bus, f.ref, signal);
     if (!Number.isFinite(value) || value < min || value > max) {
       throw new InvalidParamsError(`value must be a number within [${min}, ${max}]`);
     }
-    await this.setValueProperty(f.ref, value, signal);
+    await setValueProperty(this.reader, f.ref, value, signal);
   }
 
   private async select(
@@ -247,33 +228,6 @@ export class AtspiActions {
       member,
     );
     return { via: 'pattern', detail: member };
-  }
-
-  private async scroll(
-    f: Facts,
-    direction: string,
-    amount: number,
-    signal: AbortSignal,
-  ): Promise<void> {
-    if (!Number.isFinite(amount) || amount <= 0)
-      throw new InvalidParamsError('amount must be a positive number');
-    const vertical = direction === 'up' || direction === 'down';
-    const bars = await this.reader.children(f.ref, signal);
-    for (const bar of bars) {
-      const [[role], [words]] = await Promise.all([
-        this.reader.call(bar, 'Accessible', 'GetRole', signal),
-        this.reader.call(bar, 'Accessible', 'GetState', signal),
-      ]);
-      const orientation = hasState((words ?? []) as number[], vertical ? 29 : 14);
-      if (Number(role) !== ROLE.SCROLL_BAR || !orientation) continue;
-      const { value: cur, min, max } = await readRange(this.reader.bus, bar, signal);
-      const page = Math.max((max - min) / 10, 1);
-      const sign = direction === 'down' || direction === 'right' ? 1 : -1;
-      const target = Math.min(max, Math.max(min, cur + sign * page * amount));
-      await this.setValueProperty(bar, target, signal);
-      return;
-    }
-    throw new PatternNotSupportedError('no scroll bar in that direction');
   }
 
   /**

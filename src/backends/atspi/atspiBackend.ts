@@ -9,7 +9,6 @@ import type { Subscription } from 'rxjs';
 import type {
   AccessibilityBackend,
   ActionOptions,
-  BackendCapabilities,
   BackendEvent,
   BackendHealthReport,
   BackendId,
@@ -27,14 +26,15 @@ import { BackendUnavailableError, throwIfAborted } from '../../errors.js';
 import { AtspiActions } from './atspiActions.js';
 import { AtspiBus } from './atspiBus.js';
 import { OrderedBatcher } from './atspiBatcher.js';
-import { delay, registerEvents, resolveA11yAddress } from './atspiConnect.js';
+import { CAPABILITIES } from './atspiCapabilities.js';
+import { delay, registerEvents, registryOwner, resolveA11yAddress } from './atspiConnect.js';
 import { MATCH_RULES, AtspiEventMapper, type SignalMessage } from './atspiEvents.js';
 import { readAppInfo } from './atspiApps.js';
 import { AtspiReader, type AppInfo } from './atspiFetch.js';
 import type { AppGuard } from './atspiGuard.js';
 import { guardBus } from './atspiHealth.js';
 import { ToolkitPolicies } from './atspiToolkits.js';
-import { DESKTOP_ID, REGISTRY_NAME } from './atspiIds.js';
+import { DESKTOP_ID } from './atspiIds.js';
 import { XInput } from './atspiInput.js';
 import { bulkSubtree } from './atspiBulk.js';
 import { walkSubtree } from './atspiWalk.js';
@@ -51,34 +51,6 @@ export interface AtspiBackendOptions {
   /** Where app health (a read that killed or hung an app) is logged. Default: stderr. */
   log?: (line: string) => void;
 }
-
-const CAPABILITIES: BackendCapabilities = {
-  events: {
-    focus: true,
-    structure: true,
-    property: true,
-    text: true,
-    'window.opened': true,
-    'window.closed': true,
-    'window.activated': true,
-  },
-  patterns: [
-    'Invoke',
-    'Value',
-    'RangeValue',
-    'Toggle',
-    'ExpandCollapse',
-    'SelectionItem',
-    'Selection',
-    'Scroll',
-    'Text',
-    'Window',
-    'Grid',
-    'Table',
-  ],
-  input: { keyboard: true, mouse: true },
-  bulkFetch: true,
-};
 
 const BACKOFF_MS = [100, 250, 500, 1_000, 2_000, 5_000] as const;
 /** When a new window is re-read after opening (see scheduleSettle). */
@@ -196,7 +168,9 @@ export class AtspiBackend implements AccessibilityBackend {
     if (info === undefined) {
       const conn = this.conn;
       if (conn === undefined) throw new BackendUnavailableError('not connected');
-      info = readAppInfo(conn.reader, busName, signal);
+      const toolkit = async (name: string): Promise<string> =>
+        (await conn.guard.toolkitOf(name)).name;
+      info = readAppInfo(conn.reader, busName, signal, toolkit);
       this.apps.set(busName, info);
       info.catch(() => this.apps.delete(busName));
     }
@@ -238,23 +212,14 @@ export class AtspiBackend implements AccessibilityBackend {
     try {
       for (const rule of MATCH_RULES) await bus.addMatch(rule, signal);
       await registerEvents(bus, signal);
-      const [owner] = await bus.call(
-        {
-          dest: 'org.freedesktop.DBus',
-          path: '/org/freedesktop/DBus',
-          iface: 'org.freedesktop.DBus',
-          member: 'GetNameOwner',
-          signature: 's',
-          body: [REGISTRY_NAME],
-        },
-        signal,
-      );
+      const owner = await registryOwner(bus, signal);
       const reader = new AtspiReader(bus, (name, s) => this.appInfo(name, s));
-      const mapper = new AtspiEventMapper(reader, String(owner));
+      const mapper = new AtspiEventMapper(reader, owner);
       const actions = new AtspiActions(
         reader,
         this.x,
         async (name, s) => (await this.appInfo(name, s)).pid,
+        (events) => this.emit(events),
       );
       const subscription = bus.signals$.subscribe((msg) => this.onSignal(mapper, msg));
       void bus.closed.then((err) => this.onLost(bus, err));

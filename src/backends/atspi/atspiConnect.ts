@@ -95,6 +95,22 @@ export async function registerEvents(bus: AtspiBus, signal: AbortSignal): Promis
   }
 }
 
+/** The unique bus name of the registry daemon (it sends the app start/exit signals). */
+export async function registryOwner(bus: AtspiBus, signal: AbortSignal): Promise<string> {
+  const [owner] = await bus.call(
+    {
+      dest: 'org.freedesktop.DBus',
+      path: '/org/freedesktop/DBus',
+      iface: 'org.freedesktop.DBus',
+      member: 'GetNameOwner',
+      signature: 's',
+      body: [REGISTRY_NAME],
+    },
+    signal,
+  );
+  return String(owner);
+}
+
 /** Wait `ms` (a reconnect backoff), ending early and quietly when `signal` fires. */
 export function delay(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise<void>((resolve, reject) => {

@@ -6,13 +6,20 @@
  * children-changed (no window:create is sent for an app's first window) and from the bus daemon's
  * NameOwnerChanged when an app dies.
  */
-import type { BackendEvent, BackendId, BackendProps } from '../backend.js';
+import type { BackendEvent, BackendId } from '../backend.js';
 import { UiError } from '../../errors.js';
 import type { ObjectRef } from './atspiBus.js';
 export { MATCH_RULES, REGISTERED_EVENTS } from './atspiEventRules.js';
+import {
+  boundsChanged,
+  pushStates,
+  rowsChanged,
+  shownOrHidden,
+  textChanged,
+} from './atspiEventReads.js';
 import type { AtspiReader } from './atspiFetch.js';
-import { asString, DESKTOP_ID, idOf, isAppRoot, isNullRef, ROOT_PATH } from './atspiIds.js';
-import { hasState, isTextRole, isWindowRole, ROLE, STATE_BIT, statesOf } from './atspiRoles.js';
+import { DESKTOP_ID, idOf, isAppRoot, isNullRef, ROOT_PATH } from './atspiIds.js';
+import { hasState, isWindowRole, ROLE, STATE_BIT } from './atspiRoles.js';
 
 /** The parts of a D-Bus signal message the mapping reads. */
 export interface SignalMessage {
@@ -73,14 +80,14 @@ export class AtspiEventMapper {
       case 'PropertyChange':
         return this.propertyChange(ref, id, detail, msg.body[3], signal);
       case 'TextChanged':
-        return this.textChanged(ref, id, signal);
+        return textChanged(this.reader, ref, id, signal);
       case 'BoundsChanged':
-        return this.boundsChanged(ref, id, signal);
+        return boundsChanged(this.reader, ref, id, signal);
       case 'RowInserted':
       case 'RowDeleted':
       case 'RowReordered':
       case 'ModelChanged':
-        return this.rowsChanged(ref, id, signal);
+        return rowsChanged(this.reader, ref, id, signal);
       default:
         return [];
     }
@@ -118,10 +125,10 @@ export class AtspiEventMapper {
     if (detail === 'focused' && set === 1) events.push({ type: 'focus', id });
     if (IGNORED_STATES.has(detail) || isAppRoot(ref)) return events;
     if (detail === 'showing') {
-      events.push(await this.shownOrHidden(ref, id, signal));
+      events.push(await shownOrHidden(this.reader, ref, id, signal));
       return events;
     }
-    const { role, words } = await this.pushStates(ref, events, signal);
+    const { role, words } = await pushStates(this.reader, ref, events, signal, true);
     if (detail === 'focused' && hasState(words, STATE_BIT.MANAGES_DESCENDANTS)) {
       // Its cells' focused state follows the container's silently: re-read the container.
       events.push({ type: 'structure', change: 'invalidated', id });
@@ -129,44 +136,10 @@ export class AtspiEventMapper {
       // GTK tree views announce a row's state change on the row only, while its cells change too.
       const cells = await this.reader.children(ref, signal);
       await Promise.all(
-        cells.map((cell) => this.pushStates(cell, events, signal).catch(() => undefined)),
+        cells.map((cell) => pushStates(this.reader, cell, events, signal).catch(() => undefined)),
       );
     }
     return events;
-  }
-
-  /** Re-read an element's states and push them as a property event; returns what was read. */
-  private async pushStates(
-    ref: ObjectRef,
-    events: BackendEvent[],
-    signal: AbortSignal,
-  ): Promise<{ role: number; words: number[] }> {
-    const [[role], [words]] = await Promise.all([
-      this.reader.call(ref, 'Accessible', 'GetRole', signal),
-      this.reader.call(ref, 'Accessible', 'GetState', signal),
-    ]);
-    const bits = (words ?? []) as number[];
-    events.push({
-      type: 'property',
-      id: idOf(ref),
-      props: { states: statesOf(Number(role), bits) },
-    });
-    return { role: Number(role), words: bits };
-  }
-
-  /**
-   * Showing or hiding moves an element without a bounds event (GTK reports hidden elements at
-   * INT_MIN) and may change its range (a hidden scroll bar's adjustment): re-read all three.
-   */
-  private async shownOrHidden(
-    ref: ObjectRef,
-    id: BackendId,
-    signal: AbortSignal,
-  ): Promise<BackendEvent> {
-    const raw = await this.reader.element(ref, signal);
-    const props: Partial<BackendProps> = { states: statesOf(raw.role, raw.states), rect: raw.rect };
-    if (raw.range !== undefined) props.range = raw.range;
-    return { type: 'property', id, props };
   }
 
   private async childrenChanged(
@@ -254,64 +227,6 @@ export class AtspiEventMapper {
       return [{ type: 'property', id, props: { range: step > 0 ? { ...range, step } : range } }];
     }
     return [];
-  }
-
-  private async textChanged(
-    ref: ObjectRef,
-    id: BackendId,
-    signal: AbortSignal,
-  ): Promise<BackendEvent[]> {
-    const [[role], [interfaces]] = await Promise.all([
-      this.reader.call(ref, 'Accessible', 'GetRole', signal),
-      this.reader.call(ref, 'Accessible', 'GetInterfaces', signal),
-    ]);
-    const ifaces = (interfaces ?? []) as string[];
-    if (!isTextRole(Number(role)) && !ifaces.includes('org.a11y.atspi.EditableText')) return [];
-    const [text] = await this.reader.call(ref, 'Text', 'GetText', signal, 'ii', [0, -1]);
-    const value = asString(text);
-    return [
-      { type: 'text', id, value },
-      { type: 'property', id, props: { value } },
-    ];
-  }
-
-  /** The event's own bounds are window-relative on some toolkits: re-read screen extents. */
-  private async boundsChanged(
-    ref: ObjectRef,
-    id: BackendId,
-    signal: AbortSignal,
-  ): Promise<BackendEvent[]> {
-    const [[box], [role]] = await Promise.all([
-      this.reader.call(ref, 'Component', 'GetExtents', signal, 'u', [0]),
-      this.reader.call(ref, 'Accessible', 'GetRole', signal),
-    ]);
-    const [x = 0, y = 0, width = -1, height = -1] = (box ?? []) as number[];
-    const rect = width >= 0 && height >= 0 ? { x, y, width, height } : null;
-    const events: BackendEvent[] = [{ type: 'property', id, props: { rect } }];
-    // Notebook tabs and scroll bar adjustments move with their container without events.
-    if (Number(role) === ROLE.PAGE_TAB_LIST || Number(role) === ROLE.SCROLL_PANE) {
-      events.push({ type: 'structure', change: 'invalidated', id });
-    }
-    return events;
-  }
-
-  /**
-   * Tree views add and drop rows (resizing cells) with no children-changed, and their scroll
-   * bars' extent grows silently: re-read the scroll pane around the view when there is one.
-   */
-  private async rowsChanged(
-    ref: ObjectRef,
-    id: BackendId,
-    signal: AbortSignal,
-  ): Promise<BackendEvent[]> {
-    const all = await this.reader.getAll(ref, 'Accessible', signal);
-    const parent = all.Parent?.value as ObjectRef | undefined;
-    if (parent === undefined || isNullRef(parent) || isAppRoot(parent)) {
-      return [{ type: 'structure', change: 'invalidated', id }];
-    }
-    const [role] = await this.reader.call(parent, 'Accessible', 'GetRole', signal);
-    const scope = Number(role) === ROLE.SCROLL_PANE ? idOf(parent) : id;
-    return [{ type: 'structure', change: 'invalidated', id: scope }];
   }
 
   private addWindow(id: BackendId): void {

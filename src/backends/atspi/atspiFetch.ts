@@ -25,6 +25,8 @@ const PROPS = 'org.freedesktop.DBus.Properties';
 export interface AppInfo {
   name: string;
   pid?: number;
+  /** Whether the app's toolkit scrolls an element into view on `Component.ScrollTo`. */
+  scrollTo?: boolean;
 }
 
 /** Everything read about one element. */
@@ -236,7 +238,13 @@ export class AtspiReader {
       name: raw.name,
       rect: raw.rect,
       states: statesOf(raw.role, raw.states),
-      patterns: patternsOf(raw.role, raw.states, raw.interfaces, parentHasSelection),
+      patterns: patternsOf(
+        raw.role,
+        raw.states,
+        raw.interfaces,
+        parentHasSelection,
+        app.scrollTo === true && parentId !== DESKTOP_ID,
+      ),
       app: app.name,
     };
     if (raw.accessibleId !== '') props.automationId = raw.accessibleId;

@@ -28,10 +28,9 @@ export type RawCall = (
   timeoutMs?: number,
 ) => Promise<unknown[]>;
 
-/** What the guard saw happen to an app, for logs, status and events. */
 /** What a hang says about its call: made alone first, then twice, it is forbidden. */
 export type HangVerdict = 'unknown' | 'suspect' | 'forbidden';
-
+/** What the guard saw happen to an app, for logs, status and events. */
 export type HealthReport =
   | { kind: 'killed'; app: string; toolkit: string; call: string }
   | { kind: 'hung'; app: string; toolkit: string; call: string; verdict: HangVerdict }
@@ -150,6 +149,10 @@ export class AppGuard {
     for (const app of this.apps.values()) clearTimeout(app.quarantine?.timer);
     this.apps.clear();
   }
+  /** The toolkit an app names itself with (read once per app, before its first call). */
+  toolkitOf(busName: string): Promise<Toolkit> {
+    return this.stateOf(busName).toolkit;
+  }
 
   private stateOf(busName: string): AppState {
     let app = this.apps.get(busName);
@@ -256,11 +259,8 @@ export class AppGuard {
   }
 
   private forbidHang(toolkit: Toolkit, call: string): void {
-    this.options.policies.forbid(
-      toolkit,
-      call,
-      `an app of this toolkit stopped answering on ${call}`,
-    );
+    const reason = `an app of this toolkit stopped answering on ${call}`;
+    this.options.policies.forbid(toolkit, call, reason);
   }
 
   private scheduleProbe(app: AppState): void {

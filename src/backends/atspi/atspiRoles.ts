@@ -181,6 +181,8 @@ export function patternsOf(
   words: StateWords,
   interfaces: readonly string[],
   parentHasSelection: boolean,
+  /** The toolkit's `Component.ScrollTo` scrolls (atspiActionPolicy.ts): ScrollItem is offered. */
+  scrollTo = false,
 ): Pattern[] {
   const has = (iface: string): boolean => interfaces.includes(IFACE + iface);
   const out = new Set<Pattern>();
@@ -197,6 +199,7 @@ export function patternsOf(
   if (parentHasSelection || hasState(words, STATE_BIT.SELECTABLE)) out.add('SelectionItem');
   if (role === ROLE.SCROLL_PANE) out.add('Scroll');
   if (isWindowRole(role)) out.add('Window');
+  else if (scrollTo && has('Component')) out.add('ScrollItem');
   if (has('Table')) out.add(role === ROLE.TABLE ? 'Table' : 'Grid');
   return PATTERNS.filter((p) => out.has(p));
 }

@@ -22,6 +22,7 @@ interface FakeElement {
   text?: string;
   value?: Record<string, number>;
   children?: ObjectRef[];
+  parent?: ObjectRef;
 }
 
 /** A reader answering from a table of elements; unknown ones are stale, like a vanished app. */
@@ -49,6 +50,8 @@ function fakeReader(elements: Record<string, FakeElement>): AtspiReader {
         ),
       ),
     children: (ref: ObjectRef) => Promise.resolve(find(ref).children ?? []),
+    prop: (ref: ObjectRef, _iface: string, name: string) =>
+      Promise.resolve(name === 'Parent' ? find(ref).parent : undefined),
   };
   return reader as unknown as AtspiReader;
 }
@@ -75,6 +78,7 @@ const elements: Record<string, FakeElement> = {
   [box]: {
     role: ROLE.CHECK_BOX,
     states: words(STATE_BIT.FOCUSED, STATE_BIT.CHECKED, STATE_BIT.SHOWING),
+    parent: [APP, '/a/9'],
   },
   [win]: { role: ROLE.FRAME, states: words(STATE_BIT.SHOWING), children: [] },
   [`${APP}:${ROOT}`]: { role: ROLE.APPLICATION, states: words(), children: [[APP, '/a/9']] },
@@ -94,7 +98,7 @@ const elements: Record<string, FakeElement> = {
 describe('atspi event mapping', () => {
   const mapper = (): AtspiEventMapper => new AtspiEventMapper(fakeReader(elements), REGISTRY_OWNER);
 
-  it('maps a gained focus to a focus event plus the re-read states', async () => {
+  it('maps a gained focus to a focus event plus the re-read states, naming the parent', async () => {
     const events = await mapper().map(
       signalOf('Object', 'StateChanged', '/a/1', ['focused', 1, 0]),
       signal,
@@ -105,6 +109,8 @@ describe('atspi event mapping', () => {
         type: 'property',
         id: box,
         props: { states: ['focused', 'checked'] },
+        // Evidence for a consumer that does not hold the box but holds its window.
+        parentId: win,
       },
     ]);
   });

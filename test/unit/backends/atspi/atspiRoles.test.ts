@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CONTROL_TYPES, PATTERNS, STATES } from '../../../../protocol/src/index.js';
+import { actionPolicyOf } from '../../../../src/backends/atspi/atspiActionPolicy.js';
 import {
   controlTypeOf,
   hasState,
@@ -122,5 +123,18 @@ describe('atspi pattern mapping', () => {
       patterns.map((p) => PATTERNS.indexOf(p)).sort((a, b) => a - b),
     );
     expect(patterns).toContain('Table');
+  });
+
+  it('offers ScrollItem on a component only where the toolkit scrolls on ScrollTo', () => {
+    const component = ['org.a11y.atspi.Component'];
+    expect(patternsOf(ROLE.TABLE_CELL, words(), component, false)).toEqual([]);
+    expect(patternsOf(ROLE.TABLE_CELL, words(), component, false, true)).toEqual(['ScrollItem']);
+    expect(patternsOf(ROLE.TABLE_CELL, words(), [], false, true)).toEqual([]);
+    expect(patternsOf(ROLE.FRAME, words(), component, false, true)).toEqual(['Window']);
+    expect(actionPolicyOf('Chromium').scrollTo).toBe(true);
+    expect(actionPolicyOf('Gecko').scrollTo).toBe(true);
+    expect(actionPolicyOf('GAIL').scrollTo).toBe(false);
+    expect(actionPolicyOf('Qt').scrollTo).toBe(false);
+    expect(actionPolicyOf('SomethingNew').scrollTo).toBe(false);
   });
 });

@@ -1,0 +1,128 @@
+/**
+ * The re-reads behind events whose signal lacks the new value: an element's states, what
+ * showing or hiding changed, its text, its extents, and the container a tree view's row change
+ * touched. Events name the element's parent where the read learns it cheaply.
+ */
+import type { BackendEvent, BackendId, BackendProps, PropertyEvent } from '../backend.js';
+import type { ObjectRef } from './atspiBus.js';
+import type { AtspiReader } from './atspiFetch.js';
+import { asString, idOf, isAppRoot, isNullRef } from './atspiIds.js';
+import { isTextRole, ROLE, statesOf } from './atspiRoles.js';
+
+/**
+ * Re-read an element's states and push them as a property event; returns what was read. With
+ * `withParent` the event names the element's parent, so that a consumer which does not hold the
+ * element but holds its parent knows it missed a children-changed there.
+ */
+export async function pushStates(
+  reader: AtspiReader,
+  ref: ObjectRef,
+  events: BackendEvent[],
+  signal: AbortSignal,
+  withParent = false,
+): Promise<{ role: number; words: number[] }> {
+  const [[role], [words], parent] = await Promise.all([
+    reader.call(ref, 'Accessible', 'GetRole', signal),
+    reader.call(ref, 'Accessible', 'GetState', signal),
+    withParent ? reader.prop(ref, 'Accessible', 'Parent', signal) : undefined,
+  ]);
+  const bits = (words ?? []) as number[];
+  const event: PropertyEvent = {
+    type: 'property',
+    id: idOf(ref),
+    props: { states: statesOf(Number(role), bits) },
+  };
+  const parentId = parentIdOf(parent);
+  if (parentId !== undefined) event.parentId = parentId;
+  events.push(event);
+  return { role: Number(role), words: bits };
+}
+
+/** The contract's id of a `Parent` property's value (apps' roots are not elements). */
+function parentIdOf(parent: unknown): BackendId | undefined {
+  if (!Array.isArray(parent) || typeof parent[0] !== 'string' || typeof parent[1] !== 'string')
+    return undefined;
+  const ref: ObjectRef = [parent[0], parent[1]];
+  return isNullRef(ref) || isAppRoot(ref) ? undefined : idOf(ref);
+}
+
+/**
+ * Showing or hiding moves an element without a bounds event (GTK reports hidden elements at
+ * INT_MIN) and may change its range (a hidden scroll bar's adjustment): re-read all three. The
+ * read names the parent and counts the children, which lets a consumer see a missed
+ * children-changed (see BackendEvent).
+ */
+export async function shownOrHidden(
+  reader: AtspiReader,
+  ref: ObjectRef,
+  id: BackendId,
+  signal: AbortSignal,
+): Promise<BackendEvent> {
+  const raw = await reader.element(ref, signal, true);
+  const props: Partial<BackendProps> = { states: statesOf(raw.role, raw.states), rect: raw.rect };
+  if (raw.range !== undefined) props.range = raw.range;
+  const event: PropertyEvent = { type: 'property', id, props, childCount: raw.children.length };
+  const parentId = parentIdOf(raw.parent);
+  if (parentId !== undefined) event.parentId = parentId;
+  return event;
+}
+
+export async function textChanged(
+  reader: AtspiReader,
+  ref: ObjectRef,
+  id: BackendId,
+  signal: AbortSignal,
+): Promise<BackendEvent[]> {
+  const [[role], [interfaces]] = await Promise.all([
+    reader.call(ref, 'Accessible', 'GetRole', signal),
+    reader.call(ref, 'Accessible', 'GetInterfaces', signal),
+  ]);
+  const ifaces = (interfaces ?? []) as string[];
+  if (!isTextRole(Number(role)) && !ifaces.includes('org.a11y.atspi.EditableText')) return [];
+  const [text] = await reader.call(ref, 'Text', 'GetText', signal, 'ii', [0, -1]);
+  const value = asString(text);
+  return [
+    { type: 'text', id, value },
+    { type: 'property', id, props: { value } },
+  ];
+}
+
+/** The event's own bounds are window-relative on some toolkits: re-read screen extents. */
+export async function boundsChanged(
+  reader: AtspiReader,
+  ref: ObjectRef,
+  id: BackendId,
+  signal: AbortSignal,
+): Promise<BackendEvent[]> {
+  const [[box], [role]] = await Promise.all([
+    reader.call(ref, 'Component', 'GetExtents', signal, 'u', [0]),
+    reader.call(ref, 'Accessible', 'GetRole', signal),
+  ]);
+  const [x = 0, y = 0, width = -1, height = -1] = (box ?? []) as number[];
+  const rect = width >= 0 && height >= 0 ? { x, y, width, height } : null;
+  const events: BackendEvent[] = [{ type: 'property', id, props: { rect } }];
+  // Notebook tabs and scroll bar adjustments move with their container without events.
+  if (Number(role) === ROLE.PAGE_TAB_LIST || Number(role) === ROLE.SCROLL_PANE) {
+    events.push({ type: 'structure', change: 'invalidated', id });
+  }
+  return events;
+}
+
+/**
+ * Tree views add and drop rows (resizing cells) with no children-changed, and their scroll
+ * bars' extent grows silently: re-read the scroll pane around the view when there is one.
+ */
+export async function rowsChanged(
+  reader: AtspiReader,
+  ref: ObjectRef,
+  id: BackendId,
+  signal: AbortSignal,
+): Promise<BackendEvent[]> {
+  const parent = (await reader.prop(ref, 'Accessible', 'Parent', signal)) as ObjectRef | undefined;
+  if (parent === undefined || isNullRef(parent) || isAppRoot(parent)) {
+    return [{ type: 'structure', change: 'invalidated', id }];
+  }
+  const [role] = await reader.call(parent, 'Accessible', 'GetRole', signal);
+  const scope = Number(role) === ROLE.SCROLL_PANE ? idOf(parent) : id;
+  return [{ type: 'structure', change: 'invalidated', id: scope }];
+}
