@@ -54,7 +54,7 @@ export interface AtspiBackendOptions {
 
 const BACKOFF_MS = [100, 250, 500, 1_000, 2_000, 5_000] as const;
 /** When a new window is re-read after opening (see scheduleSettle). */
-const SETTLE_REREAD_MS = [300, 1_500] as const;
+const SETTLE_REREAD_MS = [300, 1_500, 5_000] as const;
 
 /** Everything that lives as long as one bus connection. */
 interface Connection {
@@ -243,7 +243,9 @@ export class AtspiBackend implements AccessibilityBackend {
   /**
    * GTK finishes laying out and filling a new window in the frames after showing it and reports
    * little of that (no bounds events for notebook tabs, no range events when a scroll bar's
-   * extent grows): ask consumers to re-read the window once it has had time to settle.
+   * extent grows): ask consumers to re-read the window once it has had time to settle. The last
+   * re-read catches windows whose content arrives over seconds and resizes them without an event
+   * (gtk3-demo's progressive image loading shrinks its window after 1.5 s on a loaded machine).
    */
   private scheduleSettle(id: BackendId): void {
     for (const ms of SETTLE_REREAD_MS) {
