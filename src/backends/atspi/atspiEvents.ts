@@ -128,7 +128,7 @@ export class AtspiEventMapper {
       events.push(await shownOrHidden(this.reader, ref, id, signal));
       return events;
     }
-    const { role, words } = await pushStates(this.reader, ref, events, signal, true);
+    const { role, words } = await pushStates(this.reader, ref, events, signal);
     if (detail === 'focused' && hasState(words, STATE_BIT.MANAGES_DESCENDANTS)) {
       // Its cells' focused state follows the container's silently: re-read the container.
       events.push({ type: 'structure', change: 'invalidated', id });
