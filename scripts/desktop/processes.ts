@@ -97,3 +97,47 @@ export async function stopChild(child: ChildProcess): Promise<void> {
     await exited;
   }
 }
+
+const GROUP_POLL_MS = 50;
+
+/** Whether any process of the group `pgid` is still alive (signal 0 probes without harm). */
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function signalGroup(pgid: number, sig: NodeJS.Signals): void {
+  try {
+    process.kill(-pgid, sig);
+  } catch {
+    // The group is gone already.
+  }
+}
+
+/**
+ * Stop a child started as the leader of its own process group, and every process it started
+ * (a browser's renderers, zygote and crash handler outlive the browser process by a moment and
+ * still write to its profile). Other processes signal no exit to us, so the group is polled.
+ */
+export async function stopGroup(child: ChildProcess): Promise<void> {
+  const pgid = child.pid;
+  await stopChild(child);
+  if (pgid === undefined) return;
+  signalGroup(pgid, 'SIGTERM');
+  if (await groupGone(pgid, STOP_GRACE_MS)) return;
+  signalGroup(pgid, 'SIGKILL');
+  // Bounded: a zombie whose parent never reaps it (no init in a container) still answers.
+  await groupGone(pgid, STOP_GRACE_MS);
+}
+
+async function groupGone(pgid: number, withinMs: number): Promise<boolean> {
+  const deadline = Date.now() + withinMs;
+  while (groupAlive(pgid) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, GROUP_POLL_MS));
+  }
+  return !groupAlive(pgid);
+}

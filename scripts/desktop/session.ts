@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
-import { execText, firstLine, stopChild, waitExit } from './processes.js';
+import { execText, firstLine, stopChild, stopGroup, waitExit } from './processes.js';
 
 const STEP_DEADLINE_MS = 10_000;
 
@@ -179,7 +179,12 @@ function launchApp(
   options: LaunchOptions,
 ): LaunchedApp {
   const stdin = options.stdin === true ? 'pipe' : 'ignore';
-  const child = spawn(command, [...args], { stdio: [stdin, 'ignore', 'ignore'], env });
+  // Its own process group, so stopping it also stops every process it started.
+  const child = spawn(command, [...args], {
+    stdio: [stdin, 'ignore', 'ignore'],
+    env,
+    detached: true,
+  });
   // A pipe to an app that exits must not crash the caller with EPIPE.
   child.stdin?.on('error', () => undefined);
   const exited = waitExit(child);
@@ -189,6 +194,6 @@ function launchApp(
     command,
     exited,
     stdin: child.stdin,
-    stop: () => stopChild(child),
+    stop: () => stopGroup(child),
   };
 }
