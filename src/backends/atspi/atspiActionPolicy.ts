@@ -11,6 +11,9 @@
  *   ScrollTo branch in its Component handler at all (the call is an unknown method). Unknown
  *   toolkits are not assumed to scroll: ScrollItem is advertised only where it is known to work.
  * - Gecko answers true to `EditableText.SetTextContents` on web inputs and ignores it.
+ * - Chromium's `<select>` popup opens on `DoAction` and closes again at once when the browser
+ *   window does not hold the X input focus (another of its windows does); a click would have
+ *   given it the focus, so the window is focused first. GTK's popups stay open without it.
  * The effect checks of the executor catch what is not listed here; this table only avoids calls
  * known to harm the app or known to be no-ops.
  */
@@ -25,6 +28,8 @@ export interface ActionPolicy {
   readonly scrollTo: boolean;
   /** Whether `EditableText.SetTextContents` is known to answer true without effect. */
   readonly setTextIgnored: boolean;
+  /** Whether an expand needs the element's window to hold the X input focus first. */
+  readonly focusBeforeExpand: boolean;
 }
 
 const DEFAULT_POLICY: ActionPolicy = {
@@ -32,6 +37,7 @@ const DEFAULT_POLICY: ActionPolicy = {
   replyBudgetMs: 1_500,
   scrollTo: false,
   setTextIgnored: false,
+  focusBeforeExpand: false,
 };
 
 const GTK: ActionPolicy = {
@@ -49,7 +55,7 @@ const POLICIES: Record<string, ActionPolicy> = {
   gtk: GTK,
   gail: GTK,
   gecko: { ...DEFAULT_POLICY, scrollTo: true, setTextIgnored: true },
-  chromium: { ...DEFAULT_POLICY, scrollTo: true },
+  chromium: { ...DEFAULT_POLICY, scrollTo: true, focusBeforeExpand: true },
   qt: DEFAULT_POLICY,
 };
 

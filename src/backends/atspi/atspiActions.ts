@@ -182,6 +182,7 @@ export class AtspiActions {
   ): Promise<PatternPerformed | void> {
     const expanded = hasState(f.words, STATE_BIT.EXPANDED);
     if (expanded === (op === 'expand')) return;
+    if (op === 'expand' && f.policy.focusBeforeExpand) await this.focusWindowOf(f.ref, signal);
     return this.activate(f, ['expand or contract', 'activate', 'press', 'click'], signal);
   }
 
@@ -261,15 +262,20 @@ export class AtspiActions {
    */
   async focus(id: BackendId, signal: AbortSignal): Promise<void> {
     const ref = refOf(id);
-    const top = await topLevelOf(this.reader, ref, signal);
-    // Without a window manager several windows may claim ACTIVE: always give the X focus.
-    const wid = await xWindowOf(this.deps, top, signal).catch(() => undefined);
-    if (wid !== undefined) await this.x.run(['windowfocus', '--sync', wid], signal);
+    await this.focusWindowOf(ref, signal);
     for (const pause of FOCUS_BACKOFF_MS) {
       if (pause > 0) await delay(pause, signal);
       await this.expectTrue(this.reader.call(ref, 'Component', 'GrabFocus', signal), 'GrabFocus');
       if (await this.hasStateBit(ref, STATE_BIT.FOCUSED, signal)) return;
     }
+  }
+
+  /** Give the X focus to the element's window: without a window manager several may claim ACTIVE. */
+  private async focusWindowOf(ref: ObjectRef, signal: AbortSignal): Promise<void> {
+    if (!this.x.available) return;
+    const top = await topLevelOf(this.reader, ref, signal);
+    const wid = await xWindowOf(this.deps, top, signal).catch(() => undefined);
+    if (wid !== undefined) await this.x.run(['windowfocus', '--sync', wid], signal);
   }
 
   private async hasStateBit(ref: ObjectRef, bit: number, signal: AbortSignal): Promise<boolean> {

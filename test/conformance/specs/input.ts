@@ -31,12 +31,21 @@ export const inputSpecs: ConformanceSpec[] = [
       const { backend } = fx;
       const box = await fx.target('checkBox', signal);
       const before = await fetchOne(backend, box, signal);
-      const changed = watchFor(backend, 'states property', propertyOf(box, 'states'));
+      const wasChecked = before.props.states.includes('checked');
+      // Wait for the checked state itself: the click's focus change may come first.
+      const changed = watchFor(
+        backend,
+        'a states event with the check flipped',
+        (e) =>
+          propertyOf(box, 'states')(e) &&
+          e.type === 'property' &&
+          (e.props.states as readonly string[] | undefined)?.includes('checked') !== wasChecked,
+      );
       const { x, y } = centre(before);
       await backend.input({ kind: 'click', x, y, button: 'left', count: 1 }, { signal });
       await changed;
       const after = await fetchOne(backend, box, signal);
-      expect(after.props.states.includes('checked')).toBe(!before.props.states.includes('checked'));
+      expect(after.props.states.includes('checked')).toBe(!wasChecked);
     },
   },
 ];
