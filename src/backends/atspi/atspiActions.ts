@@ -29,7 +29,7 @@ import {
   xWindowOf,
   type RealInputDeps,
 } from './atspiRealInput.js';
-import { hasState, patternsOf, STATE_BIT } from './atspiRoles.js';
+import { hasState, isToggleRole, patternsOf, STATE_BIT } from './atspiRoles.js';
 import { scrollContainer, scrollIntoView, setValueProperty } from './atspiScroll.js';
 
 const A = 'org.a11y.atspi.';
@@ -41,9 +41,12 @@ interface Facts {
   role: number;
   words: number[];
   interfaces: string[];
-  parent: ObjectRef;
   policy: ActionPolicy;
+  /** The action names, read in parallel for patterns that may run one. */
+  names: Promise<string[]> | undefined;
 }
+
+const ACTING = new Set<PatternAction['pattern']>(['Invoke', 'Toggle', 'ExpandCollapse']);
 
 const VIA_INPUT: PatternPerformed = { via: 'input', detail: 'click' };
 
@@ -72,24 +75,37 @@ export class AtspiActions {
     return policy;
   }
 
-  private async facts(id: BackendId, signal: AbortSignal): Promise<Facts> {
+  /**
+   * Role, interfaces and action names from the reader's memo, states fresh: a known element
+   * costs one round trip before its action, and a toggle none (its role says it toggles).
+   */
+  private async facts(
+    id: BackendId,
+    signal: AbortSignal,
+    pattern: PatternAction['pattern'],
+  ): Promise<Facts> {
     const ref = refOf(id);
     if (isAppRoot(ref)) throw new ElementStaleError(`${id} is an application, not an element`);
-    const [[role], [words], [interfaces], parent, policy] = await Promise.all([
-      this.reader.call(ref, 'Accessible', 'GetRole', signal),
-      this.reader.call(ref, 'Accessible', 'GetState', signal),
-      this.reader.call(ref, 'Accessible', 'GetInterfaces', signal),
-      parentOf(this.reader, ref, signal),
+    const [role, interfaces, policy] = await Promise.all([
+      this.reader.role(ref, signal),
+      this.reader.interfaces(ref, signal),
       this.policyOf(ref[0], signal),
     ]);
-    return {
-      ref,
-      role: Number(role),
-      words: (words ?? []) as number[],
-      interfaces: (interfaces ?? []) as string[],
-      parent,
-      policy,
-    };
+    const acting = ACTING.has(pattern) && interfaces.includes(A + 'Action');
+    const names = acting ? this.actionNames(ref, signal) : undefined;
+    names?.catch(() => undefined);
+    const statesMatter = pattern !== 'Toggle' || !isToggleRole(role);
+    const [words] = statesMatter
+      ? await this.reader.call(ref, 'Accessible', 'GetState', signal)
+      : [[]];
+    return { ref, role, words: (words ?? []) as number[], interfaces, policy, names };
+  }
+
+  private actionNames(ref: ObjectRef, signal: AbortSignal): Promise<string[]> {
+    return this.reader.facts.actionsOf(ref, async () => {
+      const [list] = await this.reader.call(ref, 'Action', 'GetActions', signal);
+      return ((list ?? []) as [string, string, string][]).map((a) => a[0].toLowerCase());
+    });
   }
 
   async perform(
@@ -97,9 +113,10 @@ export class AtspiActions {
     action: PatternAction,
     signal: AbortSignal,
   ): Promise<PatternPerformed | void> {
-    const f = await this.facts(id, signal);
-    const parentSelects =
-      action.pattern === 'SelectionItem' && (await this.parentSelects(f, signal));
+    const f = await this.facts(id, signal, action.pattern);
+    const parent =
+      action.pattern === 'SelectionItem' ? await parentOf(this.reader, f.ref, signal) : undefined;
+    const parentSelects = parent !== undefined && (await this.parentSelects(parent, signal));
     const supported = patternsOf(f.role, f.words, f.interfaces, parentSelects, f.policy.scrollTo);
     if (!supported.includes(action.pattern)) {
       throw new PatternNotSupportedError(`${action.pattern} is not supported by ${id}`);
@@ -116,7 +133,7 @@ export class AtspiActions {
       case 'RangeValue':
         return this.setRange(f, action.value, signal);
       case 'SelectionItem':
-        return this.select(f, action.op, signal);
+        return this.select(f, action.op, parentSelects ? parent : undefined, signal);
       case 'Scroll':
         return scrollContainer(this.reader, f.ref, action.direction, action.amount, signal);
       case 'ScrollItem':
@@ -127,10 +144,9 @@ export class AtspiActions {
     }
   }
 
-  private async parentSelects(f: Facts, signal: AbortSignal): Promise<boolean> {
-    if (isNullRef(f.parent) || isAppRoot(f.parent)) return false;
-    const [interfaces] = await this.reader.call(f.parent, 'Accessible', 'GetInterfaces', signal);
-    return ((interfaces ?? []) as string[]).includes(A + 'Selection');
+  private async parentSelects(parent: ObjectRef, signal: AbortSignal): Promise<boolean> {
+    if (isNullRef(parent) || isAppRoot(parent)) return false;
+    return (await this.reader.interfaces(parent, signal)).includes(A + 'Selection');
   }
 
   /** The element's activation: a real click where DoAction may wedge the app, else DoAction. */
@@ -155,15 +171,15 @@ export class AtspiActions {
     preferred: readonly string[],
     signal: AbortSignal,
   ): Promise<void> {
-    const [list] = await this.reader.call(f.ref, 'Action', 'GetActions', signal);
-    const names = ((list ?? []) as [string, string, string][]).map((a) => a[0].toLowerCase());
+    const names = await (f.names ?? this.actionNames(f.ref, signal));
     if (names.length === 0) throw new PatternNotSupportedError('the element has no actions');
     const found = preferred.map((p) => names.indexOf(p)).find((i) => i >= 0);
     const reply = this.expectTrue(
       this.reader.call(f.ref, 'Action', 'DoAction', signal, 'i', [found ?? 0]),
       'DoAction',
     );
-    reply.catch(() => undefined);
+    // A refusal may mean the path now names another object: its memo is read afresh next time.
+    reply.catch(() => this.reader.facts.forget(f.ref));
     const budget = new AbortController();
     const waited = delay(f.policy.replyBudgetMs, AbortSignal.any([signal, budget.signal])).catch(
       () => undefined,
@@ -209,23 +225,25 @@ export class AtspiActions {
     await setValueProperty(this.reader, f.ref, value, signal);
   }
 
+  /** Through the parent's Selection where it has one (`selecting`), else the item's action. */
   private async select(
     f: Facts,
     op: 'select' | 'add' | 'remove',
+    selecting: ObjectRef | undefined,
     signal: AbortSignal,
   ): Promise<PatternPerformed | void> {
-    const [index] = await this.reader.call(f.ref, 'Accessible', 'GetIndexInParent', signal);
-    if (isNullRef(f.parent) || !(await this.parentSelects(f, signal))) {
+    if (selecting === undefined) {
       if (op === 'remove') throw new PatternNotSupportedError('the container cannot deselect');
       return this.activate(f, ['activate', 'click', 'press'], signal);
     }
+    const [index] = await this.reader.call(f.ref, 'Accessible', 'GetIndexInParent', signal);
     const member = op === 'remove' ? 'DeselectChild' : 'SelectChild';
     if (op === 'select')
       await this.reader
-        .call(f.parent, 'Selection', 'ClearSelection', signal)
+        .call(selecting, 'Selection', 'ClearSelection', signal)
         .catch(() => undefined);
     await this.expectTrue(
-      this.reader.call(f.parent, 'Selection', member, signal, 'i', [Number(index)]),
+      this.reader.call(selecting, 'Selection', member, signal, 'i', [Number(index)]),
       member,
     );
     return { via: 'pattern', detail: member };

@@ -11,8 +11,8 @@ import { asString, idOf, isAppRoot, isNullRef } from './atspiIds.js';
 import { isTextRole, ROLE, statesOf } from './atspiRoles.js';
 
 /**
- * Re-read an element's states and push them as a property event; returns what was read. It does
- * not read the parent: a third call on every state change doubled the Toggle-to-patch p99 on
+ * Re-read an element's states (its role from the memo) and push them as a property event; returns
+ * what was read. It does not read the parent: a third call on every state change doubled the Toggle-to-patch p99 on
  * GTK (7.8 against 15-27 ms), and showing events already carry that evidence.
  */
 export async function pushStates(
@@ -21,13 +21,13 @@ export async function pushStates(
   events: BackendEvent[],
   signal: AbortSignal,
 ): Promise<{ role: number; words: number[] }> {
-  const [[role], [words]] = await Promise.all([
-    reader.call(ref, 'Accessible', 'GetRole', signal),
+  const [role, [words]] = await Promise.all([
+    reader.role(ref, signal),
     reader.call(ref, 'Accessible', 'GetState', signal),
   ]);
   const bits = (words ?? []) as number[];
-  events.push({ type: 'property', id: idOf(ref), props: { states: statesOf(Number(role), bits) } });
-  return { role: Number(role), words: bits };
+  events.push({ type: 'property', id: idOf(ref), props: { states: statesOf(role, bits) } });
+  return { role, words: bits };
 }
 
 /** The contract's id of a `Parent` property's value (apps' roots are not elements). */
@@ -65,12 +65,11 @@ export async function textChanged(
   id: BackendId,
   signal: AbortSignal,
 ): Promise<BackendEvent[]> {
-  const [[role], [interfaces]] = await Promise.all([
-    reader.call(ref, 'Accessible', 'GetRole', signal),
-    reader.call(ref, 'Accessible', 'GetInterfaces', signal),
+  const [role, ifaces] = await Promise.all([
+    reader.role(ref, signal),
+    reader.interfaces(ref, signal),
   ]);
-  const ifaces = (interfaces ?? []) as string[];
-  if (!isTextRole(Number(role)) && !ifaces.includes('org.a11y.atspi.EditableText')) return [];
+  if (!isTextRole(role) && !ifaces.includes('org.a11y.atspi.EditableText')) return [];
   const [text] = await reader.call(ref, 'Text', 'GetText', signal, 'ii', [0, -1]);
   const value = asString(text);
   return [
@@ -86,15 +85,15 @@ export async function boundsChanged(
   id: BackendId,
   signal: AbortSignal,
 ): Promise<BackendEvent[]> {
-  const [[box], [role]] = await Promise.all([
+  const [[box], role] = await Promise.all([
     reader.call(ref, 'Component', 'GetExtents', signal, 'u', [0]),
-    reader.call(ref, 'Accessible', 'GetRole', signal),
+    reader.role(ref, signal),
   ]);
   const [x = 0, y = 0, width = -1, height = -1] = (box ?? []) as number[];
   const rect = width >= 0 && height >= 0 ? { x, y, width, height } : null;
   const events: BackendEvent[] = [{ type: 'property', id, props: { rect } }];
   // Notebook tabs and scroll bar adjustments move with their container without events.
-  if (Number(role) === ROLE.PAGE_TAB_LIST || Number(role) === ROLE.SCROLL_PANE) {
+  if (role === ROLE.PAGE_TAB_LIST || role === ROLE.SCROLL_PANE) {
     events.push({ type: 'structure', change: 'invalidated', id });
   }
   return events;
@@ -114,7 +113,7 @@ export async function rowsChanged(
   if (parent === undefined || isNullRef(parent) || isAppRoot(parent)) {
     return [{ type: 'structure', change: 'invalidated', id }];
   }
-  const [role] = await reader.call(parent, 'Accessible', 'GetRole', signal);
-  const scope = Number(role) === ROLE.SCROLL_PANE ? idOf(parent) : id;
+  const role = await reader.role(parent, signal);
+  const scope = role === ROLE.SCROLL_PANE ? idOf(parent) : id;
   return [{ type: 'structure', change: 'invalidated', id: scope }];
 }

@@ -123,6 +123,7 @@ export class AtspiEventMapper {
   ): Promise<BackendEvent[]> {
     const events: BackendEvent[] = [];
     if (detail === 'focused' && set === 1) events.push({ type: 'focus', id });
+    if (detail === 'defunct') this.reader.facts.forget(ref);
     if (IGNORED_STATES.has(detail) || isAppRoot(ref)) return events;
     if (detail === 'showing') {
       events.push(await shownOrHidden(this.reader, ref, id, signal));
@@ -170,7 +171,10 @@ export class AtspiEventMapper {
       ];
     }
     const event: BackendEvent = { type: 'structure', change, id };
-    if (child !== undefined && !isNullRef(child)) event.childId = idOf(child);
+    if (child !== undefined && !isNullRef(child)) {
+      event.childId = idOf(child);
+      if (!added) this.reader.facts.forget(child);
+    }
     return [event];
   }
 
@@ -178,7 +182,7 @@ export class AtspiEventMapper {
     const windows = await this.reader.children(app, signal);
     const events: BackendEvent[] = [];
     for (const win of windows) {
-      const role = Number((await this.reader.call(win, 'Accessible', 'GetRole', signal))[0]);
+      const role = await this.reader.role(win, signal);
       const childId = idOf(win);
       this.addWindow(childId);
       events.push({ type: 'structure', change: 'childAdded', id: DESKTOP_ID, childId });
@@ -190,6 +194,7 @@ export class AtspiEventMapper {
   }
 
   private appRemoved(busName: string): BackendEvent[] {
+    this.reader.facts.forgetApp(busName);
     const windows = this.windowsByApp.get(busName);
     if (windows === undefined) return [];
     this.windowsByApp.delete(busName);

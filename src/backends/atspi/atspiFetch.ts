@@ -17,6 +17,7 @@ import {
 import { PatternNotSupportedError } from '../../errors.js';
 import { dbusErrorName } from './atspiGuard.js';
 import { controlTypeOf, isTextRole, patternsOf, statesOf } from './atspiRoles.js';
+import { StaticFacts } from './atspiMemo.js';
 
 const A = 'org.a11y.atspi.';
 const PROPS = 'org.freedesktop.DBus.Properties';
@@ -74,10 +75,27 @@ function variantValue(dict: Record<string, Variant | undefined>, key: string): u
 }
 
 export class AtspiReader {
+  /** Roles and interfaces read once per element (see atspiMemo.ts). */
+  readonly facts = new StaticFacts();
+
   constructor(
     readonly bus: AtspiBus,
     private readonly appInfo: (busName: string, signal: AbortSignal) => Promise<AppInfo>,
   ) {}
+
+  role(ref: ObjectRef, signal: AbortSignal): Promise<number> {
+    return this.facts.role(ref, async () => {
+      const [role] = await this.call(ref, 'Accessible', 'GetRole', signal);
+      return Number(role);
+    });
+  }
+
+  interfaces(ref: ObjectRef, signal: AbortSignal): Promise<string[]> {
+    return this.facts.interfacesOf(ref, async () => {
+      const [list] = await this.call(ref, 'Accessible', 'GetInterfaces', signal);
+      return (list ?? []) as string[];
+    });
+  }
 
   call(
     ref: ObjectRef,

@@ -39,8 +39,7 @@ export async function roleOf(
   ref: ObjectRef,
   signal: AbortSignal,
 ): Promise<number> {
-  const [role] = await reader.call(ref, 'Accessible', 'GetRole', signal);
-  return Number(role);
+  return reader.role(ref, signal);
 }
 
 /** The top-level window (the app root's child) that contains `ref`. */

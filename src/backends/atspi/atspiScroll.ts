@@ -69,12 +69,12 @@ export async function scrollContainer(
     throw new InvalidParamsError('amount must be a positive number');
   const vertical = direction === 'up' || direction === 'down';
   for (const bar of await reader.children(ref, signal)) {
-    const [[role], [words]] = await Promise.all([
-      reader.call(bar, 'Accessible', 'GetRole', signal),
+    const [role, [words]] = await Promise.all([
+      reader.role(bar, signal),
       reader.call(bar, 'Accessible', 'GetState', signal),
     ]);
     const orientation = hasState((words ?? []) as number[], vertical ? VERTICAL : HORIZONTAL);
-    if (Number(role) !== ROLE.SCROLL_BAR || !orientation) continue;
+    if (role !== ROLE.SCROLL_BAR || !orientation) continue;
     const { value: cur, min, max } = await readRange(reader.bus, bar, signal);
     const page = Math.max((max - min) / 10, 1);
     const sign = direction === 'down' || direction === 'right' ? 1 : -1;
@@ -97,13 +97,13 @@ async function look(
   top: ObjectRef,
   signal: AbortSignal,
 ): Promise<Sight> {
-  const [rect, window, [role], [words]] = await Promise.all([
+  const [rect, window, role, [words]] = await Promise.all([
     extents(reader, ref, signal),
     extents(reader, top, signal),
-    reader.call(ref, 'Accessible', 'GetRole', signal),
+    reader.role(ref, signal),
     reader.call(ref, 'Accessible', 'GetState', signal),
   ]);
-  return { rect, window, role: Number(role), words: (words ?? []) as number[] };
+  return { rect, window, role, words: (words ?? []) as number[] };
 }
 
 function intersects(a: Rect, b: Rect): boolean {

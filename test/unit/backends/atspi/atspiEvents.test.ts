@@ -7,6 +7,7 @@ import {
 } from '../../../../src/backends/atspi/atspiEvents.js';
 import type { AtspiReader } from '../../../../src/backends/atspi/atspiFetch.js';
 import { DESKTOP_ID } from '../../../../src/backends/atspi/atspiIds.js';
+import { StaticFacts } from '../../../../src/backends/atspi/atspiMemo.js';
 import { ROLE, STATE_BIT } from '../../../../src/backends/atspi/atspiRoles.js';
 import { ElementStaleError } from '../../../../src/errors.js';
 
@@ -52,6 +53,10 @@ function fakeReader(elements: Record<string, FakeElement>): AtspiReader {
     children: (ref: ObjectRef) => Promise.resolve(find(ref).children ?? []),
     prop: (ref: ObjectRef, _iface: string, name: string) =>
       Promise.resolve(name === 'Parent' ? find(ref).parent : undefined),
+    // No memo here: every read answers from the table as it is now.
+    role: (ref: ObjectRef) => Promise.resolve().then(() => find(ref).role),
+    interfaces: (ref: ObjectRef) => Promise.resolve().then(() => find(ref).interfaces ?? []),
+    facts: new StaticFacts(),
   };
   return reader as unknown as AtspiReader;
 }
