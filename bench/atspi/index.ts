@@ -34,6 +34,11 @@ const READ_RUNS = 2_000;
 const PATCH_RUNS = 100;
 const DRIFT_ACTIONS = 200;
 const PATCH_DEADLINE_MS = 2_000;
+/**
+ * The drift run's marker is a barrier, not a timing: after 200 actions fired back to back (row
+ * selects each load a demo's source) the app may still be working through them for seconds.
+ */
+const MARKER_DEADLINE_MS = 30_000;
 /** Settling after the drift run: re-check after each further patch batch, at most this often. */
 const SETTLE_CHECKS = 10;
 
@@ -145,7 +150,7 @@ async function measureDrift(
   const marked = firstValueFrom(
     cache.patches$.pipe(
       filter((b) => JSON.stringify(b).includes(marker)),
-      timeout(PATCH_DEADLINE_MS),
+      timeout(MARKER_DEADLINE_MS),
     ),
   );
   await backend.performPattern(edit.id, { pattern: 'Value', value: marker }, { signal });
