@@ -34,15 +34,16 @@ function fakeReader(elements: Record<string, FakeElement>): AtspiReader {
     return el;
   };
   const reader = {
-    call: (ref: ObjectRef, _iface: string, member: string) => {
-      const el = find(ref);
+    // Async like the real bus: a vanished element rejects, it never throws synchronously.
+    call: async (ref: ObjectRef, _iface: string, member: string) => {
+      const el = await Promise.resolve().then(() => find(ref));
       const replies: Record<string, unknown[]> = {
         GetRole: [el.role],
         GetState: [el.states],
         GetInterfaces: [el.interfaces ?? []],
         GetText: [el.text ?? ''],
       };
-      return Promise.resolve(replies[member] ?? []);
+      return replies[member] ?? [];
     },
     getAll: (ref: ObjectRef) =>
       Promise.resolve(
