@@ -12,7 +12,7 @@ import type { BackendEvent } from '../../src/backends/backend.js';
 import { createUiaBackend, type UiaBackend } from '../../src/backends/uia/index.js';
 import { backendIdToRuntimeId } from '../../src/backends/uia/uiaConvert.js';
 import { notepadText, startNotepad } from './notepad.js';
-import { EventLog, checkRoundTrips, until } from './proofSupport.js';
+import { EventLog, checkRoundTrips, until, assert, expectCode } from './proofSupport.js';
 import { focusChecks, inputChecks, watchdogChecks, type ProofContext } from './proofMore.js';
 import { pixelsChecks } from './proofPixels.js';
 
@@ -36,21 +36,6 @@ async function check(name: string, body: () => Promise<string>): Promise<void> {
     });
   }
   save();
-}
-
-function assert(condition: boolean, message: string): asserts condition {
-  if (!condition) throw new Error(message);
-}
-
-async function expectCode(promise: Promise<unknown>, codes: string[]): Promise<string> {
-  try {
-    await promise;
-  } catch (err) {
-    assert(isUiError(err), `not a UiError: ${String(err)}`);
-    assert(codes.includes(err.code), `code ${err.code}, expected ${codes.join('|')}`);
-    return err.code;
-  }
-  throw new Error(`succeeded, expected ${codes.join('|')}`);
 }
 
 const signal = (ms = 20_000): AbortSignal => AbortSignal.timeout(ms);

@@ -6,7 +6,7 @@
 import { isUiError } from '../../src/errors.js';
 import type { UiaBackend } from '../../src/backends/uia/index.js';
 import { closeWindow, editRect, foreground, notepadText, startNotepad } from './notepad.js';
-import { type EventLog, until } from './proofSupport.js';
+import { type EventLog, until, assert } from './proofSupport.js';
 
 export interface ProofContext {
   backend: UiaBackend;
@@ -15,10 +15,6 @@ export interface ProofContext {
   check(name: string, body: () => Promise<string>): Promise<void>;
   launch(timings: { hangMs: number; pingIntervalMs: number }): UiaBackend;
   measurements: Record<string, unknown>;
-}
-
-function assert(condition: boolean, message: string): asserts condition {
-  if (!condition) throw new Error(message);
 }
 
 const signal = (ms = 20_000): AbortSignal => AbortSignal.timeout(ms);

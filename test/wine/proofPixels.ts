@@ -3,16 +3,11 @@
  * monitors, a covered window (PrintWindow, or the screen where it draws nothing), and the typed errors of bad requests. Sizes
  * are compared with Win32's own GetWindowRect, never with the backend's answer alone.
  */
-import { isUiError } from '../../src/errors.js';
 import type { CapturedImage } from '../../src/backends/backend.js';
 import type { HostCapture } from '../../src/backends/uia/uiaWin32Capture.js';
 import { editRect, startNotepad, windowBounds } from './notepad.js';
 import type { ProofContext } from './proofMore.js';
-import { until } from './proofSupport.js';
-
-function assert(condition: boolean, message: string): asserts condition {
-  if (!condition) throw new Error(message);
-}
+import { until, assert, expectCode } from './proofSupport.js';
 
 const signal = (ms = 20_000): AbortSignal => AbortSignal.timeout(ms);
 
@@ -41,17 +36,6 @@ function differing(a: Uint8Array, b: Uint8Array): number {
 function pixel(img: CapturedImage, x: number, y: number): number[] {
   const i = ((y - img.rect.y) * img.width + (x - img.rect.x)) * 4;
   return [...img.data.subarray(i, i + 3)];
-}
-
-async function expectCode(promise: Promise<unknown>, codes: string[]): Promise<string> {
-  try {
-    await promise;
-  } catch (err) {
-    assert(isUiError(err), `not a UiError: ${String(err)}`);
-    assert(codes.includes(err.code), `code ${err.code}, expected ${codes.join('|')}`);
-    return err.code;
-  }
-  throw new Error(`succeeded, expected ${codes.join('|')}`);
 }
 
 export async function pixelsChecks(p: ProofContext): Promise<void> {

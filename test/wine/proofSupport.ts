@@ -2,6 +2,7 @@
 import type { Observable } from 'rxjs';
 import type { BackendEvent } from '../../src/backends/backend.js';
 import type { UiaBackend } from '../../src/backends/uia/index.js';
+import { isUiError } from '../../src/errors.js';
 
 /** Records every batch from subscription on; waits see past and future events. */
 export class EventLog {
@@ -92,4 +93,20 @@ export async function checkRoundTrips(
     meanUs: Math.round(mean),
     p95Us: Math.round(times[Math.floor(times.length * 0.95)] ?? 0),
   };
+}
+
+export function assert(condition: boolean, message: string): asserts condition {
+  if (!condition) throw new Error(message);
+}
+
+/** The typed error code a call failed with; it must be one of `codes`. */
+export async function expectCode(promise: Promise<unknown>, codes: string[]): Promise<string> {
+  try {
+    await promise;
+  } catch (err) {
+    assert(isUiError(err), `not a UiError: ${String(err)}`);
+    assert(codes.includes(err.code), `code ${err.code}, expected ${codes.join('|')}`);
+    return err.code;
+  }
+  throw new Error(`succeeded, expected ${codes.join('|')}`);
 }
