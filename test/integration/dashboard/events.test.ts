@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { connect, type UistreamClient } from '../../../clients/typescript/index.js';
 import { startTestServer, TEST_TOKEN, type TestServer } from '../ws/harness.js';
-import { attributes, ensureBundle, launch, openDashboard, type Browser } from './harness.js';
+import { ensureBundle, launch, openDashboard, type Browser } from './harness.js';
 
 let t: TestServer;
 let b: Browser;
@@ -24,11 +24,59 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** The page-side shape of the log used in evaluations (the test project has no DOM types). */
+interface Box {
+  top: number;
+  bottom: number;
+}
+interface LogElement {
+  scrollTop: number;
+  scrollHeight: number;
+  clientHeight: number;
+  getBoundingClientRect(): Box;
+  querySelectorAll(sel: string): Iterable<{
+    getAttribute(name: string): string | null;
+    getBoundingClientRect(): Box;
+  }>;
+}
+
+/**
+ * Every row of the log, read the way a user does: scrolled through from top to bottom, since
+ * only the rows in view are drawn. After each scroll it waits (frame by frame) until drawn
+ * rows fill the view.
+ */
 async function logged(page: Page): Promise<{ seq: number; type: string }[]> {
-  const items = page.getByTestId('event-log').locator('li[data-seq]');
-  const seqs = await attributes(items, 'data-seq');
-  const types = await attributes(items, 'data-type');
-  return seqs.map((seq, i) => ({ seq: Number(seq), type: types[i] ?? '' }));
+  return page.getByTestId('event-log').evaluate(async (log: LogElement) => {
+    const g = globalThis as unknown as { requestAnimationFrame(cb: () => void): void };
+    const filled = (): boolean => {
+      const view = log.getBoundingClientRect();
+      const bottom = view.top + Math.min(log.clientHeight, log.scrollHeight - log.scrollTop);
+      const items = [...log.querySelectorAll('li')].map((li) => li.getBoundingClientRect());
+      if (items.length === 0) return log.scrollHeight <= log.clientHeight;
+      return items[0]!.top <= view.top + 0.5 && items.at(-1)!.bottom >= bottom - 0.5;
+    };
+    const settle = async (): Promise<void> => {
+      for (let frame = 0; !filled(); frame++) {
+        if (frame > 600) throw new Error('the log did not draw the rows in view');
+        await new Promise<void>((resolve) => g.requestAnimationFrame(() => resolve()));
+      }
+    };
+    const rows = new Map<number, string>();
+    const read = (): void => {
+      for (const li of log.querySelectorAll('li[data-seq]')) {
+        rows.set(Number(li.getAttribute('data-seq')), li.getAttribute('data-type') ?? '');
+      }
+    };
+    log.scrollTop = 0;
+    await settle();
+    read();
+    while (log.scrollTop + log.clientHeight < log.scrollHeight) {
+      log.scrollTop += log.clientHeight;
+      await settle();
+      read();
+    }
+    return [...rows].map(([seq, type]) => ({ seq, type }));
+  });
 }
 
 /** Activity of several kinds: toggles (property changes) and typing (text changes). */
