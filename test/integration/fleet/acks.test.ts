@@ -44,7 +44,7 @@ describe('publishes acknowledged on one inbox', () => {
   });
 
   it('fails a publish no stream takes, and one nobody answers in time', async () => {
-    const acks = new AckInbox(nc, 20);
+    const acks = new AckInbox(nc);
     await expect(acks.publish('nostream.a', body, { msgID: 'x', timeout: 5_000 })).rejects.toThrow(
       /refused/,
     );
@@ -55,5 +55,18 @@ describe('publishes acknowledged on one inbox', () => {
     );
     mute.unsubscribe();
     acks.close();
+  });
+
+  it('fails a short deadline first though a longer one was waiting before it', async () => {
+    const acks = new AckInbox(nc);
+    const mute = nc.subscribe('mute.b');
+    const long = acks.publish('mute.b', body, { msgID: 'l', timeout: 60_000 });
+    long.catch(() => undefined);
+    await expect(acks.publish('mute.b', body, { msgID: 's', timeout: 50 })).rejects.toThrow(
+      /in time/,
+    );
+    acks.close();
+    await expect(long).rejects.toThrow(/stopped/);
+    mute.unsubscribe();
   });
 });
