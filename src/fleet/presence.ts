@@ -32,7 +32,9 @@ export interface PresenceOptions {
 export class Presence {
   private timer: NodeJS.Timeout | null = null;
   private busy = false;
-  private lastSweep = 0;
+  private lastSweep = -Infinity;
+  /** Revision of each peer's entry last found not up: not parsed again until it changes. */
+  private readonly settled = new Map<string, number>();
   /** Peers this node marked gone (for logs and tests). */
   marked: string[] = [];
 
@@ -52,10 +54,12 @@ export class Presence {
     if (this.busy) return;
     this.busy = true;
     try {
-      const serverNow = await this.beat();
-      if (serverNow - this.lastSweep >= this.options.goneAfterMs / 2) {
-        this.lastSweep = serverNow;
-        await this.sweep(serverNow);
+      await this.beat();
+      // Local time only paces the sweeps; ages are the server's timestamps.
+      const now = Date.now();
+      if (now - this.lastSweep >= this.options.goneAfterMs / 2) {
+        this.lastSweep = now;
+        await this.sweep();
       }
     } catch {
       // NATS is away: the next heartbeat tries again.
@@ -64,34 +68,45 @@ export class Presence {
     }
   }
 
-  /** Put this node's status; answers the server's time of that put. */
-  async beat(): Promise<number> {
+  /** Put this node's status (one publish: no read back, which doubled a heartbeat's cost). */
+  async beat(): Promise<void> {
     const record: NodeStatus = {
       ...this.options.status(),
       state: 'up',
       heartbeatAt: new Date().toISOString(),
     };
     await this.kv.put(this.options.node, encoder.encode(JSON.stringify(record)));
-    const mine = await this.kv.get(this.options.node);
-    return mine?.created.getTime() ?? Date.now();
   }
 
-  private async sweep(serverNow: number): Promise<void> {
-    const keys: string[] = [];
-    for await (const key of await this.kv.keys()) keys.push(key);
-    for (const key of keys) {
+  /**
+   * Every key's latest entry in one pass of one consumer (was: a consumer listing the keys,
+   * then one read per key). "Now" is the server's time of this node's own latest heartbeat.
+   */
+  private async sweep(): Promise<void> {
+    const latest = new Map<string, KvEntry>();
+    for await (const entry of await this.kv.history()) latest.set(entry.key, entry);
+    const serverNow = latest.get(this.options.node)?.created.getTime() ?? Date.now();
+    for (const [key, entry] of latest) {
       if (key === this.options.node) continue;
-      const entry = await this.kv.get(key);
-      const status = statusOf(entry);
-      if (entry === null || status === null || status.state !== 'up') continue;
       if (serverNow - entry.created.getTime() <= this.options.goneAfterMs) continue;
-      const gone: NodeStatus = { ...status, state: 'gone', goneReason: 'stale' };
-      try {
-        await this.kv.update(key, encoder.encode(JSON.stringify(gone)), entry.revision);
-        this.marked.push(key);
-      } catch {
-        // Someone else marked it, or it came back: either way not ours to write.
+      if (this.settled.get(key) === entry.revision) continue;
+      const status = statusOf(entry);
+      if (status === null || status.state !== 'up') {
+        this.settled.set(key, entry.revision);
+        continue;
       }
+      await this.markGone(key, status, entry.revision);
+    }
+  }
+
+  /** A compare-and-set on the revision read: of several sweepers one wins. */
+  private async markGone(key: string, status: NodeStatus, revision: number): Promise<void> {
+    const gone: NodeStatus = { ...status, state: 'gone', goneReason: 'stale' };
+    try {
+      await this.kv.update(key, encoder.encode(JSON.stringify(gone)), revision);
+      this.marked.push(key);
+    } catch {
+      // Someone else marked it, or it came back: either way not ours to write.
     }
   }
 
