@@ -3,7 +3,9 @@
  * written by hand around each event's own JSON, so the byte bound is known as it grows and the
  * events are encoded once, not once for the body and again for a wrapper.
  */
+import { headers, type MsgHdrs } from '@nats-io/transport-node';
 import type { UiEvent } from '../../protocol/src/index.js';
+import { FLEET_HEADERS } from '../../protocol/src/index.js';
 
 /** Wall clock with sub-millisecond resolution, comparable across processes on one host. */
 export function preciseNow(): number {
@@ -52,4 +54,16 @@ export function encodeBatch(events: UiEvent[], emitted: Float64Array, maxBytes: 
     firstEmitted: times[0] as number,
     types: [...types].join(','),
   };
+}
+
+/** What a batch's headers say: its node, epoch, first and last seq, first emission, types. */
+export function batchHeaders(node: string, epoch: number, first: number, body: BatchBody): MsgHdrs {
+  const h = headers();
+  h.set(FLEET_HEADERS.node, node);
+  h.set(FLEET_HEADERS.epoch, String(epoch));
+  h.set(FLEET_HEADERS.firstSeq, String(first));
+  h.set(FLEET_HEADERS.seq, String(body.last));
+  h.set(FLEET_HEADERS.emitted, String(body.firstEmitted));
+  h.set(FLEET_HEADERS.types, body.types);
+  return h;
 }

@@ -11,14 +11,13 @@
  * node.epoch.first-last; a re-send keeps the bounds it was first sent with, so the stream drops
  * it instead of storing it twice.
  */
-import { headers } from '@nats-io/transport-node';
 import type { Subscription } from 'rxjs';
 import type { FleetGap, UiEvent } from '../../protocol/src/index.js';
-import { FLEET_HEADERS, fleetSubjects } from '../../protocol/src/index.js';
+import { fleetSubjects } from '../../protocol/src/index.js';
 import type { EventLog } from '../cache/api.js';
 import { isUiError } from '../errors.js';
 import type { StreamWriter } from './acks.js';
-import { type BatchBody, encodeBatch, preciseNow } from './batch.js';
+import { type BatchBody, batchHeaders, encodeBatch, preciseNow } from './batch.js';
 
 export interface PublisherOptions {
   node: string;
@@ -68,6 +67,8 @@ export class EventPublisher {
   /** Newest seq handed to NATS (acknowledged or not). */
   private sent = 0;
   private pumping = false;
+  /** A pump is due on the next turn of the event loop. */
+  private scheduled = false;
   private again = false;
   private stopped = false;
   /** A publish failed: nothing new is sent until every one in flight settled and a retry. */
@@ -109,8 +110,26 @@ export class EventPublisher {
     this.kick();
   }
 
-  /** Publish whatever is pending (after an event, an acknowledgement, a reconnect, a retry). */
+  /**
+   * Publish what is pending (after an event, an acknowledgement, a reconnect, a retry) once the
+   * event loop turns, so events raised in one go leave as one batch (pumping at the first event
+   * sent it alone and the rest apart: twice the publishes and acknowledgements, each a wakeup).
+   */
   kick(): void {
+    if (this.stopped || this.failed || this.offline) return;
+    if (this.pumping) {
+      this.again = true;
+      return;
+    }
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.startPump();
+    });
+  }
+
+  private startPump(): void {
     if (this.stopped || this.failed || this.offline) return;
     if (this.pumping) {
       this.again = true;
@@ -119,6 +138,8 @@ export class EventPublisher {
     this.pumping = true;
     void this.pump().finally(() => {
       this.pumping = false;
+      // A kick between the pump's last look and here would otherwise be lost.
+      if (this.again) this.kick();
     });
   }
 
@@ -265,16 +286,9 @@ export class EventPublisher {
 
   private publishBatch(first: number, body: BatchBody): Promise<{ duplicate: boolean }> {
     const { node, epoch } = this.options;
-    const h = headers();
-    h.set(FLEET_HEADERS.node, node);
-    h.set(FLEET_HEADERS.epoch, String(epoch));
-    h.set(FLEET_HEADERS.firstSeq, String(first));
-    h.set(FLEET_HEADERS.seq, String(body.last));
-    h.set(FLEET_HEADERS.emitted, String(body.firstEmitted));
-    h.set(FLEET_HEADERS.types, body.types);
     return this.js.publish(fleetSubjects.batch(node), body.data, {
       msgID: `${node}.${epoch}.${first}-${body.last}`,
-      headers: h,
+      headers: batchHeaders(node, epoch, first, body),
       timeout: this.options.ackTimeoutMs,
     });
   }

@@ -133,6 +133,18 @@ describe('event publisher', () => {
     p.stop();
   });
 
+  it('sends events appended in one go as one batch, not the first alone', async () => {
+    const acks = new HeldAcks();
+    const log = logWith(1);
+    const p = publisher(acks, log);
+    await vi.waitFor(() => expect(acks.ranges()).toEqual(['1-1']));
+    acks.sent[0]?.ack();
+    await vi.waitFor(() => expect(p.stats().published).toBe(1));
+    append(log, 5);
+    await vi.waitFor(() => expect(acks.ranges()).toEqual(['1-1', '2-6']));
+    p.stop();
+  });
+
   it('bounds a batch by events and by bytes, at least one event each', async () => {
     const acks = new HeldAcks();
     const p = publisher(acks, logWith(10), { window: 10, maxBatchEvents: 4 });
