@@ -78,4 +78,23 @@ it('mirrors the selected window exactly: equal to tree.get after demo activity',
   await b.page.getByTestId('inspector').waitFor();
   mkdirSync(join(REPO_ROOT, '.tmp'), { recursive: true });
   await b.page.screenshot({ path: join(REPO_ROOT, '.tmp', 'dashboard.png') });
+
+  // The clicked row is the tree's active descendant; ArrowDown moves it and the selection to
+  // the next row; a click on a twisty folds that row (the viewport handles rows' clicks).
+  const tree = b.page.getByTestId('tree');
+  const rows = tree.getByRole('treeitem');
+  await expect
+    .poll(() => tree.getAttribute('aria-activedescendant'))
+    .toBe(await rows.nth(3).getAttribute('id'));
+  await tree.press('ArrowDown');
+  const next = await rows.nth(4).getAttribute('id');
+  await expect.poll(() => tree.getAttribute('aria-activedescendant')).toBe(next);
+  expect(await rows.nth(4).getAttribute('aria-selected')).toBe('true');
+  const open = tree.locator('[role="treeitem"][aria-expanded="true"]').first();
+  const openRef = await open.getAttribute('data-ref');
+  await open.locator('.twisty').click();
+  await expect
+    .poll(() => tree.locator(`[data-ref="${openRef}"]`).getAttribute('aria-expanded'))
+    .toBe('false');
+  expect(b.problems).toEqual([]);
 }, 120_000);
