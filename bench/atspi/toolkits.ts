@@ -132,8 +132,13 @@ async function measureSyncAndMemory(backend: AtspiBackend, signal: AbortSignal) 
     syncs.push(await timeIt(() => cache.start(signal)));
     gc();
     const after = process.memoryUsage();
-    rss = Math.max(0, after.rss - before.rss);
-    retained = Math.max(0, after.heapUsed + after.external - (before.heapUsed + before.external));
+    // The largest over the runs, not the last: one run's figure can fall to or below zero when
+    // the GC before it found garbage from earlier walks that the one after did not.
+    rss = Math.max(rss, after.rss - before.rss);
+    retained = Math.max(
+      retained,
+      after.heapUsed + after.external - (before.heapUsed + before.external),
+    );
     await cache.stop();
   }
   return { syncMs: Math.min(...syncs), rss, retained };
