@@ -117,11 +117,6 @@ export class EventPublisher {
    * setImmediate: behind other nodes' work in the same process that doubled the latency p50.
    */
   kick(): void {
-    if (this.stopped || this.failed || this.offline) return;
-    if (this.pumping) {
-      this.again = true;
-      return;
-    }
     if (this.scheduled) return;
     this.scheduled = true;
     queueMicrotask(() => {
