@@ -150,7 +150,9 @@ async function measureSize(size: (typeof SIZES)[number]): Promise<SizeResult> {
   // Enough calls that the 1% tail is hundreds of calls, not the 20 that a few of the
   // machine's interruptions (see machineNoise) decided when finds ran 2,000 times.
   const find = timeSync(size.label === '100k' ? 2000 : 20_000, () => cache.find(findParams));
-  const get = timeSync(100_000, (i) => cache.get({ ref: refs[(i * 7919) % refs.length] as string }));
+  const get = timeSync(100_000, (i) =>
+    cache.get({ ref: refs[(i * 7919) % refs.length] as string }),
+  );
   const snapParams = { mode: 'full', maxElements: 1000, root: win?.ref ?? 'e1' } as const;
   const snapLines = cache.snapshot(snapParams).total;
   const snap = timeSync(300, () => cache.snapshot(snapParams));
