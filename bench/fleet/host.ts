@@ -6,6 +6,7 @@
  */
 import { createApp, type App } from '../../src/app.js';
 import { SimBackend, startDemo } from '../../src/backends/sim/index.js';
+import { delay } from '../../src/backends/sim/wait.js';
 import { loadConfig } from '../../src/config.js';
 import { startFleet, type Fleet } from '../../src/fleet/index.js';
 import { preciseNow } from '../../src/fleet/publisher.js';
@@ -24,7 +25,8 @@ export interface HostSpec {
 }
 
 export type HostCommand =
-  | { cmd: 'demo'; on: boolean }
+  /** `phaseMs`: when each of the host's nodes starts its demo, in order (0 when absent). */
+  | { cmd: 'demo'; on: boolean; phaseMs?: number[] }
   | { cmd: 'flood'; ms: number; perSecond?: number }
   | { cmd: 'stats' }
   | { cmd: 'drain'; deadlineMs: number }
@@ -144,7 +146,16 @@ async function main(): Promise<void> {
         demo?.abort();
         await Promise.all(demos.splice(0));
         demo = m.on ? new AbortController() : null;
-        for (const n of m.on ? nodes : []) demos.push(startDemo(n.sim, demo!.signal));
+        for (const [i, n] of (m.on ? nodes : []).entries()) {
+          const signal = demo!.signal;
+          const phase = m.phaseMs?.[i] ?? 0;
+          demos.push(
+            delay(phase, signal).then(
+              () => startDemo(n.sim, signal),
+              () => undefined,
+            ),
+          );
+        }
         return {};
       case 'flood':
         return { generated: await Promise.all(nodes.map((n) => flood(n, m.ms, m.perSecond))) };

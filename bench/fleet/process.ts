@@ -21,6 +21,8 @@ export class HostProcess {
   private constructor(
     private readonly child: ChildProcess,
     readonly ready: HostReady,
+    /** The nodes it runs, in order. */
+    readonly nodes: readonly string[],
   ) {
     child.on('message', (raw) => {
       const m = raw as { seq?: number; result?: unknown; error?: string };
@@ -60,7 +62,7 @@ export class HostProcess {
         const ready = (m as { ready?: HostReady }).ready;
         if (ready === undefined) return;
         clearTimeout(timer);
-        resolve(new HostProcess(child, ready));
+        resolve(new HostProcess(child, ready, spec.nodes));
       });
     });
   }
