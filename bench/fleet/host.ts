@@ -29,6 +29,10 @@ export type HostCommand =
   | { cmd: 'demo'; on: boolean; phaseMs?: number[] }
   | { cmd: 'flood'; ms: number; perSecond?: number }
   | { cmd: 'stats' }
+  /** The process's CPU so far, before and after a full GC, and its nodes' events. */
+  | { cmd: 'cpu' }
+  /** Join (and wait until the log is published) or leave the fleet, every node of the host. */
+  | { cmd: 'bridge'; on: boolean }
   | { cmd: 'drain'; deadlineMs: number }
   | { cmd: 'clock' }
   | { cmd: 'stop' };
@@ -119,6 +123,35 @@ function stats(nodes: BenchNode[]): HostStats {
   };
 }
 
+/**
+ * The process's CPU so far, read before and after a full GC. A window from one reading's
+ * `afterGcMs` to the next one's `beforeGcMs` starts with no garbage left by what ran before it
+ * (whose collection would otherwise land in whichever window came next) and leaves the forced
+ * collections themselves out.
+ */
+function cpu(nodes: BenchNode[]): { beforeGcMs: number; afterGcMs: number; seq: number } {
+  const ms = (): number => {
+    const used = process.cpuUsage();
+    return (used.user + used.system) / 1000;
+  };
+  const beforeGcMs = ms();
+  (globalThis as { gc?: () => void }).gc?.();
+  const afterGcMs = ms();
+  const seq = nodes.reduce((s, n) => s + n.app.cache.events.seq, 0);
+  return { beforeGcMs, afterGcMs, seq };
+}
+
+/** Every node joins (and has published what its log holds) or leaves the fleet. */
+async function bridge(nodes: BenchNode[], on: boolean, spec: HostSpec): Promise<number | null> {
+  if (spec.natsUrl === null) throw new Error('this host has no NATS server to join');
+  for (const n of nodes) {
+    if (!on) await n.fleet?.stop();
+    if (!on) n.fleet = null;
+    else if (n.fleet === null) n.fleet = await startFleet(n.app, () => undefined);
+  }
+  return on ? drain(nodes, 30_000) : preciseNow();
+}
+
 /** Until every node's stream cursor reached its log (or the deadline): the time it did. */
 async function drain(nodes: BenchNode[], deadlineMs: number): Promise<number | null> {
   const until = Date.now() + deadlineMs;
@@ -163,6 +196,10 @@ async function main(): Promise<void> {
         return stats(nodes);
       case 'drain':
         return { doneAt: await drain(nodes, m.deadlineMs) };
+      case 'cpu':
+        return cpu(nodes);
+      case 'bridge':
+        return { doneAt: await bridge(nodes, m.on, spec) };
       case 'clock':
         return { now: preciseNow() };
       case 'stop':
