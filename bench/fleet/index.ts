@@ -61,11 +61,14 @@ async function fleetPhase(nats: NatsServer, nc: NatsConnection) {
 async function nodePhase(nats: NatsServer) {
   const hosts: HostProcess[] = [];
   try {
-    const single = { eventReplay: OUTAGE_RING, ws: false };
-    hosts.push(await HostProcess.start({ ...single, nodes: ['cpu-bridge'], natsUrl: nats.url }));
-    const bridged = hosts[0] as HostProcess;
-    const cpu = progress('cpu', await bridgeCpu(bridged));
-    const outage = progress('outage', await outageMemory(bridged, nats));
+    const single = { eventReplay: OUTAGE_RING, ws: false, natsUrl: nats.url };
+    const cpuNode = await HostProcess.start({ ...single, nodes: ['cpu-bridge'] });
+    hosts.push(cpuNode);
+    const cpu = progress('cpu', await bridgeCpu(cpuNode));
+    // A fresh process: the CPU phase left and rejoined the fleet sixteen times.
+    const outageNode = await HostProcess.start({ ...single, nodes: ['outage'] });
+    hosts.push(outageNode);
+    const outage = progress('outage', await outageMemory(outageNode, nats));
     return { cpu, outage };
   } finally {
     for (const h of hosts) await h.stop();
