@@ -21,3 +21,4 @@ async function main(): Promise<void> {
 }
 
 await main();
+process.exit();

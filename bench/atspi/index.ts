@@ -249,3 +249,5 @@ async function main(): Promise<void> {
 }
 
 await main();
+// A Chromium part left behind past its deadline may hold the loop open: the line is out.
+process.exit();
