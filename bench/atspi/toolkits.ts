@@ -280,20 +280,27 @@ export async function chromiumLine(
   desktop: DesktopSession,
   signal: AbortSignal,
 ): Promise<{ figures: Record<string, number | string>; targets: Targets }> {
-  const deadline = AbortSignal.timeout(CHROMIUM_DEADLINE_MS);
-  const aborted = new Promise<never>((_, reject) => {
-    deadline.addEventListener('abort', () => reject(new Error('deadline')), { once: true });
+  const deadline = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  // Settled only by the deadline, and cleared once the part is over: never left to reject.
+  const stalled = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      deadline.abort();
+      reject(new Error(`not done within ${CHROMIUM_DEADLINE_MS} ms`));
+    }, CHROMIUM_DEADLINE_MS);
   });
   let f: ToolkitFigures;
   try {
-    const both = AbortSignal.any([signal, deadline]);
-    f = await Promise.race([measureChromium(backend, desktop, both), aborted]);
+    const both = AbortSignal.any([signal, deadline.signal]);
+    f = await Promise.race([measureChromium(backend, desktop, both), stalled]);
   } catch (err) {
     const why = err instanceof Error ? err.message : String(err);
     return {
       figures: { stoppedAt: progress.stage, error: why },
       targets: { chromiumCompleted: exactly(0, 1) },
     };
+  } finally {
+    clearTimeout(timer);
   }
   return {
     figures: {

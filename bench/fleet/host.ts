@@ -106,15 +106,14 @@ async function flood(node: BenchNode, ms: number, perSecond?: number): Promise<n
 }
 
 function stats(nodes: BenchNode[]): HostStats {
-  (globalThis as { gc?: () => void }).gc?.();
+  const { afterGcMs, seq } = cpu(nodes);
   const mem = process.memoryUsage();
-  const cpu = process.cpuUsage();
   const fleets = nodes.map((n) => n.fleet?.stats());
   return {
-    cpuMs: (cpu.user + cpu.system) / 1000,
+    cpuMs: afterGcMs,
     liveBytes: mem.heapUsed + mem.external,
     rss: mem.rss,
-    seq: nodes.reduce((s, n) => s + n.app.cache.events.seq, 0),
+    seq,
     published: fleets.reduce((s, f) => s + (f?.published ?? 0), 0),
     batches: fleets.reduce((s, f) => s + (f?.batches ?? 0), 0),
     lost: fleets.reduce((s, f) => s + (f?.lost ?? 0), 0),
@@ -145,9 +144,12 @@ function cpu(nodes: BenchNode[]): { beforeGcMs: number; afterGcMs: number; seq: 
 async function bridge(nodes: BenchNode[], on: boolean, spec: HostSpec): Promise<number | null> {
   if (spec.natsUrl === null) throw new Error('this host has no NATS server to join');
   for (const n of nodes) {
-    if (!on) await n.fleet?.stop();
-    if (!on) n.fleet = null;
-    else if (n.fleet === null) n.fleet = await startFleet(n.app, () => undefined);
+    if (on) {
+      n.fleet ??= await startFleet(n.app, () => undefined);
+    } else {
+      await n.fleet?.stop();
+      n.fleet = null;
+    }
   }
   return on ? drain(nodes, 30_000) : preciseNow();
 }

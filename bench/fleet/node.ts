@@ -40,42 +40,45 @@ type CpuSample = { beforeGcMs: number; afterGcMs: number; seq: number };
 export async function bridgeCpu(host: HostProcess) {
   await host.run({ cmd: 'demo', on: true });
   await sleep(CPU_WARMUP_MS);
-  const on = { cpuMs: 0, events: 0, windows: [] as number[] };
-  const off = { cpuMs: 0, events: 0, windows: [] as number[] };
+  const on = { windows: [] as number[], events: 0 };
+  const off = { windows: [] as number[], events: 0 };
   for (const bridged of BRIDGE_ORDER) {
     await host.run({ cmd: 'bridge', on: bridged }, 40_000);
     const before = await host.run<CpuSample>({ cmd: 'cpu' });
     await sleep(CPU_WINDOW_MS);
     const after = await host.run<CpuSample>({ cmd: 'cpu' });
-    const used = after.beforeGcMs - before.afterGcMs;
     const side = bridged ? on : off;
-    side.cpuMs += used;
+    side.windows.push(after.beforeGcMs - before.afterGcMs);
     side.events += after.seq - before.seq;
-    side.windows.push(Math.round(used));
   }
   await host.run({ cmd: 'demo', on: false });
-  const median = (xs: number[]): number => {
-    const s = [...xs].sort((a, b) => a - b);
-    return ((s[(s.length - 1) >> 1] as number) + (s[s.length >> 1] as number)) / 2;
-  };
-  const percent = (a: number, b: number): number => Number((((a - b) / b) * 100).toFixed(1));
+  const withBridge = sum(on.windows);
+  const without = sum(off.windows);
   return {
     windowSeconds: CPU_WINDOW_MS / 1000,
     windowsPerSide: BRIDGE_ORDER.length / 2,
-    withBridgeCpuMs: Math.round(on.cpuMs),
-    withoutCpuMs: Math.round(off.cpuMs),
-    withBridgeWindowsMs: on.windows,
-    withoutWindowsMs: off.windows,
+    withBridgeCpuMs: Math.round(withBridge),
+    withoutCpuMs: Math.round(without),
+    withBridgeWindowsMs: on.windows.map(Math.round),
+    withoutWindowsMs: off.windows.map(Math.round),
     withBridgeEvents: on.events,
     withoutEvents: off.events,
     withBridgeCpuPercentOfCore: Number(
-      ((on.cpuMs / (on.windows.length * CPU_WINDOW_MS)) * 100).toFixed(2),
+      ((withBridge / (on.windows.length * CPU_WINDOW_MS)) * 100).toFixed(2),
     ),
     // Of the window medians: a window holding a major GC or the installer's relaunch read up to
     // twice its neighbours on either side, and one such window swung the sums by 30 points.
-    extraCpuPercent: percent(median(on.windows), median(off.windows)),
-    extraCpuPercentOfSums: percent(on.cpuMs, off.cpuMs),
+    extraCpuPercent: percentMore(median(on.windows), median(off.windows)),
+    extraCpuPercentOfSums: percentMore(withBridge, without),
   };
+}
+
+const sum = (xs: number[]): number => xs.reduce((a, b) => a + b, 0);
+const percentMore = (a: number, b: number): number => Number((((a - b) / b) * 100).toFixed(1));
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return ((s[(s.length - 1) >> 1] as number) + (s[s.length >> 1] as number)) / 2;
 }
 
 async function until(check: () => Promise<boolean>, deadlineMs: number): Promise<boolean> {
