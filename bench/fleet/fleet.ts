@@ -9,6 +9,7 @@ import { fleet } from '../../clients/typescript/fleet.js';
 import { FLEET_HEADERS, fleetSubjects } from '../../protocol/src/index.js';
 import { preciseNow } from '../../src/fleet/publisher.js';
 import { BenchClient, percentile } from '../ws/clients.js';
+import type { ControlPath, Span } from './control.js';
 import type { HostStats } from './host.js';
 import type { HostProcess } from './process.js';
 import { streamEvents, streamState } from './stream.js';
@@ -19,6 +20,8 @@ const LATENCY_WARMUP_MS = 3_000;
 /** The demo's pace (its default: one step every 400 ms). */
 const DEMO_STEP_MS = 400;
 const LATENCY_MS = 20_000;
+/** The latency target: events later than this are matched against the control path. */
+const LATE_MS = 10;
 const RPC_WARMUP = 1_000;
 const RPC_ROUNDS = 5;
 const RPC_PER_ROUND = 300;
@@ -35,10 +38,12 @@ const sleep = (t: number): Promise<void> => new Promise((resolve) => setTimeout(
  * latency from the node's log emitting it to the consumer holding it (node clocks corrected
  * by the offset measured over IPC), and whether each node's seqs arrived without a hole.
  */
-export async function eventLatency(nc: NatsConnection, hosts: HostProcess[]) {
+export async function eventLatency(nc: NatsConnection, hosts: HostProcess[], control: ControlPath) {
   const offsets = await Promise.all(hosts.map((h) => h.clockOffset()));
   const offsetOf = (node: string): number => offsets[Number(node[1])]?.offsetMs ?? 0;
   const latencies: number[] = [];
+  /** Events over the target, as spans: were they late alone or with the control path? */
+  const late: Span[] = [];
   const last = new Map<string, number>();
   let holes = 0;
   let measuring = false;
@@ -59,7 +64,10 @@ export async function eventLatency(nc: NatsConnection, hosts: HostProcess[]) {
       const prev = last.get(item.node);
       if (prev !== undefined && item.event.seq !== prev + 1) holes++;
       last.set(item.node, item.event.seq);
-      if (measuring) latencies.push(at - (item.emittedAt - offsetOf(item.node)));
+      if (!measuring) return;
+      const from = item.emittedAt - offsetOf(item.node);
+      latencies.push(at - from);
+      if (at - from > LATE_MS) late.push({ from, to: at });
     });
   // The same messages as published (a plain subscription, no stream consumer in between):
   // tells the node and server's part from the consumer's. Per batch, from its oldest event
@@ -77,7 +85,9 @@ export async function eventLatency(nc: NatsConnection, hosts: HostProcess[]) {
   await sleep(LATENCY_WARMUP_MS);
   const before = await Promise.all(hosts.map((h) => h.stats()));
   measuring = true;
+  control.measure(true);
   await sleep(LATENCY_MS);
+  control.measure(false);
   measuring = false;
   const after = await Promise.all(hosts.map((h) => h.stats()));
   await Promise.all(hosts.map((h) => h.run({ cmd: 'demo', on: false })));
@@ -105,6 +115,9 @@ export async function eventLatency(nc: NatsConnection, hosts: HostProcess[]) {
     ),
     asPublishedOldestOfBatchP50Ms: ms(percentile(p, 50)),
     asPublishedOldestOfBatchP99Ms: ms(percentile(p, 99)),
+    lateOver10Ms: late.length,
+    lateWhileControlHeldUp: control.heldUpWith(late),
+    control: control.summary(),
     streamBytesPerEvent: Math.round(stored.bytes / inStream),
     clockOffsetsMs: offsets.map((o) => ms(o.offsetMs)),
     clockUncertaintyMs: ms(Math.max(...offsets.map((o) => o.uncertaintyMs))),

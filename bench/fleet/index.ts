@@ -22,6 +22,7 @@ import {
   rpcOverhead,
   throughput,
 } from './fleet.js';
+import { ControlPath } from './control.js';
 import { OUTAGE_RING, bridgeCpu, outageMemory } from './node.js';
 import { HostProcess } from './process.js';
 
@@ -49,7 +50,9 @@ async function fleetPhase(nats: NatsServer, nc: NatsConnection) {
         }),
       );
     }
-    const latency = progress('latency', await eventLatency(nc, hosts));
+    const control = await ControlPath.start(nats.url, nc);
+    const latency = progress('latency', await eventLatency(nc, hosts, control));
+    await control.stop();
     const rpc = progress('rpc', await rpcOverhead(nc, hosts[0] as HostProcess));
     const flood = progress('flood', await throughput(nc, hosts));
     return { latency, rpc, flood };

@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { preciseNow } from '../../src/fleet/publisher.js';
+import { type ClockOffset, clockOffset } from './clock.js';
 import type { HostCommand, HostReady, HostSpec, HostStats } from './host.js';
 
 const HOST = join(dirname(fileURLToPath(import.meta.url)), 'host.ts');
@@ -87,21 +87,9 @@ export class HostProcess {
     return this.run<HostStats>({ cmd: 'stats' });
   }
 
-  /**
-   * The node process's clock minus ours (ms), from the IPC round trip with the smallest
-   * duration: latencies stamped in two processes are corrected by it.
-   */
-  async clockOffset(rounds = 50): Promise<{ offsetMs: number; uncertaintyMs: number }> {
-    let best = { offsetMs: 0, uncertaintyMs: Infinity };
-    for (let i = 0; i < rounds; i++) {
-      const t0 = preciseNow();
-      const { now } = await this.run<{ now: number }>({ cmd: 'clock' });
-      const t1 = preciseNow();
-      if ((t1 - t0) / 2 < best.uncertaintyMs) {
-        best = { offsetMs: now - (t0 + t1) / 2, uncertaintyMs: (t1 - t0) / 2 };
-      }
-    }
-    return best;
+  /** The node process's clock against ours (see clock.ts). */
+  clockOffset(rounds = 50): Promise<ClockOffset> {
+    return clockOffset(async () => (await this.run<{ now: number }>({ cmd: 'clock' })).now, rounds);
   }
 
   /** Stop cleanly, or kill when that does not happen within the deadline. */

@@ -1,0 +1,129 @@
+/**
+ * The control path of the latency phase: a plain NATS publisher in its own process (no
+ * uistream code) sends a small stamped message through the same nats-server to the bench
+ * process every 10 ms while the fleet runs. What it sees is what this machine gives any
+ * message at that moment, so a late uistream event can be told apart: late while a plain
+ * message was late too (the machine held everyone up), or late on its own.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { NatsConnection, Subscription } from '@nats-io/transport-node';
+import { preciseNow } from '../../src/fleet/batch.js';
+import { percentile } from '../ws/clients.js';
+import { type ClockOffset, clockOffset } from './clock.js';
+
+const CONTROL_SUBJECT = 'fleet-bench.control';
+const CONTROL_PERIOD_MS = 10;
+/** A control message this late marks a window in which the machine held messages up. */
+const HELD_UP_MS = 5;
+const START_DEADLINE_MS = 30_000;
+const PUBLISHER = join(dirname(fileURLToPath(import.meta.url)), 'control-publisher.ts');
+
+/** From when something was stamped to when the bench process held it (bench clock). */
+export interface Span {
+  from: number;
+  to: number;
+}
+
+const ms = (x: number): number => Number(x.toFixed(3));
+
+export class ControlPath {
+  private readonly spans: Span[] = [];
+  private measuring = false;
+  private sub: Subscription | null = null;
+
+  private constructor(
+    private readonly child: ChildProcess,
+    private readonly clock: ClockOffset,
+  ) {}
+
+  static async start(natsUrl: string, nc: NatsConnection): Promise<ControlPath> {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', PUBLISHER, natsUrl, CONTROL_SUBJECT, String(CONTROL_PERIOD_MS)],
+      {
+        stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      },
+    );
+    const kill = (): void => void child.kill('SIGKILL');
+    process.once('exit', kill);
+    child.once('exit', () => process.off('exit', kill));
+    await once(child, (m) => m.ready === true, START_DEADLINE_MS);
+    const ask = async (): Promise<number> => {
+      const reply = once(child, (m) => typeof m.now === 'number', START_DEADLINE_MS);
+      child.send({ cmd: 'clock' });
+      return (await reply).now as number;
+    };
+    const control = new ControlPath(child, await clockOffset(ask, 20));
+    control.sub = nc.subscribe(CONTROL_SUBJECT, { callback: (_err, m) => control.take(m.json()) });
+    return control;
+  }
+
+  private take(message: { at: number }): void {
+    if (!this.measuring) return;
+    this.spans.push({ from: message.at - this.clock.offsetMs, to: preciseNow() });
+  }
+
+  measure(on: boolean): void {
+    this.measuring = on;
+  }
+
+  /** Spans that also overlap a window in which a control message was held up. */
+  heldUpWith(spans: Span[]): number {
+    const held = this.spans.filter((s) => s.to - s.from > HELD_UP_MS);
+    return spans.filter((e) => held.some((c) => e.from < c.to && c.from < e.to)).length;
+  }
+
+  summary() {
+    const latencies = this.spans.map((s) => s.to - s.from).sort((a, b) => a - b);
+    return {
+      periodMs: CONTROL_PERIOD_MS,
+      messages: latencies.length,
+      p50Ms: ms(percentile(latencies, 50)),
+      p99Ms: ms(percentile(latencies, 99)),
+      maxMs: ms(latencies[latencies.length - 1] ?? NaN),
+      over10Ms: latencies.filter((l) => l > 10).length,
+      heldUpOver5Ms: latencies.filter((l) => l > HELD_UP_MS).length,
+    };
+  }
+
+  async stop(): Promise<void> {
+    this.sub?.unsubscribe();
+    const exited = new Promise((resolve) => this.child.once('exit', resolve));
+    this.child.send({ cmd: 'stop' });
+    const timer = setTimeout(() => this.child.kill('SIGKILL'), START_DEADLINE_MS);
+    await exited;
+    clearTimeout(timer);
+  }
+}
+
+/** The child's next message that passes `test`, within a deadline. */
+function once(
+  child: ChildProcess,
+  test: (m: Record<string, unknown>) => boolean,
+  deadlineMs: number,
+): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (m: unknown): void => {
+      if (!test(m as Record<string, unknown>)) return;
+      done();
+      resolve(m as Record<string, unknown>);
+    };
+    const onExit = (code: number | null): void => {
+      done();
+      reject(new Error(`control publisher exited ${code}`));
+    };
+    const timer = setTimeout(() => {
+      done();
+      reject(new Error('control publisher did not answer'));
+    }, deadlineMs);
+    const done = (): void => {
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+    };
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+  });
+}
