@@ -34,8 +34,9 @@ import { AtspiReader, type AppInfo } from './atspiFetch.js';
 import type { AppGuard } from './atspiGuard.js';
 import { guardBus } from './atspiHealth.js';
 import { ToolkitPolicies } from './atspiToolkits.js';
-import { DESKTOP_ID } from './atspiIds.js';
+import { DESKTOP_ID, refOf } from './atspiIds.js';
 import { XInput } from './atspiInput.js';
+import { WindowSettler } from './atspiSettle.js';
 import { bulkSubtree } from './atspiBulk.js';
 import { walkSubtree } from './atspiWalk.js';
 
@@ -53,8 +54,8 @@ export interface AtspiBackendOptions {
 }
 
 const BACKOFF_MS = [100, 250, 500, 1_000, 2_000, 5_000] as const;
-/** When a new window is re-read after opening (see scheduleSettle). */
-const SETTLE_REREAD_MS = [300, 1_500, 5_000] as const;
+/** The longest one extents read of a settling window may take. */
+const EXTENTS_READ_MS = 2_000;
 
 /** Everything that lives as long as one bus connection. */
 interface Connection {
@@ -78,7 +79,10 @@ export class AtspiBackend implements AccessibilityBackend {
   private readonly apps = new Map<string, Promise<AppInfo>>();
   private conn: Connection | undefined;
   private stopped = false;
-  private readonly settleTimers = new Set<NodeJS.Timeout>();
+  private readonly settler = new WindowSettler({
+    extents: (id) => this.windowExtents(id),
+    emit: (events) => this.emit(events),
+  });
   /** Learned per-toolkit refusals outlive a connection. */
   private readonly policies = new ToolkitPolicies();
   private screen: X11Screen | undefined;
@@ -99,8 +103,7 @@ export class AtspiBackend implements AccessibilityBackend {
     if (this.stopped) return;
     this.stopped = true;
     this.screen?.close();
-    for (const timer of this.settleTimers) clearTimeout(timer);
-    this.settleTimers.clear();
+    this.settler.stop();
     this.lifetime.abort(new BackendUnavailableError('the backend was stopped'));
     this.conn?.subscription.unsubscribe();
     this.conn?.guard.stop();
@@ -236,25 +239,17 @@ export class AtspiBackend implements AccessibilityBackend {
     const mapped = mapper.map(msg, this.lifetime.signal);
     this.batcher.enqueue(mapped);
     void mapped.then((events) => {
-      for (const e of events) if (e.type === 'window.opened') this.scheduleSettle(e.id);
+      for (const e of events) if (e.type === 'window.opened') this.settler.watch(e.id);
     });
   }
 
-  /**
-   * GTK finishes laying out and filling a new window in the frames after showing it and reports
-   * little of that (no bounds events for notebook tabs, no range events when a scroll bar's
-   * extent grows): ask consumers to re-read the window once it has had time to settle. The last
-   * re-read catches windows whose content arrives over seconds and resizes them without an event
-   * (gtk3-demo's progressive image loading shrinks its window after 1.5 s on a loaded machine).
-   */
-  private scheduleSettle(id: BackendId): void {
-    for (const ms of SETTLE_REREAD_MS) {
-      const timer = setTimeout(() => {
-        this.settleTimers.delete(timer);
-        this.emit([{ type: 'structure', change: 'invalidated', id }]);
-      }, ms);
-      this.settleTimers.add(timer);
-    }
+  /** A new window's extents while it settles (see atspiSettle.ts); undefined when unreadable. */
+  private async windowExtents(id: BackendId): Promise<readonly number[] | undefined> {
+    const conn = this.conn;
+    if (conn === undefined) return undefined;
+    const signal = AbortSignal.any([this.lifetime.signal, AbortSignal.timeout(EXTENTS_READ_MS)]);
+    const [box] = await conn.reader.call(refOf(id), 'Component', 'GetExtents', signal, 'u', [0]);
+    return Array.isArray(box) ? (box as number[]) : undefined;
   }
 
   /** Apps quarantined now and calls learned to be fatal to a toolkit, with the reasons. */

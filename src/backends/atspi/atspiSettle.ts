@@ -1,0 +1,79 @@
+/**
+ * A new window is re-read while it settles. GTK finishes laying out and filling a window in the
+ * frames after showing it and reports little of that (no bounds events for notebook tabs, no
+ * range events when a scroll bar's extent grows), so the window is re-read at fixed delays.
+ * Some windows go on changing for longer: gtk3-demo's progressive image loading shrinks its
+ * window seconds after it opened, later still on a loaded machine, and neither the frame nor
+ * its children announce it. So the window's own extents (one cheap call) are also read every
+ * second for its first 30 s, and a change re-reads the window at once: a test or an agent
+ * acting a few seconds after the window opened must not see its old size.
+ */
+import type { BackendEvent, BackendId } from '../backend.js';
+import { isUiError } from '../../errors.js';
+
+/** When a new window is re-read after opening. */
+export const SETTLE_REREAD_MS = [300, 1_500, 5_000] as const;
+/** The first fixed re-read: the extents are first read then, as the baseline. */
+const WATCH_FROM_MS = 300;
+/** After those, how often and until when its extents are compared. */
+export const EXTENTS_WATCH_EVERY_MS = 1_000;
+export const EXTENTS_WATCH_UNTIL_MS = 30_000;
+
+export interface SettleDeps {
+  /** The window's screen extents (undefined: not readable now); element_stale once it is gone. */
+  extents(id: BackendId): Promise<readonly number[] | undefined>;
+  emit(events: readonly BackendEvent[]): void;
+}
+
+export class WindowSettler {
+  private readonly timers = new Set<NodeJS.Timeout>();
+  /** Windows being watched: a window announced twice is watched once. */
+  private readonly watching = new Set<BackendId>();
+  private stopped = false;
+
+  constructor(private readonly deps: SettleDeps) {}
+
+  /** Re-read `id` as it settles: at the fixed delays, then whenever its extents change. */
+  watch(id: BackendId): void {
+    if (this.watching.has(id)) return;
+    this.watching.add(id);
+    for (const ms of SETTLE_REREAD_MS) this.after(ms, () => this.invalidate(id));
+    this.after(WATCH_FROM_MS, () => void this.compare(id, undefined, WATCH_FROM_MS));
+  }
+
+  private async compare(id: BackendId, before: string | undefined, at: number): Promise<void> {
+    let box: readonly number[] | undefined;
+    try {
+      box = await this.deps.extents(id);
+    } catch (err) {
+      // Gone: nothing more to watch. Busy (a call timed out): try again at the next tick.
+      if (isUiError(err) && err.code === 'element_stale') return void this.watching.delete(id);
+    }
+    if (this.stopped) return;
+    const now = box?.join(',') ?? before;
+    if (before !== undefined && now !== before) this.invalidate(id);
+    const next = at + EXTENTS_WATCH_EVERY_MS;
+    if (next > EXTENTS_WATCH_UNTIL_MS) return void this.watching.delete(id);
+    this.after(EXTENTS_WATCH_EVERY_MS, () => void this.compare(id, now, next));
+  }
+
+  private invalidate(id: BackendId): void {
+    this.deps.emit([{ type: 'structure', change: 'invalidated', id }]);
+  }
+
+  private after(ms: number, run: () => void): void {
+    if (this.stopped) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      run();
+    }, ms);
+    this.timers.add(timer);
+  }
+
+  stop(): void {
+    this.stopped = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    this.watching.clear();
+  }
+}
