@@ -15,6 +15,7 @@ import { loadConfig } from '../../src/config.js';
 import { createCache } from '../../src/cache/index.js';
 import type { CacheStore } from '../../src/cache/index.js';
 import { compareWithTruth } from '../../src/cache/consistency.js';
+import { toggleState } from '../../src/executor/verify.js';
 import type { BackendNode } from '../../src/backends/backend.js';
 import type { AtspiBackend } from '../../src/backends/atspi/index.js';
 import type { DesktopSession } from '../../scripts/desktop/session.js';
@@ -130,7 +131,7 @@ async function measurePatchLatency(
         timeout(PATCH_DEADLINE_MS),
       ),
     );
-    const before = toggleState(cache.state.byId.get(box.id)?.props.states);
+    const before = toggleState(cache.state.byId.get(box.id)?.props.states ?? []);
     const start = performance.now();
     await backend.performPattern(box.id, { pattern: 'Toggle' }, { signal });
     if (await patched.then(() => true).catch(() => false)) {
@@ -138,14 +139,10 @@ async function measurePatchLatency(
       continue;
     }
     const [truth] = await backend.fetchSubtree(box.id, { signal });
-    if (toggleState(truth?.props.states) === before) ignoredByApp++;
+    if (toggleState(truth?.props.states ?? []) === before) ignoredByApp++;
     else missing++;
   }
   return { latencies, missing, ignoredByApp };
-}
-
-function toggleState(states: readonly string[] | undefined): string | undefined {
-  return states?.find((s) => s === 'checked' || s === 'unchecked' || s === 'mixed');
 }
 
 /** Random actions on both apps, a marker whose patch follows every earlier event, then compare. */

@@ -268,12 +268,11 @@ export async function measureChromium(
 
 const round = (x: number, digits = 1): number => Number(x.toFixed(digits));
 
-/** The figures for the printed line and the Chromium targets. */
 /**
- * The Chromium part within CHROMIUM_DEADLINE_MS: past it (or when it fails) the line says where
- * it stopped and misses `chromiumCompleted`, and the rest of the bench's figures still print.
- * Raced as well as aborted: one run sat idle in this part past its signal until the runner
- * killed it.
+ * The figures for the printed line and the Chromium targets, within CHROMIUM_DEADLINE_MS: past
+ * it (or when it fails) the line says where it stopped and misses `chromiumCompleted`, and the
+ * rest of the bench's figures still print. Raced as well as aborted: one run sat idle in this
+ * part past its signal until the runner killed it.
  */
 export async function chromiumLine(
   backend: AtspiBackend,

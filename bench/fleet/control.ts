@@ -5,12 +5,13 @@
  * message at that moment, so a late uistream event can be told apart: late while a plain
  * message was late too (the machine held everyone up), or late on its own.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import { preciseNow } from '../../src/fleet/batch.js';
 import { percentile } from '../ws/clients.js';
+import { nextMessage, spawnChild } from './child.js';
 import { type ClockOffset, clockOffset } from './clock.js';
 
 const CONTROL_SUBJECT = 'fleet-bench.control';
@@ -18,6 +19,7 @@ const CONTROL_PERIOD_MS = 10;
 /** A control message this late marks a window in which the machine held messages up. */
 const HELD_UP_MS = 5;
 const START_DEADLINE_MS = 30_000;
+const WHAT = 'control publisher';
 const PUBLISHER = join(dirname(fileURLToPath(import.meta.url)), 'control-publisher.ts');
 
 /** From when something was stamped to when the bench process held it (bench clock). */
@@ -39,19 +41,10 @@ export class ControlPath {
   ) {}
 
   static async start(natsUrl: string, nc: NatsConnection): Promise<ControlPath> {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', PUBLISHER, natsUrl, CONTROL_SUBJECT, String(CONTROL_PERIOD_MS)],
-      {
-        stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-      },
-    );
-    const kill = (): void => void child.kill('SIGKILL');
-    process.once('exit', kill);
-    child.once('exit', () => process.off('exit', kill));
-    await once(child, (m) => m.ready === true, START_DEADLINE_MS);
+    const child = spawnChild(PUBLISHER, [natsUrl, CONTROL_SUBJECT, String(CONTROL_PERIOD_MS)]);
+    await nextMessage(child, (m) => m.ready === true, START_DEADLINE_MS, WHAT);
     const ask = async (): Promise<number> => {
-      const reply = once(child, (m) => typeof m.now === 'number', START_DEADLINE_MS);
+      const reply = nextMessage(child, (m) => typeof m.now === 'number', START_DEADLINE_MS, WHAT);
       child.send({ cmd: 'clock' });
       return (await reply).now as number;
     };
@@ -96,34 +89,4 @@ export class ControlPath {
     await exited;
     clearTimeout(timer);
   }
-}
-
-/** The child's next message that passes `test`, within a deadline. */
-function once(
-  child: ChildProcess,
-  test: (m: Record<string, unknown>) => boolean,
-  deadlineMs: number,
-): Promise<Record<string, unknown>> {
-  return new Promise((resolve, reject) => {
-    const onMessage = (m: unknown): void => {
-      if (!test(m as Record<string, unknown>)) return;
-      done();
-      resolve(m as Record<string, unknown>);
-    };
-    const onExit = (code: number | null): void => {
-      done();
-      reject(new Error(`control publisher exited ${code}`));
-    };
-    const timer = setTimeout(() => {
-      done();
-      reject(new Error('control publisher did not answer'));
-    }, deadlineMs);
-    const done = (): void => {
-      clearTimeout(timer);
-      child.off('message', onMessage);
-      child.off('exit', onExit);
-    };
-    child.on('message', onMessage);
-    child.once('exit', onExit);
-  });
 }

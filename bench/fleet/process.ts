@@ -2,9 +2,10 @@
  * A node process of the fleet bench (host.ts) seen from the bench process: started with its
  * spec, driven one IPC command at a time, each answered or failed within a deadline.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { nextMessage, spawnChild } from './child.js';
 import { type ClockOffset, clockOffset } from './clock.js';
 import type { HostCommand, HostReady, HostSpec, HostStats } from './host.js';
 
@@ -36,35 +37,19 @@ export class HostProcess {
     });
   }
 
-  static start(spec: HostSpec): Promise<HostProcess> {
-    const child = spawn(
-      process.execPath,
-      [
-        '--expose-gc',
-        ...(PROFILE_DIR === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`]),
-        '--import',
-        'tsx',
-        HOST,
-        JSON.stringify(spec),
-      ],
-      { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] },
-    );
-    const kill = (): void => void child.kill('SIGKILL');
-    process.once('exit', kill);
-    child.once('exit', () => process.off('exit', kill));
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        child.kill('SIGKILL');
-        reject(new Error('node process did not start'));
-      }, DEADLINE_MS);
-      child.once('exit', (code) => reject(new Error(`node process exited ${code}`)));
-      child.on('message', (m) => {
-        const ready = (m as { ready?: HostReady }).ready;
-        if (ready === undefined) return;
-        clearTimeout(timer);
-        resolve(new HostProcess(child, ready, spec.nodes));
-      });
-    });
+  static async start(spec: HostSpec): Promise<HostProcess> {
+    const flags = [
+      '--expose-gc',
+      ...(PROFILE_DIR === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`]),
+    ];
+    const child = spawnChild(HOST, [JSON.stringify(spec)], flags);
+    try {
+      const m = await nextMessage(child, (m) => m.ready !== undefined, DEADLINE_MS, 'node process');
+      return new HostProcess(child, m.ready as HostReady, spec.nodes);
+    } catch (err) {
+      child.kill('SIGKILL');
+      throw err;
+    }
   }
 
   run<T>(body: HostCommand, deadlineMs = DEADLINE_MS): Promise<T> {

@@ -72,8 +72,9 @@ export function showsTyped(value: string | undefined, text: string): boolean {
   return value.includes(head.replace(/\r\n/g, '\n')) || value.replace(/\n/g, '').includes(flat);
 }
 
-function toggleState(node: ElementNode): string | undefined {
-  return (['checked', 'unchecked', 'mixed'] as const).find((s) => node.states.includes(s));
+/** The toggle state among an element's states (checked, unchecked or mixed), if any. */
+export function toggleState(states: readonly string[]): string | undefined {
+  return (['checked', 'unchecked', 'mixed'] as const).find((s) => states.includes(s));
 }
 
 /**
@@ -86,12 +87,12 @@ export function expectedState(
   action: PatternAction,
 ): ((after: ElementNode) => boolean) | undefined {
   if (action.pattern === 'Toggle') {
-    const before = toggleState(node);
+    const before = toggleState(node.states);
     if (before === undefined || (node.controlType === 'RadioButton' && before === 'checked')) {
       return undefined;
     }
     return (after) => {
-      const now = toggleState(after);
+      const now = toggleState(after.states);
       return now !== undefined && now !== before;
     };
   }
