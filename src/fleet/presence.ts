@@ -1,15 +1,24 @@
 /**
  * Presence in the fleet bucket: the node puts its status under its own key every heartbeat,
- * and sweeps the other keys now and then, marking a node whose last heartbeat is older than
- * `goneAfterMs` as gone (a compare-and-set on the revision it read, so of several sweepers one
- * wins and a node that just came back is not overwritten). Ages are measured against the
- * server's own timestamps (the entry of this node's latest put), never against local clocks.
+ * keeps every key's latest entry from one long-lived watch of the bucket, and sweeps that map
+ * now and then, marking a node whose last heartbeat is older than `goneAfterMs` as gone (a
+ * compare-and-set on the revision seen, so of several sweepers one wins and a node that just
+ * came back is not overwritten). Ages are measured against the server's own timestamps (the
+ * entry of this node's latest put), never against local clocks.
+ *
+ * Heartbeats and sweeps run on separate timers, and a sweep makes no NATS call unless it marks
+ * a peer: a sweep that read the bucket through a fresh consumer each time (`kv.history()`) hung
+ * for good on nats-server 2.9 once peers kept writing (its pending count stayed one above zero,
+ * and the idle heartbeat that ends such a read never came), and with it the node's own
+ * heartbeats stopped, so its peers marked a live node gone.
  */
 import type { KV, KvEntry } from '@nats-io/kv';
 import type { NodeStatus } from '../../protocol/src/index.js';
 import { NodeStatus as NodeStatusSchema } from '../../protocol/src/index.js';
 
 const encoder = new TextEncoder();
+
+type Watch = Awaited<ReturnType<KV['watch']>>;
 
 /** The status record of an entry, or null when the value is not one. */
 export function statusOf(entry: KvEntry | null): NodeStatus | null {
@@ -30,9 +39,14 @@ export interface PresenceOptions {
 }
 
 export class Presence {
-  private timer: NodeJS.Timeout | null = null;
-  private busy = false;
-  private lastSweep = -Infinity;
+  private readonly timers: NodeJS.Timeout[] = [];
+  private beating = false;
+  private sweeping = false;
+  /** Every key's latest entry, as the watch delivered it. */
+  private readonly latest = new Map<string, KvEntry>();
+  private watcher: Watch | null = null;
+  /** Local time this node's own put last came back through the watch (stall detection only). */
+  private ownSeenAt = Date.now();
   /** Revision of each peer's entry last found not up: not parsed again until it changes. */
   private readonly settled = new Map<string, number>();
   /** Peers this node marked gone (for logs and tests). */
@@ -45,26 +59,41 @@ export class Presence {
 
   /** Resolves after the first heartbeat, so a joined node is listed at once. */
   async start(): Promise<void> {
-    await this.tick();
-    this.timer = setInterval(() => void this.tick(), this.options.heartbeatMs);
-    this.timer.unref();
+    await this.beat();
+    await this.openWatch();
+    this.every(this.options.heartbeatMs, () => this.tickBeat());
+    this.every(this.options.goneAfterMs / 2, () => this.tickSweep());
   }
 
-  private async tick(): Promise<void> {
-    if (this.busy) return;
-    this.busy = true;
+  private every(ms: number, run: () => Promise<void>): void {
+    const timer = setInterval(() => void run(), ms);
+    timer.unref();
+    this.timers.push(timer);
+  }
+
+  private async tickBeat(): Promise<void> {
+    if (this.beating) return;
+    this.beating = true;
     try {
       await this.beat();
-      // Local time only paces the sweeps; ages are the server's timestamps.
-      const now = Date.now();
-      if (now - this.lastSweep >= this.options.goneAfterMs / 2) {
-        this.lastSweep = now;
-        await this.sweep();
-      }
     } catch {
       // NATS is away: the next heartbeat tries again.
     } finally {
-      this.busy = false;
+      this.beating = false;
+    }
+  }
+
+  private async tickSweep(): Promise<void> {
+    if (this.sweeping) return;
+    this.sweeping = true;
+    try {
+      // A watch that stopped delivering (even this node's own puts) is opened afresh.
+      if (Date.now() - this.ownSeenAt > this.options.goneAfterMs) await this.openWatch();
+      await this.sweep();
+    } catch {
+      // NATS is away: the next sweep tries again.
+    } finally {
+      this.sweeping = false;
     }
   }
 
@@ -78,15 +107,30 @@ export class Presence {
     await this.kv.put(this.options.node, encoder.encode(JSON.stringify(record)));
   }
 
-  /**
-   * Every key's latest entry in one pass of one consumer (was: a consumer listing the keys,
-   * then one read per key). "Now" is the server's time of this node's own latest heartbeat.
-   */
+  /** Latest values first, then every update, for as long as the node is in the fleet. */
+  private async openWatch(): Promise<void> {
+    this.watcher?.stop();
+    this.ownSeenAt = Date.now();
+    const watcher = await this.kv.watch({ key: '>' });
+    this.watcher = watcher;
+    void (async () => {
+      for await (const entry of watcher) this.remember(entry);
+    })().catch(() => undefined);
+  }
+
+  private remember(entry: KvEntry): void {
+    const known = this.latest.get(entry.key);
+    if (known !== undefined && known.revision >= entry.revision) return;
+    this.latest.set(entry.key, entry);
+    if (entry.key === this.options.node) this.ownSeenAt = Date.now();
+  }
+
+  /** "Now" is the server's time of this node's own latest heartbeat seen by the watch. */
   private async sweep(): Promise<void> {
-    const latest = new Map<string, KvEntry>();
-    for await (const entry of await this.kv.history()) latest.set(entry.key, entry);
-    const serverNow = latest.get(this.options.node)?.created.getTime() ?? Date.now();
-    for (const [key, entry] of latest) {
+    const own = this.latest.get(this.options.node);
+    if (own === undefined) return;
+    const serverNow = own.created.getTime();
+    for (const [key, entry] of this.latest) {
       if (key === this.options.node) continue;
       if (serverNow - entry.created.getTime() <= this.options.goneAfterMs) continue;
       if (this.settled.get(key) === entry.revision) continue;
@@ -110,10 +154,11 @@ export class Presence {
     }
   }
 
-  /** Leave cleanly: stop beating and say so. */
+  /** Leave cleanly: stop beating and watching, and say so. */
   async leave(): Promise<void> {
-    if (this.timer !== null) clearInterval(this.timer);
-    this.timer = null;
+    for (const timer of this.timers.splice(0)) clearInterval(timer);
+    this.watcher?.stop();
+    this.watcher = null;
     const record: NodeStatus = {
       ...this.options.status(),
       state: 'gone',
