@@ -103,12 +103,16 @@ interface Fire {
  * before the event log published it (sim backend + cache), and the part the server took to hand
  * the frame to every socket (the rest is the kernel and the clients' own event loop).
  */
-export async function fanoutLatency(server: ServerProcess, clients: BenchClient[]) {
+export async function fanoutLatency(
+  server: ServerProcess,
+  clients: BenchClient[],
+  fires: number = FIRES,
+) {
   const delivery: number[] = [];
   const toLog: number[] = [];
   const toSent: number[] = [];
   const wsLayer: number[] = [];
-  for (let i = -WARMUP_FIRES; i < FIRES; i++) {
+  for (let i = -WARMUP_FIRES; i < fires; i++) {
     const { t0, seqBefore, loggedAt, sentAt } = await server.run<Fire>({ cmd: 'fire', id: i });
     const arrivals = await Promise.all(clients.map((c) => c.arrivalOf(seqBefore + 1, DEADLINE_MS)));
     if (i < 0) continue;
