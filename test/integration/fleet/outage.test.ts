@@ -2,7 +2,8 @@
  * Failures around the fleet on a real nats-server: the server killed and restarted mid-stream
  * (nodes keep serving locally, reconnect, and a durable consumer sees every event of a node
  * whose buffer held, and a reported gap for a node whose buffer overflowed); a node process
- * killed (a peer marks it gone, its events stay in the stream); credentials required.
+ * killed after a server restart (a peer marks it gone, its events stay in the stream);
+ * credentials required.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -10,7 +11,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Kvm } from '@nats-io/kv';
 import { createUser } from '@nats-io/nkeys';
-import { ReplaySubject, firstValueFrom, filter, scan, timeout } from 'rxjs';
+import { ReplaySubject, firstValueFrom, filter, map, scan, timeout } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fleet } from '../../../clients/typescript/fleet.js';
 import type { FleetItem } from '../../../clients/typescript/fleet-events.js';
@@ -159,21 +160,33 @@ describe('fleet outages', () => {
     const nc = await connectConsumer(nats.url);
     cleanup.push(() => nc.close());
     const kv = await new Kvm(nc).create(FLEET_BUCKET);
-    const states = new ReplaySubject<NodeStatus>();
+    // Each status the bucket held for the victim, numbered in the order seen.
+    const states = new ReplaySubject<{ n: number; status: NodeStatus }>();
+    let seen = 0;
     const watch = await kv.watch({ key: 'victim' });
     void (async () => {
       for await (const e of watch)
-        if (e.operation === 'PUT') states.next(NodeStatus.parse(e.json()));
+        if (e.operation === 'PUT') states.next({ n: ++seen, status: NodeStatus.parse(e.json()) });
     })();
-    const stateOf = (wanted: (s: NodeStatus) => boolean): Promise<NodeStatus> =>
-      firstValueFrom(states.pipe(filter(wanted), timeout(60_000)));
+    const stateOf = (wanted: (s: NodeStatus) => boolean, after = 0): Promise<NodeStatus> =>
+      firstValueFrom(
+        states.pipe(
+          filter((s) => s.n > after && wanted(s.status)),
+          map((s) => s.status),
+          timeout(60_000),
+        ),
+      );
     // Up, with some events already in the stream.
     const up = await stateOf((s) => s.state === 'up' && s.published > 0);
     expect(up.backend).toBe('sim');
+    // The server restarts first: the watcher's view of the bucket has to outlive it.
+    await nats.kill();
+    await nats.restart();
+    await stateOf((s) => s.state === 'up', seen);
     const exited = once(child, 'exit');
     child.kill('SIGKILL');
     await exited;
-    const gone = await stateOf((s) => s.state === 'gone');
+    const gone = await stateOf((s) => s.state === 'gone', seen);
     expect(gone.goneReason).toBe('stale');
     watch.stop();
     expect(watcher.fleet.stats().connected).toBe(true);
