@@ -3,7 +3,7 @@
  * factory and gtk3-demo (toggles, text, sliders, tabs, focus, tree rows expanded, collapsed and
  * selected), the cache equals a fresh element-by-element walk.
  */
-import { filter, firstValueFrom, timeout } from 'rxjs';
+import { BehaviorSubject, filter, firstValueFrom, timeout } from 'rxjs';
 import { afterAll, expect, it } from 'vitest';
 import { compareWithTruth } from '../../src/cache/consistency.js';
 import { createCache } from '../../src/cache/index.js';
@@ -47,15 +47,29 @@ it('after random real actions the cache equals a fresh full walk', async () => {
     );
     await backend.performPattern(edit.id, { pattern: 'Value', value: 'drift marker' }, { signal });
     await marked;
-    let diffs = compareWithTruth(cache.state, await backend.walk(backend.rootId, { signal }));
-    // Coalesced structure re-fetches may still be landing: re-check after each further batch.
-    for (let check = 1; diffs.length > 0 && check < SETTLE_CHECKS; check++) {
-      const next = await firstValueFrom(cache.patches$.pipe(timeout(PATCH_DEADLINE_MS))).catch(
-        () => undefined,
-      );
-      if (next === undefined) break;
-      diffs = compareWithTruth(cache.state, await backend.walk(backend.rootId, { signal }));
+    // Patches counted from here on, so one landing while a walk runs is not missed: the cache
+    // would then be newer than the walk it is compared with.
+    const patches = new BehaviorSubject(0);
+    const counting = cache.patches$.subscribe(() => patches.next(patches.value + 1));
+    const check = async (): Promise<{ diffs: ReturnType<typeof compareWithTruth>; at: number }> => {
+      const at = patches.value;
+      const truth = await backend.walk(backend.rootId, { signal });
+      return { diffs: compareWithTruth(cache.state, truth), at };
+    };
+    let { diffs, at } = await check();
+    // Coalesced structure re-fetches and settling windows may still be landing: check again
+    // after each patch newer than the last walk's start.
+    for (let n = 1; diffs.length > 0 && n < SETTLE_CHECKS; n++) {
+      const newer = await firstValueFrom(
+        patches.pipe(
+          filter((count) => count > at),
+          timeout(PATCH_DEADLINE_MS),
+        ),
+      ).catch(() => undefined);
+      if (newer === undefined) break;
+      ({ diffs, at } = await check());
     }
+    counting.unsubscribe();
     const brief = diffs.map((d) => {
       if (d.kind !== 'children') return d;
       const c = d.cached;
