@@ -42,6 +42,7 @@ export class Presence {
   private readonly timers: NodeJS.Timeout[] = [];
   private beating = false;
   private sweeping = false;
+  private left = false;
   /** Every key's latest entry, as the watch delivered it. */
   private readonly latest = new Map<string, KvEntry>();
   private watcher: Watch | null = null;
@@ -57,10 +58,13 @@ export class Presence {
     private readonly options: PresenceOptions,
   ) {}
 
-  /** Resolves after the first heartbeat, so a joined node is listed at once. */
+  /**
+   * Resolves after the first heartbeat, so a joined node is listed at once. Never throws: a
+   * beat that failed is tried again at the next one, a watch that failed at the next sweep.
+   */
   async start(): Promise<void> {
-    await this.beat();
-    await this.openWatch();
+    await this.tickBeat();
+    await this.openWatch().catch(() => undefined);
     this.every(this.options.heartbeatMs, () => this.tickBeat());
     this.every(this.options.goneAfterMs / 2, () => this.tickSweep());
   }
@@ -112,6 +116,8 @@ export class Presence {
     this.watcher?.stop();
     this.ownSeenAt = Date.now();
     const watcher = await this.kv.watch({ key: '>' });
+    // Left while the watch was being opened: nothing is to keep it open.
+    if (this.left) return void watcher.stop();
     this.watcher = watcher;
     void (async () => {
       for await (const entry of watcher) this.remember(entry);
@@ -156,6 +162,7 @@ export class Presence {
 
   /** Leave cleanly: stop beating and watching, and say so. */
   async leave(): Promise<void> {
+    this.left = true;
     for (const timer of this.timers.splice(0)) clearInterval(timer);
     this.watcher?.stop();
     this.watcher = null;
