@@ -14,7 +14,7 @@ import { isUiError } from '../../errors.js';
 /** When a new window is re-read after opening. */
 export const SETTLE_REREAD_MS = [300, 1_500, 5_000] as const;
 /** The first fixed re-read: the extents are first read then, as the baseline. */
-const WATCH_FROM_MS = 300;
+const WATCH_FROM_MS = SETTLE_REREAD_MS[0];
 /** How often, and until when after the window opened, its extents are compared. */
 export const EXTENTS_WATCH_EVERY_MS = 1_000;
 export const EXTENTS_WATCH_UNTIL_MS = 30_000;
