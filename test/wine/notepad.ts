@@ -19,6 +19,11 @@ const PostMessageW = user32.func(
 );
 const GetWindowRect = user32.func('int32_t __stdcall GetWindowRect(intptr_t hwnd, void *rect)');
 const GetForegroundWindow = user32.func('intptr_t __stdcall GetForegroundWindow()');
+const GetCursorPos = user32.func('int32_t __stdcall GetCursorPos(void *point)');
+const WindowFromPoint = user32.func('intptr_t __stdcall WindowFromPoint(int64_t point)');
+const GetGUIThreadInfo = user32.func(
+  'int32_t __stdcall GetGUIThreadInfo(uint32_t thread, void *info)',
+);
 const WM_GETTEXT = 0x000d;
 const WM_CLOSE = 0x0010;
 
@@ -67,4 +72,34 @@ export function closeWindow(hwnd: number): void {
 
 export function foreground(): number {
   return Number(GetForegroundWindow() as number | bigint);
+}
+
+/** The foreground thread's GUITHREADINFO (x64): hwndFocus at 16, hwndCaret at 48, rcCaret at 56. */
+function guiThreadInfo(): Buffer | null {
+  const info = Buffer.alloc(72);
+  info.writeUInt32LE(72, 0);
+  return GetGUIThreadInfo(0, info) === 0 ? null : info;
+}
+
+/** The top of the caret in its window's client coordinates: which line it is on. */
+export function caretTop(): number | null {
+  return guiThreadInfo()?.readInt32LE(60) ?? null;
+}
+
+/**
+ * What Win32 sees of the pointer and the focus, for a check that missed: where the cursor is,
+ * which window lies under it, which one is in front, which has the keyboard focus and where the
+ * caret is.
+ */
+export function pointerFacts(): string {
+  const point = Buffer.alloc(8);
+  GetCursorPos(point);
+  const [x, y] = [point.readInt32LE(0), point.readInt32LE(4)];
+  // POINT passed by value: x in the low 32 bits, y in the high ones.
+  const under = Number(WindowFromPoint((BigInt(y) << 32n) | BigInt(x >>> 0)) as number | bigint);
+  const info = guiThreadInfo();
+  if (info === null) return `cursor ${x},${y} over ${under}; no GUI thread info`;
+  const focus = Number(info.readBigInt64LE(16));
+  const caret = `${info.readInt32LE(56)},${info.readInt32LE(60)} in ${Number(info.readBigInt64LE(48))}`;
+  return `cursor ${x},${y} over ${under}; foreground ${foreground()}; focus ${focus}; caret ${caret}`;
 }
