@@ -1,8 +1,8 @@
 /**
  * Win32 access to Wine's notepad for the Wine proof, independent of the backend under test:
  * start it, read its edit control's text with WM_GETTEXT (Wine's UIA cannot navigate into
- * children), find the window's and the edit's screen rectangles, ask the window to close, and read which window
- * is in front.
+ * children), find the window's and the edit's screen rectangles, ask the window to close, read
+ * which window is in front, and where the pointer and the caret are.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import koffi from 'koffi';
