@@ -38,10 +38,14 @@ if (!existsSync(file)) {
   console.log("0 passed, 1 failed");
   process.exit(1);
 }
-const { checks, measurements } = JSON.parse(readFileSync(file, "utf8"));
+const { checks, measurements, hostLog = [] } = JSON.parse(readFileSync(file, "utf8"));
 for (const c of checks) console.log(`${c.ok ? "PASS" : "FAIL"} ${c.name}\n     ${c.detail}`);
 console.log(`[wine] host round trips: ${JSON.stringify(measurements)}`);
 const failed = checks.filter((c) => !c.ok).length;
+if (failed > 0) {
+  console.log(`[wine] last ${Math.min(40, hostLog.length)} host log lines and status changes:`);
+  for (const line of hostLog.slice(-40)) console.log(`     ${line}`);
+}
 console.log(`${checks.length - failed} passed, ${failed} failed`);
 process.exit(failed === 0 && checks.length > 0 ? 0 : 1);
 ' "$RUN/result.json" "$RUN/node.log"

@@ -19,10 +19,18 @@ import { pixelsChecks } from './proofPixels.js';
 const [resultFile = 'wine-result.json', hostModule = 'uiaHostMain.mjs'] = process.argv.slice(2);
 const checks: { name: string; ok: boolean; detail: string }[] = [];
 const measurements: Record<string, unknown> = {};
+/** The hosts' log lines and status changes, newest last: run.sh prints them when a check failed. */
+const hostLog: string[] = [];
+const HOST_LOG_LINES = 400;
+
+function logHost(line: string): void {
+  hostLog.push(`${new Date().toISOString()} ${line}`);
+  if (hostLog.length > HOST_LOG_LINES) hostLog.shift();
+}
 
 /** Written after every check, so a crash still leaves what was proven so far. */
 function save(): void {
-  writeFileSync(resultFile, JSON.stringify({ checks, measurements }, null, 2));
+  writeFileSync(resultFile, JSON.stringify({ checks, measurements, hostLog }, null, 2));
 }
 
 async function check(name: string, body: () => Promise<string>): Promise<void> {
@@ -47,10 +55,16 @@ function launch(
   mode: 'process' | 'worker',
   timings: { hangMs: number; pingIntervalMs?: number } = { hangMs: 8_000 },
 ): UiaBackend {
-  return createUiaBackend({
+  const backend = createUiaBackend({
     host: { module: resolve(hostModule), execArgv: [], inheritStderr: false, mode },
     timings: { ...timings, startTimeoutMs: 30_000 },
+    onLog: (message) => logHost(`[${mode} host] ${message}`),
   });
+  backend.events$.subscribe((batch) => {
+    for (const e of batch)
+      if (e.type === 'status') logHost(`[${mode}] status ${e.status}: ${e.reason ?? ''}`);
+  });
+  return backend;
 }
 
 async function main(): Promise<void> {
