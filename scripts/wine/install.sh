@@ -94,8 +94,9 @@ prepare_prefix() {
 
 # A crashing Wine process starts winedbg, whose crash dialog waits for a click nobody makes in
 # Xvfb: the process stays frozen (a whole proof run hung that way until its 330 s limit). Without
-# the dialog, winedbg writes the backtrace to the log and the process ends, so the supervisor
-# sees a host exit and restarts it. Kept apart from prepare_prefix so existing prefixes get it.
+# the dialog, winedbg writes the backtrace to the log and the process ends (a crashed host is
+# then an exit, which the supervisor restarts). Kept apart from prepare_prefix so existing
+# prefixes get it.
 disable_crash_dialog() {
   [ -e "$WINEPREFIX/.uistream-no-crash-dialog" ] && return
   wine reg add 'HKCU\Software\Wine\WineDbg' /v ShowCrashDialog /t REG_DWORD /d 0 /f >/dev/null 2>&1

@@ -99,7 +99,8 @@ export function pointerFacts(): string {
   const under = Number(WindowFromPoint((BigInt(y) << 32n) | BigInt(x >>> 0)) as number | bigint);
   const info = guiThreadInfo();
   if (info === null) return `cursor ${x},${y} over ${under}; no GUI thread info`;
-  const focus = Number(info.readBigInt64LE(16));
-  const caret = `${info.readInt32LE(56)},${info.readInt32LE(60)} in ${Number(info.readBigInt64LE(48))}`;
-  return `cursor ${x},${y} over ${under}; foreground ${foreground()}; focus ${focus}; caret ${caret}`;
+  const [focus, caretWindow] = [info.readBigInt64LE(16), info.readBigInt64LE(48)];
+  const caret = `${info.readInt32LE(56)},${info.readInt32LE(60)} in ${caretWindow}`;
+  const front = `foreground ${foreground()}; focus ${focus}`;
+  return `cursor ${x},${y} over ${under}; ${front}; caret ${caret}`;
 }

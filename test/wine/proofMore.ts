@@ -76,8 +76,8 @@ export async function inputChecks(p: ProofContext): Promise<void> {
 /**
  * Wine drops some SendInput clicks on notepad's edit, about one in fifteen under load (the
  * caret stays where it was, while GetCursorPos shows the pointer on target; neither a separate
- * move seen first nor a pause before the press changed that). The check clicks up to this many times and
- * reports the misses; on Windows a SendInput call's events are applied in order.
+ * move seen first nor a pause before the press changed that). The check clicks up to this many
+ * times and reports the misses; on Windows a SendInput call's events are applied in order.
  */
 const CLICK_TRIES = 3;
 
