@@ -1,11 +1,12 @@
 /**
- * One batch of a node's events as it goes on the wire (protocol FleetBatch): the JSON body is
- * written by hand around each event's own JSON, so the byte bound is known as it grows and the
- * events are encoded once, not once for the body and again for a wrapper.
+ * What a node puts on the wire: one batch of its events (protocol FleetBatch), whose JSON body
+ * is written by hand around each event's own JSON, so the byte bound is known as it grows and
+ * the events are encoded once, not once for the body and again for a wrapper; and gap records.
  */
 import { headers, type MsgHdrs } from '@nats-io/transport-node';
-import type { UiEvent } from '../../protocol/src/index.js';
-import { FLEET_HEADERS } from '../../protocol/src/index.js';
+import type { FleetGap, UiEvent } from '../../protocol/src/index.js';
+import { FLEET_HEADERS, fleetSubjects } from '../../protocol/src/index.js';
+import type { StreamWriter } from './acks.js';
 
 /** Wall clock with sub-millisecond resolution, comparable across processes on one host. */
 export function preciseNow(): number {
@@ -66,4 +67,23 @@ export function batchHeaders(node: string, epoch: number, first: number, body: B
   h.set(FLEET_HEADERS.emitted, String(body.firstEmitted));
   h.set(FLEET_HEADERS.types, body.types);
   return h;
+}
+
+/** Publish a gap record, acknowledged; false when the stream did not take it. */
+export async function publishGap(
+  js: StreamWriter,
+  gap: FleetGap,
+  timeout: number,
+): Promise<boolean> {
+  const { node, epoch } = gap;
+  try {
+    await js.publish(fleetSubjects.gap(node), encoder.encode(JSON.stringify(gap)), {
+      // The range is in the id: a retry after a lost acknowledgement may name a longer one.
+      msgID: `${node}.${epoch}.gap.${gap.from}-${gap.to}`,
+      timeout,
+    });
+    return true;
+  } catch {
+    return false;
+  }
 }

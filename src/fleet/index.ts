@@ -38,6 +38,12 @@ const ACK_TIMEOUT_MS = 5_000;
 const MAX_BATCH_EVENTS = 2_000;
 const MAX_BATCH_BYTES = 256 * 1024;
 const STOP_DRAIN_MS = 2_000;
+/**
+ * Batches go with no acknowledgement asked, and the stream is asked about them this long
+ * after (see the publisher), when its duplicate window, which answers, is long enough.
+ */
+const CONFIRM_AFTER_MS = 1_000;
+const CONFIRM_WINDOW_MARGIN = 10;
 
 interface Joined {
   nc: NatsConnection;
@@ -61,7 +67,7 @@ export async function startFleet(app: App, log: (line: string) => void): Promise
   const join = async (nc: NatsConnection): Promise<void> => {
     state.connected = true;
     void watchStatus(nc);
-    await ensureStream(await jetstreamManager(nc), config);
+    const duplicateWindowMs = await ensureStream(await jetstreamManager(nc), config);
     const kv = await openPresence(nc);
     const acks = new AckInbox(nc);
     const publisher = new EventPublisher(
@@ -74,6 +80,8 @@ export async function startFleet(app: App, log: (line: string) => void): Promise
         ackTimeoutMs: ACK_TIMEOUT_MS,
         maxBatchEvents: MAX_BATCH_EVENTS,
         maxBatchBytes: MAX_BATCH_BYTES,
+        confirmAfterMs:
+          duplicateWindowMs >= CONFIRM_WINDOW_MARGIN * CONFIRM_AFTER_MS ? CONFIRM_AFTER_MS : 0,
       },
       () => retryPause(),
     );
@@ -168,6 +176,7 @@ export async function startFleet(app: App, log: (line: string) => void): Promise
         gaps: 0,
         failures: 0,
         batches: 0,
+        asked: 0,
       }),
     }),
     stop,

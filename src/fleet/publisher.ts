@@ -10,6 +10,11 @@
  * the node, its epoch and its first and last seq in headers, and `Nats-Msg-Id` =
  * node.epoch.first-last; a re-send keeps the bounds it was first sent with, so the stream drops
  * it instead of storing it twice.
+ *
+ * With `confirmAfterMs` set, a batch goes with no acknowledgement asked and the stream is asked
+ * later whether it holds it (see confirm.ts; also when the window is full or before a stop). A
+ * batch it does not hold fails as an unacknowledged one did: everything from the acknowledged
+ * prefix is sent again, each re-send asking for its acknowledgement. Events leave at once.
  */
 import type { Subscription } from 'rxjs';
 import type { FleetGap, UiEvent } from '../../protocol/src/index.js';
@@ -17,7 +22,9 @@ import { fleetSubjects } from '../../protocol/src/index.js';
 import type { EventLog } from '../cache/api.js';
 import { isUiError } from '../errors.js';
 import type { StreamWriter } from './acks.js';
-import { type BatchBody, batchHeaders, encodeBatch, preciseNow } from './batch.js';
+import { type BatchBody, batchHeaders, encodeBatch, preciseNow, publishGap } from './batch.js';
+import { Confirmations } from './confirm.js';
+import { BatchWindow, type InFlight, type Range } from './window.js';
 
 export interface PublisherOptions {
   node: string;
@@ -30,6 +37,12 @@ export interface PublisherOptions {
   maxBatchEvents: number;
   /** Most body bytes in one batch (a single larger event still goes, alone). */
   maxBatchBytes: number;
+  /**
+   * Ask the stream whether it holds batches sent this long ago, instead of an acknowledgement
+   * per batch; 0: every batch asks for its acknowledgement as it is sent. Well under the
+   * stream's duplicate window, which answers the question.
+   */
+  confirmAfterMs: number;
 }
 
 export interface PublisherStats {
@@ -43,29 +56,15 @@ export interface PublisherStats {
   failures: number;
   /** Batches acknowledged (published / batches is the mean batch size). */
   batches: number;
+  /** Questions whether the stream holds a batch sent with no acknowledgement asked. */
+  asked: number;
 }
 
 export { preciseNow };
 
-const encoder = new TextEncoder();
-
-interface Range {
-  first: number;
-  last: number;
-}
-
-/** One batch awaiting its acknowledgement, in the order sent. */
-interface InFlight extends Range {
-  state: 'pending' | 'ok' | 'failed';
-  /** Sent before a reconnect that re-sends from the cursor: its outcome no longer counts. */
-  abandoned?: true;
-}
-
 export class EventPublisher {
-  /** Newest seq the stream acknowledged with every earlier one acknowledged too. */
-  private acked = 0;
-  /** Newest seq handed to NATS (acknowledged or not). */
-  private sent = 0;
+  private readonly w = new BatchWindow();
+  private readonly confirm: Confirmations;
   private pumping = false;
   /** A pump is due in a microtask. */
   private scheduled = false;
@@ -79,25 +78,29 @@ export class EventPublisher {
    * before earlier ones, so nothing is handed to it until it is back.
    */
   private offline = false;
-  private unsettled = 0;
-  private inFlight: InFlight[] = [];
-  /** Batches sent before a failure or reconnect: re-sent with the same bounds (same msg id). */
-  private replay: Range[] = [];
   private feed: Subscription | null = null;
   /**
    * When each event left the log, for the batch's `emitted`, by seq modulo the log's capacity:
    * a slot is only read for an event the log still holds, so no newer seq has taken it.
    */
   private emitted = new Float64Array(0);
-  private readonly counters = { duplicates: 0, lost: 0, gaps: 0, failures: 0, batches: 0 };
-
+  private readonly counters = {
+    duplicates: 0,
+    lost: 0,
+    gaps: 0,
+    failures: 0,
+    batches: 0,
+    asked: 0,
+  };
   constructor(
     private readonly js: StreamWriter,
     private readonly log: EventLog,
     private readonly options: PublisherOptions,
     /** Resolves when it is worth trying again after a failed publish. */
     private readonly retryAfterFailure: () => Promise<void>,
-  ) {}
+  ) {
+    this.confirm = new Confirmations(options.confirmAfterMs);
+  }
 
   /** Start from the oldest event the log still holds; earlier ones are reported as lost. */
   start(capacity: number): void {
@@ -147,24 +150,17 @@ export class EventPublisher {
     do {
       this.again = false;
       while (!this.stopped && !this.failed && !this.offline) {
-        if (this.inFlight.length >= this.options.window) break;
-        const events = await this.nextPage(this.batchLimit());
+        if (this.w.size >= this.options.window) {
+          this.confirmSent();
+          break;
+        }
+        const events = await this.nextPage();
         if (events.length === 0 || this.failed || this.stopped || this.offline) break;
         this.dispatch(events);
+        // Writing anyway: batches sent long enough ago are asked about in the same write.
+        if (this.confirm.due(this.w.oldestUnasked())) this.confirmSent();
       }
     } while (this.again && !this.stopped && !this.failed && !this.offline);
-  }
-
-  /** Events the next batch may take: a re-sent batch keeps its first bounds. */
-  private batchLimit(): number {
-    while (this.replay.length > 0 && (this.replay[0] as Range).first <= this.sent) {
-      this.replay.shift();
-    }
-    const next = this.replay[0];
-    const max = this.options.maxBatchEvents;
-    if (next === undefined) return max;
-    if (next.first === this.sent + 1) return Math.min(max, next.last - this.sent);
-    return Math.min(max, next.first - 1 - this.sent);
   }
 
   /** The connection dropped: hold everything until `online()`. */
@@ -178,125 +174,149 @@ export class EventPublisher {
    * flushed on reconnect is dropped by msg id).
    */
   online(): void {
-    for (const entry of this.inFlight) entry.abandoned = true;
-    this.rewind();
-    this.unsettled = 0;
+    this.confirm.clear();
+    this.w.abandon();
     this.failed = false;
     this.offline = false;
     this.kick();
   }
 
-  /** Back to the acknowledged prefix, keeping the bounds of what was in flight. */
-  private rewind(): void {
-    const ranges = this.inFlight.map(({ first, last }) => ({ first, last }));
-    this.replay = [...ranges, ...this.replay.filter((r) => r.first > this.sent)];
-    this.inFlight = [];
-    this.sent = this.acked;
-  }
-
   /** The events after the newest sent; a range the ring dropped is reported first. */
-  private async nextPage(limit: number): Promise<UiEvent[]> {
+  private async nextPage(): Promise<UiEvent[]> {
     try {
-      return this.log.read({ after: this.sent, limit }).events;
+      const limit = this.w.limit(this.options.maxBatchEvents);
+      return this.log.read({ after: this.w.sent, limit }).events;
     } catch (err) {
       if (!isUiError(err) || err.code !== 'cursor_expired') throw err;
       // With publishes in flight the cursor may still roll back to `acked`: decide once settled.
-      if (this.inFlight.length > 0) return [];
-      const oldest = this.log.oldestSeq;
-      const gap: FleetGap = {
-        node: this.options.node,
-        epoch: this.options.epoch,
-        from: this.acked + 1,
-        to: oldest - 1,
-        reason: 'buffer_overflow',
-      };
-      if (!(await this.publishGap(gap))) {
-        this.counters.failures++;
-        await this.retryAfterFailure();
-        this.again = true;
-        return [];
-      }
-      this.counters.lost += gap.to - gap.from + 1;
-      this.counters.gaps++;
-      this.acked = gap.to;
-      this.sent = gap.to;
-      return this.nextPage(this.batchLimit());
+      if (this.w.size > 0) return [];
+      await this.ackStoredResends();
+      if (this.w.acked + 1 >= this.log.oldestSeq) this.w.skipTo(this.w.acked);
+      else if (!(await this.reportGap(this.log.oldestSeq - 1))) return [];
+      return this.nextPage();
     }
   }
 
-  private async publishGap(gap: FleetGap): Promise<boolean> {
+  /** Report the events after the acknowledged prefix up to `to` as lost; false: try later. */
+  private async reportGap(to: number): Promise<boolean> {
     const { node, epoch } = this.options;
-    try {
-      await this.js.publish(fleetSubjects.gap(node), encoder.encode(JSON.stringify(gap)), {
-        // The range is in the id: a retry after a lost acknowledgement may name a longer one.
-        msgID: `${node}.${epoch}.gap.${gap.from}-${gap.to}`,
-        timeout: this.options.ackTimeoutMs,
-      });
-      return true;
-    } catch {
+    const gap: FleetGap = { node, epoch, from: this.w.acked + 1, to, reason: 'buffer_overflow' };
+    if (!(await publishGap(this.js, gap, this.options.ackTimeoutMs))) {
+      this.counters.failures++;
+      await this.retryAfterFailure();
+      this.again = true;
       return false;
+    }
+    this.counters.lost += gap.to - gap.from + 1;
+    this.counters.gaps++;
+    this.w.skipTo(gap.to);
+    return true;
+  }
+
+  /**
+   * Batches sent before an outage whose events the ring has since dropped may have reached the
+   * stream before it: those it holds count as acknowledged, so the gap starts after them.
+   */
+  private async ackStoredResends(): Promise<void> {
+    for (let range = this.w.nextResend(); range !== undefined; range = this.w.nextResend()) {
+      if (!this.confirm.enabled) return;
+      const answer = await this.js
+        .stored(this.subject(), this.msgID(range), this.options.ackTimeoutMs)
+        .catch(() => 'unknown');
+      if (answer !== 'stored') return;
+      this.w.ackResend();
     }
   }
 
   private dispatch(events: UiEvent[]): void {
     const first = (events[0] as UiEvent).seq;
     const body = encodeBatch(events, this.emitted, this.options.maxBatchBytes);
-    const entry: InFlight = { first, last: body.last, state: 'pending' };
-    this.inFlight.push(entry);
-    this.unsettled++;
-    this.sent = body.last;
-    this.publishBatch(first, body).then(
+    // A re-send always asks: the stream may have answered wrongly about it.
+    const later = this.confirm.later(this.w.isResend(first));
+    const entry = this.w.add(first, body.last, later ? 'sent' : 'pending');
+    if (later) {
+      this.js.send(this.subject(), body.data, {
+        msgID: this.msgID(entry),
+        headers: batchHeaders(this.options.node, this.options.epoch, first, body),
+      });
+      this.confirm.arm(() => this.confirmSent());
+      return;
+    }
+    this.publishBatch(entry, body).then(
       (ack) => {
         if (ack.duplicate) this.counters.duplicates++;
+        this.confirm.resent(first, ack.duplicate);
         this.settle(entry, 'ok');
       },
       () => this.settle(entry, 'failed'),
     );
   }
 
+  /** Ask the stream about every batch sent with no acknowledgement asked. */
+  private confirmSent(): void {
+    this.confirm.clear();
+    if (this.offline || this.stopped) return;
+    for (const entry of this.w.unasked()) {
+      entry.state = 'pending';
+      this.counters.asked++;
+      this.js.stored(this.subject(), this.msgID(entry), this.options.ackTimeoutMs).then(
+        (answer) => this.settle(entry, this.confirm.outcome(entry.first, answer)),
+        () => this.settle(entry, 'failed'),
+      );
+    }
+  }
+
   /** The cursor advances over the acknowledged prefix; a failure rolls back once all settled. */
   private settle(entry: InFlight, state: 'ok' | 'failed'): void {
-    if (entry.abandoned) return;
-    entry.state = state;
-    this.unsettled--;
-    if (state === 'failed') this.failed = true;
-    else this.counters.batches++;
-    while (this.inFlight[0]?.state === 'ok') {
-      this.acked = (this.inFlight.shift() as InFlight).last;
-    }
+    if (!this.w.settle(entry, state)) return;
+    if (state === 'failed') {
+      this.failed = true;
+      // The rollback waits for every batch in flight: those not asked about yet are asked now.
+      this.confirmSent();
+    } else this.counters.batches++;
     if (!this.failed) {
       this.kick();
       return;
     }
-    if (this.unsettled === 0) void this.recover();
+    if (this.w.unsettled === 0) void this.recover();
   }
 
   /** Re-send from the acknowledged prefix (the stream drops what it already holds by msg id). */
   private async recover(): Promise<void> {
-    this.rewind();
+    this.w.rewind();
     this.counters.failures++;
     await this.retryAfterFailure();
     this.failed = false;
     this.kick();
   }
 
-  private publishBatch(first: number, body: BatchBody): Promise<{ duplicate: boolean }> {
+  private publishBatch(entry: InFlight, body: BatchBody): Promise<{ duplicate: boolean }> {
     const { node, epoch } = this.options;
-    return this.js.publish(fleetSubjects.batch(node), body.data, {
-      msgID: `${node}.${epoch}.${first}-${body.last}`,
-      headers: batchHeaders(node, epoch, first, body),
+    return this.js.publish(this.subject(), body.data, {
+      msgID: this.msgID(entry),
+      headers: batchHeaders(node, epoch, entry.first, body),
       timeout: this.options.ackTimeoutMs,
     });
   }
 
+  private subject(): string {
+    return fleetSubjects.batch(this.options.node);
+  }
+
+  private msgID({ first, last }: Range): string {
+    const { node, epoch } = this.options;
+    return `${node}.${epoch}.${first}-${last}${this.confirm.suffix(first)}`;
+  }
+
   stats(): PublisherStats {
-    return { published: this.acked, ...this.counters };
+    return { published: this.w.acked, ...this.counters };
   }
 
   /** Resolves once nothing is pending (or the deadline passed): for a clean stop. */
   async drain(deadlineMs: number): Promise<void> {
     const until = Date.now() + deadlineMs;
-    while (!this.stopped && Date.now() < until && (this.pumping || this.acked < this.log.seq)) {
+    while (!this.stopped && Date.now() < until && (this.pumping || this.w.acked < this.log.seq)) {
+      this.confirmSent();
       this.kick();
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -304,6 +324,7 @@ export class EventPublisher {
 
   stop(): void {
     this.stopped = true;
+    this.confirm.clear();
     this.feed?.unsubscribe();
     this.feed = null;
   }

@@ -3,7 +3,7 @@
  * discarded, a duplicate window for Nats-Msg-Id) and the presence bucket. Every node ensures
  * both on joining; the first one creates them, the others find them.
  */
-import type { JetStreamManager, StreamConfig } from '@nats-io/jetstream';
+import type { JetStreamManager, StreamConfig, StreamInfo } from '@nats-io/jetstream';
 import { DiscardPolicy, RetentionPolicy, StorageType } from '@nats-io/jetstream';
 import type { KV } from '@nats-io/kv';
 import { Kvm } from '@nats-io/kv';
@@ -31,22 +31,30 @@ function isNotFound(err: unknown): boolean {
   return /not found/i.test(String((err as { message?: unknown })?.message ?? err));
 }
 
-/** Create the stream when missing; an existing one is left as its operator configured it. */
-export async function ensureStream(jsm: JetStreamManager, config: FleetConfig): Promise<void> {
+/**
+ * Create the stream when missing; an existing one is left as its operator configured it.
+ * Resolves to the stream's duplicate window in ms (0: none), which the publisher relies on.
+ */
+export async function ensureStream(jsm: JetStreamManager, config: FleetConfig): Promise<number> {
   try {
-    await jsm.streams.info(FLEET_STREAM);
-    return;
+    return windowMs(await jsm.streams.info(FLEET_STREAM));
   } catch (err) {
     if (!isNotFound(err)) throw err;
   }
   try {
-    await jsm.streams.add(streamConfig(config));
+    return windowMs(await jsm.streams.add(streamConfig(config)));
   } catch (err) {
     // Another node created it in between: that is fine.
-    if (/already in use|exists/i.test(String(err))) return;
+    if (/already in use|exists/i.test(String(err))) {
+      return windowMs(await jsm.streams.info(FLEET_STREAM));
+    }
     if (/insufficient storage/i.test(String(err))) throw storageRefused(config, err);
     throw err;
   }
+}
+
+function windowMs(info: StreamInfo): number {
+  return (info.config.duplicate_window ?? 0) / NANOS_PER_MS;
 }
 
 /** The server's JetStream store cannot reserve the stream's byte limit: say what to change. */

@@ -1,7 +1,8 @@
 /**
  * The node's JetStream publishes acknowledged on its one inbox, on a real nats-server: stored
  * with the stream's answer, a repeated msg id reported as a duplicate, a subject no stream
- * captures refused, and an unanswered publish failed by the sweep.
+ * captures refused, an unanswered publish failed by the sweep, and the question whether the
+ * stream holds a message sent with no acknowledgement asked.
  */
 import { jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
@@ -40,6 +41,19 @@ describe('publishes acknowledged on one inbox', () => {
     expect([first.duplicate, again.duplicate, other.duplicate]).toEqual([false, true, false]);
     const info = await (await jetstreamManager(nc)).streams.info('ACKS');
     expect(info.state.messages).toBe(2);
+    acks.close();
+  });
+
+  it('answers whether the stream holds a message sent with no acknowledgement, storing nothing', async () => {
+    const acks = new AckInbox(nc);
+    const jsm = await jetstreamManager(nc);
+    const before = (await jsm.streams.info('ACKS')).state.messages;
+    acks.send('acks.q', body, { msgID: 'q1', headers: headers() });
+    expect(await acks.stored('acks.q', 'q1', 5_000)).toBe('stored');
+    expect(await acks.stored('acks.q', 'q-never-sent', 5_000)).toBe('missing');
+    expect(await acks.stored('acks.q', 'q1', 5_000)).toBe('stored');
+    expect((await jsm.streams.info('ACKS')).state.messages).toBe(before + 1);
+    await expect(acks.stored('nostream.q', 'q1', 5_000)).rejects.toThrow(/refused/);
     acks.close();
   });
 

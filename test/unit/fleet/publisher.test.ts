@@ -4,22 +4,31 @@ import { describe, expect, it, vi } from 'vitest';
 import { FLEET_HEADERS, FleetBatch } from '../../../protocol/src/index.js';
 import { RingEventLog } from '../../../src/cache/events.js';
 import { TreeState } from '../../../src/cache/tree.js';
-import type { StreamWriter } from '../../../src/fleet/acks.js';
+import type { StoredAnswer, StreamWriter } from '../../../src/fleet/acks.js';
 import { EventPublisher, type PublisherOptions } from '../../../src/fleet/publisher.js';
 
 interface Sent {
   /** `first-last` as the msg id names it. */
   range: string;
+  /** Whether its acknowledgement was asked for as it was sent. */
+  acked: boolean;
   subject: string;
   headers: MsgHdrs;
   body: FleetBatch;
-  ack: () => void;
+  ack: (duplicate?: boolean) => void;
   fail: () => void;
 }
 
-/** A stand-in for JetStream whose acknowledgements the test hands out one by one. */
+/** A question whether the stream holds a batch, answered by the test. */
+interface Asked {
+  range: string;
+  answer: (a: StoredAnswer) => void;
+}
+
+/** A stand-in for JetStream whose acknowledgements and answers the test hands out one by one. */
 class HeldAcks {
   readonly sent: Sent[] = [];
+  readonly asked: Asked[] = [];
   inFlight = 0;
   maxInFlight = 0;
   readonly js = {
@@ -30,7 +39,7 @@ class HeldAcks {
     ): Promise<PubAck> => {
       this.inFlight++;
       this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
-      const range = opts.msgID.split('.').pop() as string;
+      const range = opts.msgID.split('.').slice(2).join('.');
       const body = FleetBatch.parse(JSON.parse(new TextDecoder().decode(data)));
       return new Promise<PubAck>((resolve, reject) => {
         const done = (): void => {
@@ -38,12 +47,13 @@ class HeldAcks {
         };
         this.sent.push({
           range,
+          acked: true,
           subject,
           headers: opts.headers,
           body,
-          ack: () => {
+          ack: (duplicate = false) => {
             done();
-            resolve({ stream: 'S', seq: this.sent.length, duplicate: false, domain: '' });
+            resolve({ stream: 'S', seq: this.sent.length, duplicate, domain: '' });
           },
           fail: () => {
             done();
@@ -52,6 +62,24 @@ class HeldAcks {
         });
       });
     },
+    send: (subject: string, data: Uint8Array, opts: { msgID: string; headers: MsgHdrs }) => {
+      const body = FleetBatch.parse(JSON.parse(new TextDecoder().decode(data)));
+      const range = opts.msgID.split('.').slice(2).join('.');
+      const none = (): void => undefined;
+      this.sent.push({
+        range,
+        acked: false,
+        subject,
+        headers: opts.headers,
+        body,
+        ack: none,
+        fail: none,
+      });
+    },
+    stored: (_subject: string, msgID: string): Promise<StoredAnswer> =>
+      new Promise((answer) =>
+        this.asked.push({ range: msgID.split('.').slice(2).join('.'), answer }),
+      ),
   } as unknown as StreamWriter;
 
   ranges(from = 0): string[] {
@@ -85,6 +113,7 @@ function publisher(
       ackTimeoutMs: 1000,
       maxBatchEvents: 100,
       maxBatchBytes: 64 * 1024,
+      confirmAfterMs: 0,
       ...options,
     },
     retry,
@@ -204,6 +233,71 @@ describe('event publisher', () => {
     for (const sent of acks.sent.slice(2)) sent.ack();
     await vi.waitFor(() => expect(p.stats().published).toBe(4));
     expect(p.stats().failures).toBe(0);
+    p.stop();
+  });
+
+  it('sends with no acknowledgement asked, then asks about the batches in one go', async () => {
+    const acks = new HeldAcks();
+    const log = logWith(2);
+    const p = publisher(acks, log, { window: 8, confirmAfterMs: 20 });
+    await vi.waitFor(() => expect(acks.ranges()).toEqual(['1-2']));
+    append(log, 3);
+    await vi.waitFor(() => expect(acks.ranges()).toEqual(['1-2', '3-5']));
+    expect(acks.sent.map((s) => s.acked)).toEqual([false, false]);
+    expect(p.stats().published).toBe(0);
+    // Nothing more is sent: the idle timer asks about both at once.
+    await vi.waitFor(() => expect(acks.asked.map((a) => a.range)).toEqual(['1-2', '3-5']));
+    for (const a of acks.asked) a.answer('stored');
+    await vi.waitFor(() => expect(p.stats()).toMatchObject({ published: 5, batches: 2, asked: 2 }));
+    p.stop();
+  });
+
+  it('asks at once when the window is full', async () => {
+    const acks = new HeldAcks();
+    const p = publisher(acks, logWith(6), { window: 2, maxBatchEvents: 3, confirmAfterMs: 60_000 });
+    await vi.waitFor(() => expect(acks.asked.map((a) => a.range)).toEqual(['1-3', '4-6']));
+    p.stop();
+  });
+
+  it('sends a batch the stream does not hold again, with its acknowledgement asked', async () => {
+    const acks = new HeldAcks();
+    const p = publisher(acks, logWith(6), { window: 2, maxBatchEvents: 3, confirmAfterMs: 60_000 });
+    await vi.waitFor(() => expect(acks.asked).toHaveLength(2));
+    acks.asked[0]?.answer('missing');
+    acks.asked[1]?.answer('stored');
+    // From the acknowledged prefix, with the first bounds: 4-6 again, dropped by its msg id.
+    await vi.waitFor(() => expect(acks.ranges(2)).toEqual(['1-3', '4-6']));
+    expect(acks.sent.slice(2).map((s) => s.acked)).toEqual([true, true]);
+    acks.sent[2]?.ack();
+    acks.sent[3]?.ack();
+    await vi.waitFor(() => expect(p.stats()).toMatchObject({ published: 6, failures: 1 }));
+    p.stop();
+  });
+
+  it('acknowledges every batch once an answer proves wrong', async () => {
+    const acks = new HeldAcks();
+    const log = logWith(3);
+    const p = publisher(acks, log, { window: 1, confirmAfterMs: 60_000 });
+    await vi.waitFor(() => expect(acks.asked).toHaveLength(1));
+    acks.asked[0]?.answer('missing');
+    await vi.waitFor(() => expect(acks.sent).toHaveLength(2));
+    // Said missing, yet the re-send is a duplicate: the stream held it all along.
+    expect(acks.sent[1]?.acked).toBe(true);
+    acks.sent[1]?.ack(true);
+    await vi.waitFor(() => expect(p.stats().published).toBe(3));
+    append(log, 2);
+    await vi.waitFor(() => expect(acks.ranges()).toEqual(['1-3', '1-3', '4-5']));
+    expect(acks.sent[2]?.acked).toBe(true);
+    p.stop();
+  });
+
+  it('sends a batch whose question was stored under another msg id, acknowledged', async () => {
+    const acks = new HeldAcks();
+    const p = publisher(acks, logWith(3), { window: 1, confirmAfterMs: 60_000 });
+    await vi.waitFor(() => expect(acks.asked).toHaveLength(1));
+    acks.asked[0]?.answer('unsupported');
+    await vi.waitFor(() => expect(acks.ranges()).toEqual(['1-3', '1-3.r']));
+    expect(acks.sent[1]?.acked).toBe(true);
     p.stop();
   });
 });
