@@ -24,6 +24,12 @@ export const FLEET_SERVICE = 'uistream';
 export const GAP_TOKEN = '_gap';
 /** The token under `events.` that carries batches of events (a FleetBatch each). */
 export const BATCH_TOKEN = '_batch';
+/**
+ * The token under `events.` of a node's questions whether the stream holds a batch it sent
+ * with no acknowledgement asked: body-less, answered by the stream, never stored (consumers
+ * of the stream never see them; a plain subscription to `events.>` does).
+ */
+export const STORED_TOKEN = '_stored';
 
 export const fleetSubjects = {
   /** Every subject the stream captures. */
@@ -33,6 +39,7 @@ export const fleetSubjects = {
   /** One subject per node for its events: a batch holds events of several types. */
   batch: (node: string): string => `uistream.${node}.events.${BATCH_TOKEN}`,
   gap: (node: string): string => `uistream.${node}.events.${GAP_TOKEN}`,
+  stored: (node: string): string => `uistream.${node}.events.${STORED_TOKEN}`,
   /** `uistream.<node>.rpc.<method>` (methods keep their dots: `rpc.actions.click`). */
   rpc: (node: string, method: string): string => `uistream.${node}.rpc.${method}`,
   /** Live tree patches of one window, published while someone asked for them. */

@@ -37,11 +37,7 @@ export interface PublisherOptions {
   maxBatchEvents: number;
   /** Most body bytes in one batch (a single larger event still goes, alone). */
   maxBatchBytes: number;
-  /**
-   * Ask the stream whether it holds batches sent this long ago, instead of an acknowledgement
-   * per batch; 0: every batch asks for its acknowledgement as it is sent. Well under the
-   * stream's duplicate window, which answers the question.
-   */
+  /** Ask whether the stream holds batches this old (see confirm.ts); 0: acknowledge each. */
   confirmAfterMs: number;
 }
 
@@ -65,6 +61,9 @@ export { preciseNow };
 export class EventPublisher {
   private readonly w = new BatchWindow();
   private readonly confirm: Confirmations;
+  private readonly batchSubject: string;
+  /** Questions go apart from batches: the stream's dedup is by msg id, whatever the subject. */
+  private readonly askSubject: string;
   private pumping = false;
   /** A pump is due in a microtask. */
   private scheduled = false;
@@ -100,6 +99,8 @@ export class EventPublisher {
     private readonly retryAfterFailure: () => Promise<void>,
   ) {
     this.confirm = new Confirmations(options.confirmAfterMs);
+    this.batchSubject = fleetSubjects.batch(options.node);
+    this.askSubject = fleetSubjects.stored(options.node);
   }
 
   /** Start from the oldest event the log still holds; earlier ones are reported as lost. */
@@ -221,7 +222,7 @@ export class EventPublisher {
     for (let range = this.w.nextResend(); range !== undefined; range = this.w.nextResend()) {
       if (!this.confirm.enabled) return;
       const answer = await this.js
-        .stored(this.subject(), this.msgID(range), this.options.ackTimeoutMs)
+        .stored(this.askSubject, this.msgID(range), this.options.ackTimeoutMs)
         .catch(() => 'unknown');
       if (answer !== 'stored') return;
       this.w.ackResend();
@@ -235,7 +236,7 @@ export class EventPublisher {
     const later = this.confirm.later(this.w.isResend(first));
     const entry = this.w.add(first, body.last, later ? 'sent' : 'pending');
     if (later) {
-      this.js.send(this.subject(), body.data, {
+      this.js.send(this.batchSubject, body.data, {
         msgID: this.msgID(entry),
         headers: batchHeaders(this.options.node, this.options.epoch, first, body),
       });
@@ -259,7 +260,7 @@ export class EventPublisher {
     for (const entry of this.w.unasked()) {
       entry.state = 'pending';
       this.counters.asked++;
-      this.js.stored(this.subject(), this.msgID(entry), this.options.ackTimeoutMs).then(
+      this.js.stored(this.askSubject, this.msgID(entry), this.options.ackTimeoutMs).then(
         (answer) => this.settle(entry, this.confirm.outcome(entry.first, answer)),
         () => this.settle(entry, 'failed'),
       );
@@ -292,15 +293,11 @@ export class EventPublisher {
 
   private publishBatch(entry: InFlight, body: BatchBody): Promise<{ duplicate: boolean }> {
     const { node, epoch } = this.options;
-    return this.js.publish(this.subject(), body.data, {
+    return this.js.publish(this.batchSubject, body.data, {
       msgID: this.msgID(entry),
       headers: batchHeaders(node, epoch, entry.first, body),
       timeout: this.options.ackTimeoutMs,
     });
-  }
-
-  private subject(): string {
-    return fleetSubjects.batch(this.options.node);
   }
 
   private msgID({ first, last }: Range): string {
