@@ -12,7 +12,7 @@ import { SERVER_VERSION } from '../service/version.js';
 import { connectNats, defaultNodeName } from './connect.js';
 import { Presence } from './presence.js';
 import { AckInbox } from './acks.js';
-import { EventPublisher, type PublisherStats } from './publisher.js';
+import { EventPublisher, noPublisherStats, type PublisherStats } from './publisher.js';
 import { startRpcService } from './rpc.js';
 import { ensureStream, openPresence } from './setup.js';
 import { TreeWatches } from './tree.js';
@@ -169,15 +169,7 @@ export async function startFleet(app: App, log: (line: string) => void): Promise
       epoch,
       connected: state.connected,
       reconnects: state.reconnects,
-      ...(state.joined?.publisher.stats() ?? {
-        published: 0,
-        duplicates: 0,
-        lost: 0,
-        gaps: 0,
-        failures: 0,
-        batches: 0,
-        asked: 0,
-      }),
+      ...(state.joined?.publisher.stats() ?? noPublisherStats()),
     }),
     stop,
   };

@@ -58,6 +58,11 @@ export interface PublisherStats {
 
 export { preciseNow };
 
+/** What a publisher that sent nothing yet reports. */
+export function noPublisherStats(): PublisherStats {
+  return { published: 0, duplicates: 0, lost: 0, gaps: 0, failures: 0, batches: 0, asked: 0 };
+}
+
 export class EventPublisher {
   private readonly w = new BatchWindow();
   private readonly confirm: Confirmations;
@@ -83,14 +88,7 @@ export class EventPublisher {
    * a slot is only read for an event the log still holds, so no newer seq has taken it.
    */
   private emitted = new Float64Array(0);
-  private readonly counters = {
-    duplicates: 0,
-    lost: 0,
-    gaps: 0,
-    failures: 0,
-    batches: 0,
-    asked: 0,
-  };
+  private readonly counters = noPublisherStats();
   constructor(
     private readonly js: StreamWriter,
     private readonly log: EventLog,
@@ -306,7 +304,7 @@ export class EventPublisher {
   }
 
   stats(): PublisherStats {
-    return { published: this.w.acked, ...this.counters };
+    return { ...this.counters, published: this.w.acked };
   }
 
   /** Resolves once nothing is pending (or the deadline passed): for a clean stop. */
