@@ -6,7 +6,12 @@
  */
 import type { NatsConnection } from '@nats-io/transport-node';
 import { fleet } from '../../clients/typescript/fleet.js';
-import { BATCH_TOKEN, FLEET_HEADERS, fleetSubjects } from '../../protocol/src/index.js';
+import {
+  BATCH_TOKEN,
+  FLEET_HEADERS,
+  fleetSubjects,
+  parseEventSubject,
+} from '../../protocol/src/index.js';
 import { preciseNow } from '../../src/fleet/publisher.js';
 import { BenchClient, percentile } from '../ws/clients.js';
 import type { ControlPath, Span } from './control.js';
@@ -76,7 +81,7 @@ export async function eventLatency(nc: NatsConnection, hosts: HostProcess[], con
   const plain = nc.subscribe(fleetSubjects.stream, {
     callback: (_err, m) => {
       // Batches only: a node's questions whether the stream holds one pass here too.
-      if (!m.subject.endsWith(BATCH_TOKEN)) return;
+      if (parseEventSubject(m.subject)?.type !== BATCH_TOKEN) return;
       const emitted = Number(m.headers?.get(FLEET_HEADERS.emitted));
       const node = m.headers?.get(FLEET_HEADERS.node) ?? '';
       if (measuring && Number.isFinite(emitted)) {

@@ -19,6 +19,11 @@ interface Sent {
   fail: () => void;
 }
 
+/** `first-last` (and any suffix) of a msg id `node.epoch.first-last`. */
+const rangeOf = (msgID: string): string => msgID.split('.').slice(2).join('.');
+const batchOf = (data: Uint8Array): FleetBatch =>
+  FleetBatch.parse(JSON.parse(new TextDecoder().decode(data)));
+
 /** A question whether the stream holds a batch, answered by the test. */
 interface Asked {
   range: string;
@@ -39,8 +44,8 @@ class HeldAcks {
     ): Promise<PubAck> => {
       this.inFlight++;
       this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
-      const range = opts.msgID.split('.').slice(2).join('.');
-      const body = FleetBatch.parse(JSON.parse(new TextDecoder().decode(data)));
+      const range = rangeOf(opts.msgID);
+      const body = batchOf(data);
       return new Promise<PubAck>((resolve, reject) => {
         const done = (): void => {
           this.inFlight--;
@@ -63,23 +68,19 @@ class HeldAcks {
       });
     },
     send: (subject: string, data: Uint8Array, opts: { msgID: string; headers: MsgHdrs }) => {
-      const body = FleetBatch.parse(JSON.parse(new TextDecoder().decode(data)));
-      const range = opts.msgID.split('.').slice(2).join('.');
       const none = (): void => undefined;
       this.sent.push({
-        range,
+        range: rangeOf(opts.msgID),
         acked: false,
         subject,
         headers: opts.headers,
-        body,
+        body: batchOf(data),
         ack: none,
         fail: none,
       });
     },
     stored: (_subject: string, msgID: string): Promise<StoredAnswer> =>
-      new Promise((answer) =>
-        this.asked.push({ range: msgID.split('.').slice(2).join('.'), answer }),
-      ),
+      new Promise((answer) => this.asked.push({ range: rangeOf(msgID), answer })),
   } as unknown as StreamWriter;
 
   ranges(from = 0): string[] {
@@ -250,6 +251,25 @@ describe('event publisher', () => {
     for (const a of acks.asked) a.answer('stored');
     await vi.waitFor(() => expect(p.stats()).toMatchObject({ published: 5, batches: 2, asked: 2 }));
     p.stop();
+  });
+
+  it('asks about batches that are due in the same go as sending the next one', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const acks = new HeldAcks();
+      const log = logWith(2);
+      const p = publisher(acks, log, { window: 8, confirmAfterMs: 1_000 });
+      await vi.waitFor(() => expect(acks.ranges()).toEqual(['1-2']));
+      expect(acks.asked).toHaveLength(0);
+      // Past the delay, well before the idle timer (2 s of real time): the next batch asks.
+      vi.setSystemTime(Date.now() + 1_500);
+      append(log, 3);
+      await vi.waitFor(() => expect(acks.asked.map((a) => a.range)).toEqual(['1-2', '3-5']));
+      expect(acks.ranges()).toEqual(['1-2', '3-5']);
+      p.stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('asks at once when the window is full', async () => {
