@@ -10,7 +10,7 @@ bash scripts/wine/install.sh
 CACHE=${UISTREAM_WINE_CACHE:-$HOME/.cache/uistream-wine}
 RUN="$CACHE/run"
 mkdir -p "$RUN"
-rm -f "$RUN/result.json" "$RUN/node.log"
+rm -f "$RUN/result.json" "$RUN/node.log" "$RUN/host-stderr.log"
 
 # ESM bundles for node.exe; koffi stays external and resolves from $CACHE/node_modules.
 bundle() {
@@ -38,6 +38,25 @@ if (!existsSync(file)) {
   console.log("0 passed, 1 failed");
   process.exit(1);
 }
+// Wine prints "Unhandled page fault ... at address X" for a crash; name the module holding X
+// from the "Loaded L"..." at BASE" lines (WINEDEBUG=+loaddll, set by the proof for its children).
+function describeCrashes(logFile) {
+  if (!existsSync(logFile)) return;
+  const log = readFileSync(logFile, "utf8");
+  const modules = [...log.matchAll(/Loaded L"([^"]+)" at ([0-9A-Fa-f]+)/g)]
+    .map((m) => ({ name: m[1].replace(/\\\\/g, "\\"), base: BigInt("0x" + m[2]) }));
+  for (const line of log.split("\n").filter((l) => l.includes("Unhandled"))) {
+    console.log(`[wine] crash: ${line.trim()}`);
+    const at = /at address ([0-9A-Fa-f]+)/.exec(line);
+    if (at === null) continue;
+    const address = BigInt("0x" + at[1]);
+    const below = modules.filter((m) => m.base <= address).sort((a, b) => (a.base > b.base ? -1 : 1));
+    const near = below[0];
+    if (near !== undefined && address - near.base < 64n << 20n)
+      console.log(`[wine]   in or after ${near.name} (base 0x${near.base.toString(16)}, +0x${(address - near.base).toString(16)})`);
+    else console.log("[wine]   no loaded module listed near that address (ntdll is not in the load log)");
+  }
+}
 const { checks, measurements, hostLog = [] } = JSON.parse(readFileSync(file, "utf8"));
 for (const c of checks) console.log(`${c.ok ? "PASS" : "FAIL"} ${c.name}\n     ${c.detail}`);
 console.log(`[wine] host round trips: ${JSON.stringify(measurements)}`);
@@ -45,7 +64,14 @@ const failed = checks.filter((c) => !c.ok).length;
 if (failed > 0) {
   console.log(`[wine] last ${Math.min(40, hostLog.length)} host log lines and status changes:`);
   for (const line of hostLog.slice(-40)) console.log(`     ${line}`);
+  describeCrashes(process.argv[2]);
+  const stderrFile = process.argv[3];
+  if (existsSync(stderrFile)) {
+    const lines = readFileSync(stderrFile, "utf8").trimEnd().split("\n").filter(Boolean);
+    console.log(`[wine] last ${Math.min(60, lines.length)} lines the hosts wrote to stderr:`);
+    for (const line of lines.slice(-60)) console.log(`     ${line}`);
+  }
 }
 console.log(`${checks.length - failed} passed, ${failed} failed`);
 process.exit(failed === 0 && checks.length > 0 ? 0 : 1);
-' "$RUN/result.json" "$RUN/node.log"
+' "$RUN/result.json" "$RUN/node.log" "$RUN/host-stderr.log"

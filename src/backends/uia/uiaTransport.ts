@@ -5,6 +5,7 @@
  * records the measurements behind the default.
  */
 import { fork } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { FromHost, ToHost } from './uiaHostProtocol.js';
 
@@ -29,14 +30,27 @@ export interface HostLaunch {
   mode?: 'process' | 'worker';
   /** Let the host write to this process's stderr (off under Wine, where that fails). */
   inheritStderr?: boolean;
+  /**
+   * Append the host's stderr to this file instead (process mode). Under Wine this is where a
+   * crash's backtrace lands, which would otherwise be lost with the process.
+   */
+  stderrFile?: string;
+}
+
+function stderrOf(launch: HostLaunch): 'ignore' | 'inherit' | number {
+  if (launch.stderrFile !== undefined) return openSync(launch.stderrFile, 'a');
+  return launch.inheritStderr === false ? 'ignore' : 'inherit';
 }
 
 function processChannel(launch: HostLaunch): HostChannel {
+  const stderr = stderrOf(launch);
   const child = fork(launch.module, launch.args ?? [], {
     execArgv: launch.execArgv ?? [],
     serialization: 'advanced',
-    stdio: ['ignore', 'ignore', launch.inheritStderr === false ? 'ignore' : 'inherit', 'ipc'],
+    stdio: ['ignore', 'ignore', stderr, 'ipc'],
   });
+  // The child holds its own copy of the file descriptor.
+  if (typeof stderr === 'number') closeSync(stderr);
   let exitHandler: ((reason: string) => void) | undefined;
   let exited: string | undefined;
   const exit = (reason: string): void => {
@@ -65,7 +79,8 @@ function workerChannel(launch: HostLaunch): HostChannel {
   const worker = new Worker(launch.module, {
     execArgv: launch.execArgv ?? [],
     argv: launch.args ?? [],
-    stderr: launch.inheritStderr === false,
+    // A worker's stderr is its process's: kept away from it when files are asked for too.
+    stderr: launch.inheritStderr === false || launch.stderrFile !== undefined,
   });
   let exitHandler: ((reason: string) => void) | undefined;
   let exited: string | undefined;
