@@ -50,13 +50,16 @@ const signal = (ms = 20_000): AbortSignal => AbortSignal.timeout(ms);
 
 // The host's `diagnose` op (native sleeps for the watchdog checks) is off unless this is set.
 process.env['UISTREAM_UIA_DIAGNOSTICS'] = '1';
+// Wine logs where each DLL of the host (and notepad) loaded, so that run.sh can name the module
+// of a crash's faulting address; Wine writes the crash line itself to the same log.
+process.env['WINEDEBUG'] = '-all,+loaddll';
 
 function launch(
   mode: 'process' | 'worker',
   timings: { hangMs: number; pingIntervalMs?: number } = { hangMs: 8_000 },
 ): UiaBackend {
   const backend = createUiaBackend({
-    host: { module: resolve(hostModule), execArgv: [], inheritStderr: false, mode },
+    host: { module: resolve(hostModule), execArgv: [], stderrFile: 'host-stderr.log', mode },
     timings: { ...timings, startTimeoutMs: 30_000 },
     onLog: (message) => logHost(`[${mode} host] ${message}`),
   });
@@ -70,12 +73,15 @@ function launch(
 async function main(): Promise<void> {
   const backend = launch('process');
   const log = new EventLog(backend.events$);
-  let facts = {};
+  let facts: Record<string, string | number | boolean> = {};
   await check(
     'COM: the host starts, creates CUIAutomation in an MTA and reads the root',
     async () => {
       await backend.start(signal(40_000));
       facts = backend.supervisor.hello?.facts ?? {};
+      // Wine's UIA crashes on concurrent calls from pool threads: the host must have noticed.
+      assert(String(facts['runtime']).startsWith('wine '), `runtime ${String(facts['runtime'])}`);
+      assert(facts['serialPoolCalls'] === true, 'pool-thread calls are not serialized under Wine');
       return JSON.stringify(facts);
     },
   );

@@ -12,6 +12,19 @@ type KoffiFunc = KoffiFuncOf<(...args: unknown[]) => unknown>;
 const PTR_SIZE = 8;
 
 /**
+ * When set, pool-thread calls run one at a time, in the order made. Wine's uiautomationcore
+ * cannot take UIA calls from two threads at once: a handler registration racing another call
+ * wrote through a NULL pointer inside combase (4 to 5 host crashes in 60 starts, none in 60
+ * with one call at a time). Windows takes them concurrently, so there they stay concurrent.
+ */
+let serialTail: Promise<unknown> | undefined;
+
+/** Make every later pool-thread call wait for the one before it (see serialTail). */
+export function serializePoolCalls(): void {
+  serialTail ??= Promise.resolve();
+}
+
+/**
  * Call vtable slot `slot` of `self` on one of koffi's pool threads (the process is in the MTA,
  * so any thread may use these pointers). The JS thread stays free meanwhile: pings are answered
  * and UIA's event callbacks, which block their own threads until JS runs them, get to run.
@@ -26,13 +39,19 @@ export function vcallAsync(
 ): Promise<number> {
   if (self === 0n) return Promise.reject(new TypeError(`COM call on a NULL pointer (${what})`));
   const fn = koffi.decode(slotOf(self, slot), protoFor('int32_t', types)) as KoffiFunc;
-  const call = new Promise<number>((resolve, reject) => {
-    fn.async(self, ...args, (err: unknown, hr: unknown) => {
-      if (err) reject(err instanceof Error ? err : new Error(JSON.stringify(err)));
-      else resolve((hr as number) >>> 0);
+  const start = (): Promise<number> => {
+    const call = new Promise<number>((resolve, reject) => {
+      fn.async(self, ...args, (err: unknown, hr: unknown) => {
+        if (err) reject(err instanceof Error ? err : new Error(JSON.stringify(err)));
+        else resolve((hr as number) >>> 0);
+      });
     });
-  });
-  return nativeTracker.track(what, call);
+    return nativeTracker.track(what, call);
+  };
+  if (serialTail === undefined) return start();
+  const run = serialTail.then(start);
+  serialTail = run.catch(() => undefined);
+  return run;
 }
 
 /** vcallAsync, throwing the mapped UiError on failure. */

@@ -38,7 +38,9 @@ import {
   topLevelWindows,
   windowPid,
   windowTitle,
+  wineVersion,
 } from './uiaWin32.js';
+import { serializePoolCalls } from './uiaComAsync.js';
 
 /** Lowered from IUIAutomation2's 2 s / 20 s so one stuck provider cannot hold the host long. */
 const CONNECTION_TIMEOUT_MS = 1_500;
@@ -69,6 +71,8 @@ export class UiaHost implements HostOps {
 
   async init(emit: (batch: BackendEvent[]) => void, log: (message: string) => void) {
     const dpiAware = makeDpiAware();
+    const wine = wineVersion();
+    if (wine !== null) serializePoolCalls();
     initComMta();
     const automation = Automation.create();
     const timeouts = automation.setTimeouts(CONNECTION_TIMEOUT_MS, TRANSACTION_TIMEOUT_MS);
@@ -104,6 +108,8 @@ export class UiaHost implements HostOps {
       coalescing,
       handlers,
       rootRuntimeId: rootKey,
+      runtime: wine === null ? 'windows' : `wine ${wine}`,
+      serialPoolCalls: wine !== null,
     };
   }
 
