@@ -59,7 +59,7 @@ function launch(
   timings: { hangMs: number; pingIntervalMs?: number } = { hangMs: 8_000 },
 ): UiaBackend {
   const backend = createUiaBackend({
-    host: { module: resolve(hostModule), execArgv: [], stderrFile: 'host-stderr.log', mode },
+    host: { module: resolve(hostModule), execArgv: [], stderr: { file: 'host-stderr.log' }, mode },
     timings: { ...timings, startTimeoutMs: 30_000 },
     onLog: (message) => logHost(`[${mode} host] ${message}`),
   });

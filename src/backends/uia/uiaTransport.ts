@@ -28,18 +28,18 @@ export interface HostLaunch {
   args?: string[];
   /** 'process' (default) or 'worker'. */
   mode?: 'process' | 'worker';
-  /** Let the host write to this process's stderr (off under Wine, where that fails). */
-  inheritStderr?: boolean;
   /**
-   * Append the host's stderr to this file instead (process mode). Under Wine this is where a
-   * crash's backtrace lands, which would otherwise be lost with the process.
+   * Where the host's stderr goes: this process's (default), nowhere, or appended to a file (process
+   * mode; a worker's stderr is this process's, so it is then kept away). A file keeps what a host
+   * wrote before it died, e.g. Node's own fatal errors; under Wine, writing to the parent's
+   * stderr fails, and a native crash's line goes to Wine's log, not here.
    */
-  stderrFile?: string;
+  stderr?: 'inherit' | 'ignore' | { file: string };
 }
 
 function stderrOf(launch: HostLaunch): 'ignore' | 'inherit' | number {
-  if (launch.stderrFile !== undefined) return openSync(launch.stderrFile, 'a');
-  return launch.inheritStderr === false ? 'ignore' : 'inherit';
+  const stderr = launch.stderr ?? 'inherit';
+  return typeof stderr === 'string' ? stderr : openSync(stderr.file, 'a');
 }
 
 function processChannel(launch: HostLaunch): HostChannel {
@@ -79,8 +79,7 @@ function workerChannel(launch: HostLaunch): HostChannel {
   const worker = new Worker(launch.module, {
     execArgv: launch.execArgv ?? [],
     argv: launch.args ?? [],
-    // A worker's stderr is its process's: kept away from it when files are asked for too.
-    stderr: launch.inheritStderr === false || launch.stderrFile !== undefined,
+    stderr: (launch.stderr ?? 'inherit') !== 'inherit',
   });
   let exitHandler: ((reason: string) => void) | undefined;
   let exited: string | undefined;

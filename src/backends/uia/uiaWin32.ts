@@ -42,17 +42,6 @@ interface Api {
 }
 
 let api: Api | undefined;
-
-/** Wine's version when the host runs under Wine (ntdll exports wine_get_version), else null. */
-export function wineVersion(): string | null {
-  try {
-    const fn = koffi.load('ntdll.dll').func('const char *wine_get_version()') as Fn;
-    return String(fn());
-  } catch {
-    return null; // Windows: no such export
-  }
-}
-
 let enumProto: TypeObject | undefined;
 
 /** The Win32 functions, loaded on first use (uiaWin32Focus shares them). */
@@ -278,4 +267,14 @@ export function sleepNative(ms: number): Promise<void> {
     });
   });
   return nativeTracker.track(`Sleep(${ms})`, call);
+}
+
+/** Wine's version when the host runs under Wine (ntdll exports wine_get_version), else null. */
+export function wineVersion(): string | null {
+  try {
+    const fn = koffi.load('ntdll.dll').func('const char *wine_get_version()') as Fn;
+    return String(fn());
+  } catch {
+    return null; // Windows: no such export
+  }
 }
