@@ -81,6 +81,22 @@ export class ControlPath {
     };
   }
 
+  /**
+   * The control path with nothing else running: what this machine gives a plain message at
+   * rest, the floor under the fleet's own figures (the VM delays even this one now and then).
+   */
+  static async alone(natsUrl: string, nc: NatsConnection, ms: number) {
+    const control = await ControlPath.start(natsUrl, nc);
+    try {
+      control.measure(true);
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      control.measure(false);
+      return { seconds: ms / 1000, ...control.summary() };
+    } finally {
+      await control.stop();
+    }
+  }
+
   async stop(): Promise<void> {
     this.sub?.unsubscribe();
     const exited = new Promise((resolve) => this.child.once('exit', resolve));

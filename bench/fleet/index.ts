@@ -1,6 +1,7 @@
 /**
  * Fleet benchmark (one JSON line): a real nats-server with JetStream on loopback and sim nodes
  * in their own processes, composed as `uistream serve --nats` composes them.
+ * - A plain message through the same server with nothing else running: the machine's floor.
  * - 10 nodes at demo activity, one consumer of the whole fleet: event latency node -> consumer.
  * - The same 10 nodes flooding events: sustained events/s into the stream.
  * - elements.get on one node through NATS against a direct WebSocket call: the added p50.
@@ -27,6 +28,8 @@ import { ControlPath } from './control.js';
 import { OUTAGE_RING, bridgeCpu, outageMemory } from './node.js';
 import { HostProcess } from './process.js';
 
+/** How long the control path runs alone before any node starts. */
+const CONTROL_ALONE_MS = 20_000;
 /** Large enough that a flood never outruns a node's ring while the bridge catches up. */
 const FLOOD_RING = 400_000;
 const FLOOD_RING_BYTES = 768 * 1024 * 1024;
@@ -87,6 +90,10 @@ async function main(): Promise<void> {
   let nc: NatsConnection | null = null;
   try {
     nc = await connect({ servers: nats.url, name: 'fleet-bench-controller' });
+    const controlAlone = progress(
+      'control alone',
+      await ControlPath.alone(nats.url, nc, CONTROL_ALONE_MS),
+    );
     const { latency, rpc, flood } = await fleetPhase(nats, nc);
     await nc.drain();
     nc = null;
@@ -105,6 +112,7 @@ async function main(): Promise<void> {
       outageGapReported: atLeast(outage.lostReported, 1, ' events'),
     };
     printLine({
+      controlAlone,
       latency,
       flood,
       rpc,
