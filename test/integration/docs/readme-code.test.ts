@@ -1,5 +1,5 @@
 /**
- * Every code block of the READMEs is checked by its language tag:
+ * Every code block of the READMEs and docs/ is checked by its language tag:
  * - `ts`: type-checked under the repo's tsconfig (tsc), then run with tsx against a fresh sim
  *   server (UISTREAM_URL / UISTREAM_TOKEN in its environment); it must exit 0.
  * - `json`: must parse.
@@ -8,7 +8,7 @@
  * Untagged blocks are sample output or layouts and are not checked.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/app.js';
@@ -18,8 +18,10 @@ import { startServer } from '../../../src/server/index.js';
 const READMES = [
   'README.md',
   'clients/typescript/README.md',
-  'src/mcp/README.md',
   'src/backends/sim/README.md',
+  ...readdirSync('docs')
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
 ];
 const DIR = resolve('.tmp/readme-code');
 
