@@ -3,8 +3,11 @@ import WebSocket from 'ws';
 import { UistreamError, connectionLost } from './errors.js';
 import type { SocketOpener, WireSocket } from './socket.js';
 
-/** The Node socket also exposes the `ws` object (tests pause its TCP socket to stall a reader). */
-export interface NodeWireSocket extends WireSocket {
+/**
+ * The Node socket also holds the `ws` object (tests pause its TCP socket to stall a reader).
+ * Not exported: the published declarations would otherwise need `ws`'s types, a dev dependency.
+ */
+interface NodeWireSocket extends WireSocket {
   readonly raw: WebSocket;
 }
 

@@ -7,10 +7,10 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PACKAGE } from '../service/package-root.js';
 
-/** The checkout root (this file lives in src/server/). */
-export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/** The package root: a checkout, or an installed package (which ships the bundle, no sources). */
+export const REPO_ROOT = PACKAGE.root;
 export const DASHBOARD_DIST = join(REPO_ROOT, 'dashboard', 'dist');
 export const STAMP_FILE = 'stamp.json';
 

@@ -47,10 +47,21 @@ const scripts = Object.keys(
   (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts,
 );
 
+/** The package's entry points as a checkout has them (the package maps them to its build). */
+const PACKAGE_ENTRIES: Record<string, string> = {
+  'uistream/client': '../../clients/typescript/index.js',
+  'uistream/protocol': '../../protocol/src/index.js',
+};
+
 /** The block as a file under .tmp, its imports made relative to the repo root. */
 function tsFile(b: Block): string {
   const name = `${b.file.replace(/[/.]/g, '_')}_${b.index}.ts`;
-  writeFileSync(join(DIR, name), b.code.replace(/from '\.\//g, "from '../../"));
+  const code = b.code
+    .replace(/from '\.\//g, "from '../../")
+    .replace(/from '(uistream\/\w+)'/g, (whole, entry: string) =>
+      PACKAGE_ENTRIES[entry] === undefined ? whole : `from '${PACKAGE_ENTRIES[entry]}'`,
+    );
+  writeFileSync(join(DIR, name), code);
   return join(DIR, name);
 }
 
