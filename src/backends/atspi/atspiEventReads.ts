@@ -12,8 +12,9 @@ import { isTextRole, ROLE, statesOf } from './atspiRoles.js';
 
 /**
  * Re-read an element's states (its role from the memo) and push them as a property event; returns
- * what was read. It does not read the parent: a third call on every state change doubled the Toggle-to-patch p99 on
- * GTK (7.8 against 15-27 ms), and showing events already carry that evidence.
+ * what was read. It does not read the parent: every state change's patch waits for these calls,
+ * so a third one would be on the path of every Toggle, and showing events already carry that
+ * evidence.
  */
 export async function pushStates(
   reader: AtspiReader,

@@ -14,8 +14,8 @@ const PTR_SIZE = 8;
 /**
  * When set, pool-thread calls run one at a time, in the order made. Wine's uiautomationcore
  * cannot take UIA calls from two threads at once: a handler registration racing another call
- * wrote through a NULL pointer inside combase (4 to 5 host crashes in 60 starts, none in 60
- * with one call at a time). Windows takes them concurrently, so there they stay concurrent.
+ * writes through a NULL pointer inside combase and the host dies. Windows takes them
+ * concurrently, so there they stay concurrent.
  */
 let serialTail: Promise<unknown> | undefined;
 
