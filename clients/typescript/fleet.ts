@@ -60,7 +60,10 @@ export class FleetClient {
   async nodes(): Promise<FleetNode[]> {
     const kv = await new Kvm(this.nc).open(FLEET_BUCKET);
     const entries: { status: NodeStatus; created: number }[] = [];
-    for await (const key of await kv.keys()) {
+    // A key written while the listing runs may be listed twice.
+    const keys = new Set<string>();
+    for await (const key of await kv.keys()) keys.add(key);
+    for (const key of keys) {
       const entry = await kv.get(key);
       if (entry === null || entry.operation !== 'PUT') continue;
       const parsed = NodeStatusSchema.safeParse(entry.json());

@@ -25,9 +25,9 @@ export const GAP_TOKEN = '_gap';
 /** The token under `events.` that carries batches of events (a FleetBatch each). */
 export const BATCH_TOKEN = '_batch';
 /**
- * The token under `events.` of a node's questions whether the stream holds a batch it sent
- * with no acknowledgement asked: body-less, answered by the stream, never stored (consumers
- * of the stream never see them; a plain subscription to `events.>` does).
+ * The token under `events.` of a node's questions whether the stream holds a batch whose
+ * acknowledgement was lost in an outage: body-less, answered by the stream, never stored
+ * (consumers of the stream never see them; a plain subscription to `events.>` does).
  */
 export const STORED_TOKEN = '_stored';
 

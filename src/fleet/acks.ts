@@ -1,19 +1,14 @@
 /**
  * JetStream publishes with their acknowledgements on one inbox subscription of the node, in
  * the way of the Go client's PublishAsync. `js.publish` makes each publish a request: a reply
- * subscription entry, a timer and two Error objects (one only to reject a promise that has
- * already resolved) per message, which at a few publishes a second was a large part of what
- * the bridge costs an idle node. Here a publish is one `nc.publish` with a reply subject and
- * one map entry; one timer, armed for the oldest deadline only, rejects what has waited past
- * it. Not an interval: at a demo's few publishes a second an interval was created and cleared
- * again and again, and each firing woke an otherwise idle process (a wakeup costs a quarter of
- * a millisecond of CPU on a small VM, about what the publish itself costs).
+ * subscription entry, a timer and two Error objects per message, a cost an idle node pays for
+ * every batch. Here a publish is one `nc.publish` with a reply subject and one map entry; one
+ * timer, armed for the oldest deadline only, rejects what has waited past it. Not an interval:
+ * each firing would wake an otherwise idle process, and a wakeup costs about what the publish
+ * itself costs.
  *
- * Besides: a publish with no acknowledgement asked (`send`), and `stored`, which asks the
- * stream afterwards whether it holds a message by its msg id. An acknowledgement comes back
- * a fraction of a millisecond after its publish, when the node is idle again, so each one woke
- * it: at a demo's pace those wakes were nearly all of what the bridge cost. Asked later, for
- * several batches at once, the answers arrive together and wake the node once.
+ * Besides: `stored`, which asks the stream whether it holds a message by its msg id, so a gap
+ * reported after an outage starts after what reached the stream unacknowledged.
  */
 import type { Msg, MsgHdrs, NatsConnection, Subscription } from '@nats-io/transport-node';
 import { createInbox, headers } from '@nats-io/transport-node';
@@ -25,15 +20,13 @@ export interface StreamWriter {
     data: Uint8Array,
     opts: { msgID: string; headers?: MsgHdrs; timeout: number },
   ): Promise<{ duplicate: boolean }>;
-  /** Hand a message to the stream with no acknowledgement asked for. */
-  send(subject: string, data: Uint8Array, opts: { msgID: string; headers: MsgHdrs }): void;
   /** Whether the stream holds a message sent under `msgID` (within its duplicate window). */
   stored(subject: string, msgID: string, timeout: number): Promise<StoredAnswer>;
 }
 
 /**
  * `unsupported`: the question itself was stored, so this server does not honour
- * `Nats-Expected-Last-Msg-Id`; the caller stops asking and acknowledges every publish.
+ * `Nats-Expected-Last-Msg-Id`; the answer says nothing about the message.
  */
 export type StoredAnswer = 'stored' | 'missing' | 'unsupported';
 
@@ -82,11 +75,6 @@ export class AckInbox implements StreamWriter {
       if (a.error !== undefined || a.stream === undefined) return reject(refused(a));
       resolve({ duplicate: a.duplicate === true });
     });
-  }
-
-  send(subject: string, data: Uint8Array, opts: { msgID: string; headers: MsgHdrs }): void {
-    opts.headers.set('Nats-Msg-Id', opts.msgID);
-    this.nc.publish(subject, data, { headers: opts.headers });
   }
 
   /**

@@ -38,12 +38,6 @@ const ACK_TIMEOUT_MS = 5_000;
 const MAX_BATCH_EVENTS = 2_000;
 const MAX_BATCH_BYTES = 256 * 1024;
 const STOP_DRAIN_MS = 2_000;
-/**
- * Batches go with no acknowledgement asked, and the stream is asked about them this long
- * after (see the publisher), when its duplicate window, which answers, is long enough.
- */
-const CONFIRM_AFTER_MS = 1_000;
-const CONFIRM_WINDOW_MARGIN = 10;
 
 interface Joined {
   nc: NatsConnection;
@@ -67,7 +61,7 @@ export async function startFleet(app: App, log: (line: string) => void): Promise
   const join = async (nc: NatsConnection): Promise<void> => {
     state.connected = true;
     void watchStatus(nc);
-    const duplicateWindowMs = await ensureStream(await jetstreamManager(nc), config);
+    await ensureStream(await jetstreamManager(nc), config);
     const kv = await openPresence(nc);
     const acks = new AckInbox(nc);
     const publisher = new EventPublisher(
@@ -80,8 +74,6 @@ export async function startFleet(app: App, log: (line: string) => void): Promise
         ackTimeoutMs: ACK_TIMEOUT_MS,
         maxBatchEvents: MAX_BATCH_EVENTS,
         maxBatchBytes: MAX_BATCH_BYTES,
-        confirmAfterMs:
-          duplicateWindowMs >= CONFIRM_WINDOW_MARGIN * CONFIRM_AFTER_MS ? CONFIRM_AFTER_MS : 0,
       },
       () => retryPause(),
     );

@@ -10,16 +10,12 @@ export interface Range {
   last: number;
 }
 
-/**
- * `sent`: handed over with no acknowledgement asked yet; `pending`: its acknowledgement (or
- * the answer whether the stream holds it) is awaited.
- */
-export type BatchState = 'sent' | 'pending' | 'ok' | 'failed';
+/** `pending`: its acknowledgement is awaited. */
+export type BatchState = 'pending' | 'ok' | 'failed';
 
 /** One batch in flight. */
 export interface InFlight extends Range {
   state: BatchState;
-  sentAt: number;
   /** Sent before a reconnect that re-sends from the cursor: its outcome no longer counts. */
   abandoned?: true;
 }
@@ -50,13 +46,8 @@ export class BatchWindow {
     return Math.min(max, next.first - 1 - this.sent);
   }
 
-  /** Whether a batch starting at `first` sends again one sent before. */
-  isResend(first: number): boolean {
-    return this.replay[0]?.first === first;
-  }
-
-  add(first: number, last: number, state: BatchState): InFlight {
-    const entry: InFlight = { first, last, state, sentAt: Date.now() };
+  add(first: number, last: number): InFlight {
+    const entry: InFlight = { first, last, state: 'pending' };
     this.inFlight.push(entry);
     this.unsettled++;
     this.sent = last;
@@ -72,16 +63,6 @@ export class BatchWindow {
       this.acked = (this.inFlight.shift() as InFlight).last;
     }
     return true;
-  }
-
-  /** Batches handed over with no acknowledgement asked yet, oldest first. */
-  unasked(): InFlight[] {
-    return this.inFlight.filter((e) => e.state === 'sent');
-  }
-
-  /** When the oldest batch with no acknowledgement asked was sent (Infinity: none). */
-  oldestUnasked(): number {
-    return this.inFlight.find((e) => e.state === 'sent')?.sentAt ?? Infinity;
   }
 
   /** Back to the acknowledged prefix, keeping the bounds of what was in flight. */

@@ -6,12 +6,11 @@ import { RingEventLog } from '../../../src/cache/events.js';
 import { TreeState } from '../../../src/cache/tree.js';
 import type { StoredAnswer, StreamWriter } from '../../../src/fleet/acks.js';
 import { EventPublisher, type PublisherOptions } from '../../../src/fleet/publisher.js';
+import { PublisherState } from '../../../src/fleet/publisher-state.js';
 
 interface Sent {
   /** `first-last` as the msg id names it. */
   range: string;
-  /** Whether its acknowledgement was asked for as it was sent. */
-  acked: boolean;
   subject: string;
   headers: MsgHdrs;
   body: FleetBatch;
@@ -24,6 +23,12 @@ const rangeOf = (msgID: string): string => msgID.split('.').slice(2).join('.');
 const batchOf = (data: Uint8Array): FleetBatch =>
   FleetBatch.parse(JSON.parse(new TextDecoder().decode(data)));
 
+/** A gap record, acknowledged by the test. */
+interface Gap {
+  body: unknown;
+  ack: () => void;
+}
+
 /** A question whether the stream holds a batch, answered by the test. */
 interface Asked {
   range: string;
@@ -34,6 +39,7 @@ interface Asked {
 class HeldAcks {
   readonly sent: Sent[] = [];
   readonly asked: Asked[] = [];
+  readonly gaps: Gap[] = [];
   inFlight = 0;
   maxInFlight = 0;
   readonly js = {
@@ -42,6 +48,13 @@ class HeldAcks {
       data: Uint8Array,
       opts: { msgID: string; headers: MsgHdrs },
     ): Promise<PubAck> => {
+      if (subject.endsWith('._gap')) {
+        const body: unknown = JSON.parse(new TextDecoder().decode(data));
+        return new Promise<PubAck>((resolve) => {
+          const ack = (): void => resolve({ stream: 'S', seq: 0, duplicate: false, domain: '' });
+          this.gaps.push({ body, ack });
+        });
+      }
       this.inFlight++;
       this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
       const range = rangeOf(opts.msgID);
@@ -52,7 +65,6 @@ class HeldAcks {
         };
         this.sent.push({
           range,
-          acked: true,
           subject,
           headers: opts.headers,
           body,
@@ -65,18 +77,6 @@ class HeldAcks {
             reject(new Error('no ack'));
           },
         });
-      });
-    },
-    send: (subject: string, data: Uint8Array, opts: { msgID: string; headers: MsgHdrs }) => {
-      const none = (): void => undefined;
-      this.sent.push({
-        range: rangeOf(opts.msgID),
-        acked: false,
-        subject,
-        headers: opts.headers,
-        body: batchOf(data),
-        ack: none,
-        fail: none,
       });
     },
     stored: (_subject: string, msgID: string): Promise<StoredAnswer> =>
@@ -114,7 +114,6 @@ function publisher(
       ackTimeoutMs: 1000,
       maxBatchEvents: 100,
       maxBatchBytes: 64 * 1024,
-      confirmAfterMs: 0,
       ...options,
     },
     retry,
@@ -237,87 +236,54 @@ describe('event publisher', () => {
     p.stop();
   });
 
-  it('sends with no acknowledgement asked, then asks about the batches in one go', async () => {
+  it('moves through failed and recovering back to idle, and holds everything while offline', async () => {
     const acks = new HeldAcks();
+    let release: () => void = () => undefined;
     const log = logWith(2);
-    const p = publisher(acks, log, { window: 8, confirmAfterMs: 20 });
+    const p = publisher(acks, log, {}, () => new Promise<void>((r) => (release = r)));
     await vi.waitFor(() => expect(acks.ranges()).toEqual(['1-2']));
-    append(log, 3);
-    await vi.waitFor(() => expect(acks.ranges()).toEqual(['1-2', '3-5']));
-    expect(acks.sent.map((s) => s.acked)).toEqual([false, false]);
-    expect(p.stats().published).toBe(0);
-    // Nothing more is sent: the idle timer asks about both at once.
-    await vi.waitFor(() => expect(acks.asked.map((a) => a.range)).toEqual(['1-2', '3-5']));
-    for (const a of acks.asked) a.answer('stored');
-    await vi.waitFor(() => expect(p.stats()).toMatchObject({ published: 5, batches: 2, asked: 2 }));
+    expect(p.state).toBe(PublisherState.Idle);
+    acks.sent[0]?.fail();
+    // Nothing in flight any more: it waits for the retry pause, sending nothing.
+    await vi.waitFor(() => expect(p.state).toBe(PublisherState.Recovering));
+    append(log, 1);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(acks.sent).toHaveLength(1);
+    release();
+    // Again from the acknowledged prefix with its first bounds, then what came meanwhile.
+    await vi.waitFor(() => expect(acks.ranges()).toEqual(['1-2', '1-2', '3-3']));
+    expect(p.state).toBe(PublisherState.Idle);
+    p.offlineNow();
+    expect(p.state).toBe(PublisherState.Offline);
+    acks.sent[1]?.ack();
+    append(log, 1);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(acks.sent).toHaveLength(3);
     p.stop();
+    expect(p.state).toBe(PublisherState.Stopped);
   });
 
-  it('asks about batches that are due in the same go as sending the next one', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    try {
-      const acks = new HeldAcks();
-      const log = logWith(2);
-      const p = publisher(acks, log, { window: 8, confirmAfterMs: 1_000 });
-      await vi.waitFor(() => expect(acks.ranges()).toEqual(['1-2']));
-      expect(acks.asked).toHaveLength(0);
-      // Past the delay, well before the idle timer (2 s of real time): the next batch asks.
-      vi.setSystemTime(Date.now() + 1_500);
-      append(log, 3);
-      await vi.waitFor(() => expect(acks.asked.map((a) => a.range)).toEqual(['1-2', '3-5']));
-      expect(acks.ranges()).toEqual(['1-2', '3-5']);
-      p.stop();
-    } finally {
-      vi.useRealTimers();
-    }
-  });
-
-  it('asks at once when the window is full', async () => {
+  it('starts a gap after the batches the stream holds although their acknowledgement was lost', async () => {
     const acks = new HeldAcks();
-    const p = publisher(acks, logWith(6), { window: 2, maxBatchEvents: 3, confirmAfterMs: 60_000 });
-    await vi.waitFor(() => expect(acks.asked.map((a) => a.range)).toEqual(['1-3', '4-6']));
-    p.stop();
-  });
-
-  it('sends a batch the stream does not hold again, with its acknowledgement asked', async () => {
-    const acks = new HeldAcks();
-    const p = publisher(acks, logWith(6), { window: 2, maxBatchEvents: 3, confirmAfterMs: 60_000 });
-    await vi.waitFor(() => expect(acks.asked).toHaveLength(2));
-    acks.asked[0]?.answer('missing');
+    const log = new RingEventLog(new TreeState(), 10);
+    append(log, 4);
+    const p = publisher(acks, log, { maxBatchEvents: 2 });
+    await vi.waitFor(() => expect(acks.ranges()).toEqual(['1-2', '3-4']));
+    // Both publishes reached the stream; the connection dropped before their acknowledgements.
+    p.offlineNow();
+    append(log, 20);
+    p.online();
+    // The ring (10) no longer holds seq 1: the publisher asks whether the stream holds 1-2, 3-4.
+    await vi.waitFor(() => expect(acks.asked.map((a) => a.range)).toEqual(['1-2']));
+    acks.asked[0]?.answer('stored');
+    await vi.waitFor(() => expect(acks.asked.map((a) => a.range)).toEqual(['1-2', '3-4']));
     acks.asked[1]?.answer('stored');
-    // From the acknowledged prefix, with the first bounds: 4-6 again, dropped by its msg id.
-    await vi.waitFor(() => expect(acks.ranges(2)).toEqual(['1-3', '4-6']));
-    expect(acks.sent.slice(2).map((s) => s.acked)).toEqual([true, true]);
-    acks.sent[2]?.ack();
-    acks.sent[3]?.ack();
-    await vi.waitFor(() => expect(p.stats()).toMatchObject({ published: 6, failures: 1 }));
-    p.stop();
-  });
-
-  it('acknowledges every batch once an answer proves wrong', async () => {
-    const acks = new HeldAcks();
-    const log = logWith(3);
-    const p = publisher(acks, log, { window: 1, confirmAfterMs: 60_000 });
-    await vi.waitFor(() => expect(acks.asked).toHaveLength(1));
-    acks.asked[0]?.answer('missing');
-    await vi.waitFor(() => expect(acks.sent).toHaveLength(2));
-    // Said missing, yet the re-send is a duplicate: the stream held it all along.
-    expect(acks.sent[1]?.acked).toBe(true);
-    acks.sent[1]?.ack(true);
-    await vi.waitFor(() => expect(p.stats().published).toBe(3));
-    append(log, 2);
-    await vi.waitFor(() => expect(acks.ranges()).toEqual(['1-3', '1-3', '4-5']));
-    expect(acks.sent[2]?.acked).toBe(true);
-    p.stop();
-  });
-
-  it('sends a batch whose question was stored under another msg id, acknowledged', async () => {
-    const acks = new HeldAcks();
-    const p = publisher(acks, logWith(3), { window: 1, confirmAfterMs: 60_000 });
-    await vi.waitFor(() => expect(acks.asked).toHaveLength(1));
-    acks.asked[0]?.answer('unsupported');
-    await vi.waitFor(() => expect(acks.ranges()).toEqual(['1-3', '1-3.r']));
-    expect(acks.sent[1]?.acked).toBe(true);
+    // The gap record is acknowledged like a batch: seqs 5..14 are lost, 15..24 follow.
+    await vi.waitFor(() => expect(acks.gaps).toHaveLength(1));
+    expect(acks.gaps[0]?.body).toMatchObject({ from: 5, to: 14, reason: 'buffer_overflow' });
+    acks.gaps[0]?.ack();
+    await vi.waitFor(() => expect(acks.ranges(2)).toEqual(['15-16', '17-18']));
+    expect(p.stats()).toMatchObject({ lost: 10, gaps: 1 });
     p.stop();
   });
 });
