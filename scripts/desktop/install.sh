@@ -11,7 +11,9 @@ PACKAGES=(xvfb xauth x11-utils dbus dbus-x11 at-spi2-core libatk-adaptor gtk-3-e
   libglib2.0-bin python3-gi gir1.2-gtk-3.0 nats-server
   fonts-dejavu-core imagemagick x11-apps libx11-6 libxext6
   # Toolkit fixtures: a PyQt5 app (Debian's /usr/bin/python3), PyQt6 and Chromium.
-  python3-pyqt5 python3-pyqt6 chromium)
+  python3-pyqt5 python3-pyqt6 chromium
+  # The JavaFX debug library (providers/javafx): a JDK and Debian's OpenJFX.
+  openjdk-17-jdk-headless openjfx)
 
 missing=()
 for pkg in "${PACKAGES[@]}"; do
