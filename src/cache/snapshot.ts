@@ -11,6 +11,7 @@ import { UiError } from '../errors.js';
 import type { HiddenWindow } from './api.js';
 import { scopeNode } from './queries/tree.js';
 import type { CachedNode, TreeState } from './tree.js';
+import { startsHidden, subtreeSize } from './visibility.js';
 
 type SnapshotParams = MethodParams<'tree.snapshot'>;
 type SnapshotResult = MethodResult<'tree.snapshot'>;
@@ -88,27 +89,44 @@ export function isNoise(node: CachedNode): boolean {
   return WRAPPERS.has(node.props.controlType) && node.children.length === 1;
 }
 
-/** Lines of a subtree in pre-order, folding noise in compact mode. */
+export interface CollectOptions {
+  compact: boolean;
+  maxDepth: number;
+  /** Windows of denied apps: left out without a trace. */
+  denied?: HiddenWindow | undefined;
+  /** Keep subtrees the user cannot see (collapsed menus, hidden popovers, off-screen rows). */
+  includeHidden?: boolean | undefined;
+}
+
+/** Lines of a subtree in pre-order, and how many elements were left out as not visible. */
 export function collectLines(
   root: CachedNode,
-  compact: boolean,
-  maxDepth: number,
-  hidden?: HiddenWindow,
-): SnapshotLine[] {
+  o: CollectOptions,
+): { lines: SnapshotLine[]; hiddenCount: number } {
   const lines: SnapshotLine[] = [];
+  let hiddenCount = 0;
   const stack: [CachedNode, number, number][] = [[root, 0, 0]];
   while (stack.length > 0) {
     const [node, depth, level] = stack.pop() as [CachedNode, number, number];
-    if (hidden !== undefined && node !== root && hidden(node.window)) continue;
-    const folded = compact && node !== root && isNoise(node);
-    if (!folded) lines.push(toLine(node, depth));
-    if (level >= maxDepth) continue;
+    if (o.denied !== undefined && node !== root && o.denied(node.window)) continue;
+    const unseen = node !== root && startsHidden(node, node.parent);
+    if (unseen && o.includeHidden !== true) {
+      hiddenCount += subtreeSize(node);
+      continue;
+    }
+    const folded = o.compact && node !== root && isNoise(node);
+    if (!folded) {
+      const line = toLine(node, depth);
+      if (unseen) line.states.push('hidden');
+      lines.push(line);
+    }
+    if (level >= o.maxDepth) continue;
     const childDepth = folded ? depth : depth + 1;
     for (let i = node.children.length - 1; i >= 0; i--) {
       stack.push([node.children[i] as CachedNode, childDepth, level + 1]);
     }
   }
-  return lines;
+  return { lines, hiddenCount };
 }
 
 interface Cursor {
@@ -142,8 +160,13 @@ export function snapshot(
 ): SnapshotResult {
   const root = scopeNode(state, p);
   if (root === null) throw new UiError('backend_unavailable', 'the cache holds no desktop yet');
-  const compact = p.mode !== 'full';
-  let lines = collectLines(root, compact, p.maxDepth ?? Infinity, hidden);
+  const collected = collectLines(root, {
+    compact: p.mode !== 'full',
+    maxDepth: p.maxDepth ?? Infinity,
+    denied: hidden,
+    includeHidden: p.includeHidden,
+  });
+  let lines = collected.lines;
   let removed: string[] | undefined;
   if (p.since !== undefined) {
     const changes = changedSince(state, p.since, history);
@@ -171,6 +194,7 @@ export function snapshot(
     total,
     truncated: rest > 0,
   };
+  if (collected.hiddenCount > 0) result.hidden = collected.hiddenCount;
   if (rest > 0) {
     const next = lines[start + page.length] as SnapshotLine;
     result.cursor = encodeCursor({ root: root.ref, next: next.ref });

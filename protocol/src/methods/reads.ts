@@ -174,6 +174,10 @@ export const treeSnapshot = defineMethod({
       maxTokens: z.number().int().min(50).max(200_000).optional(),
       cursor: z.string().max(256).optional(),
       since: Revision.optional().describe('Only what changed after this revision'),
+      includeHidden: z
+        .boolean()
+        .optional()
+        .describe('Keep collapsed menus, hidden popovers and off-screen subtrees'),
     })
     .default({ mode: 'compact', maxElements: 400 }),
   result: z.object({
@@ -185,6 +189,11 @@ export const treeSnapshot = defineMethod({
     cursor: z.string().optional(),
     since: Revision.optional(),
     removed: z.array(ElementRef).optional(),
+    hidden: z
+      .number()
+      .int()
+      .optional()
+      .describe('Elements left out as not visible (includeHidden: true keeps them)'),
   }),
 });
 

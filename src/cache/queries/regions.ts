@@ -12,6 +12,8 @@ import type {
 } from '../../../protocol/src/index.js';
 import { collectLines, estimateTokens, lineText, type SnapshotLine } from '../snapshot.js';
 import type { CachedNode, TreeState } from '../tree.js';
+import { startsHidden } from '../visibility.js';
+import { formLines, formRank, type FormRank } from './dialog-form.js';
 import { windowFor } from './resolve.js';
 
 export const REGION_MAX_ELEMENTS = 50;
@@ -25,9 +27,12 @@ export function region(
   const root = win === null ? null : regionRoot(state, win, p.region);
   const base = { revision: state.revision, region: p.region, window: win?.window ?? null };
   if (root === null) return { ...base, found: false, text: '', elements: [] };
-  const lines = collectLines(root, true, p.region === 'focused' ? 1 : 3);
+  const lines =
+    p.region === 'dialog'
+      ? formLines(root)
+      : collectLines(root, { compact: true, maxDepth: p.region === 'focused' ? 1 : 3 }).lines;
   const subject = p.region === 'focused' ? (state.focused?.ref ?? root.ref) : root.ref;
-  const kept = withinBudget(lines, subject);
+  const kept = withinBudget(lines, subject, p.region === 'dialog' ? formRank : undefined);
   const elements: ElementNode[] = kept.map((l) =>
     state.toElement(state.byRef.get(l.ref) as CachedNode),
   );
@@ -39,16 +44,20 @@ export function region(
 
 /**
  * The lines a region shows within its budget: always the region's root and its subject (the
- * focused element of `focused`), then the lines nearest the subject, in tree order.
+ * focused element of `focused`), then the lines nearest the subject (a dialog: its controls
+ * before its labels and lists), shown in tree order.
  */
-function withinBudget(lines: SnapshotLine[], subject: string): SnapshotLine[] {
+function withinBudget(lines: SnapshotLine[], subject: string, first?: FormRank): SnapshotLine[] {
   const at = Math.max(
     0,
     lines.findIndex((l) => l.ref === subject),
   );
   const byNearness = lines
     .map((line, i) => ({ line, i }))
-    .sort((a, b) => rank(a.i, at) - rank(b.i, at));
+    .sort(
+      (a, b) =>
+        (first === undefined ? 0 : first(a.line) - first(b.line)) || rank(a.i, at) - rank(b.i, at),
+    );
   const chosen = new Set<number>();
   let tokens = 0;
   for (const { line, i } of byNearness) {
@@ -75,19 +84,16 @@ function activeWindow(state: TreeState): CachedNode | null {
   return state.root?.children[0] ?? null;
 }
 
-function firstOfType(
-  state: TreeState,
-  root: CachedNode,
-  types: readonly ControlType[],
-): CachedNode | null {
-  let found: CachedNode | null = null;
+/** The first shown element of the first of `types` found, in pre-order under `root`. */
+function firstOfType(root: CachedNode, types: readonly ControlType[]): CachedNode | null {
   for (const type of types) {
-    state.walk(root, (n) => {
-      if (n.props.controlType !== type || n === root) return true;
-      found = n;
-      return false;
-    });
-    if (found !== null) return found;
+    const stack: CachedNode[] = [...root.children].reverse();
+    while (stack.length > 0) {
+      const n = stack.pop() as CachedNode;
+      if (startsHidden(n, n.parent)) continue;
+      if (n.props.controlType === type) return n;
+      for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i] as CachedNode);
+    }
   }
   return null;
 }
@@ -100,13 +106,13 @@ function regionRoot(state: TreeState, win: CachedNode, region: Region): CachedNo
       return f.parent !== null && f.parent !== state.root ? f.parent : f;
     }
     case 'menu':
-      return openMenu(state, win) ?? firstOfType(state, win, ['MenuBar']);
+      return openMenu(state, win) ?? firstOfType(win, ['MenuBar']);
     case 'status':
-      return firstOfType(state, win, ['StatusBar']);
+      return firstOfType(win, ['StatusBar']);
     case 'titlebar':
-      return firstOfType(state, win, ['TitleBar']);
+      return firstOfType(win, ['TitleBar']);
     case 'toolbar':
-      return firstOfType(state, win, ['ToolBar']);
+      return firstOfType(win, ['ToolBar']);
     case 'dialog':
       return dialogOf(state, win);
   }
@@ -114,7 +120,7 @@ function regionRoot(state: TreeState, win: CachedNode, region: Region): CachedNo
 
 /** An open popup menu: a Menu inside the window, or a top-level Menu of the same app. */
 function openMenu(state: TreeState, win: CachedNode): CachedNode | null {
-  const inside = firstOfType(state, win, ['Menu']);
+  const inside = firstOfType(win, ['Menu']);
   if (inside !== null) return inside;
   return (
     state.root?.children.find(
@@ -136,5 +142,5 @@ function dialogOf(state: TreeState, win: CachedNode): CachedNode | null {
       w.props.pid !== undefined &&
       w.props.pid === win.props.pid,
   );
-  return modal ?? firstOfType(state, win, ['Window']);
+  return modal ?? firstOfType(win, ['Window']);
 }

@@ -29,6 +29,7 @@ export const uiSnapshot = defineTool({
     const r = await callMethod(ctx, 'tree.snapshot', input);
     const { lines: _lines, ...structured } = r;
     const footer: string[] = [`(rev ${r.revision}, ${r.total} elements`];
+    if (r.hidden !== undefined) footer.push(`, ${r.hidden} hidden left out (includeHidden: true)`);
     if (r.truncated) footer.push(`, truncated: pass cursor "${r.cursor ?? ''}" for more`);
     if (r.removed !== undefined && r.removed.length > 0)
       footer.push(`, removed ${r.removed.join(' ')}`);
