@@ -77,6 +77,11 @@ export const WsConfig = z.object({
 
 export const McpConfig = z.object({
   tools: z.enum(['default', 'ui_automation']).default('default'),
+  /**
+   * Declare output schemas and send structuredContent beside the text. Off by default: a host
+   * that forwards both to the model pays for the answer twice (the JSON is ~2.4x the text).
+   */
+  structured: z.boolean().default(false),
   /** Accept the token as `?token=` on loopback (for clients that cannot send headers). */
   allowQueryToken: z.boolean().default(true),
 });

@@ -94,8 +94,11 @@ async function screenshotFigures(ctx: ToolContext) {
   for (const marks of [false, true]) {
     const r = await runTool(tool, { window: 'Editor', marks }, ctx);
     if (r.isError === true) throw new Error(`ui_screenshot failed: ${JSON.stringify(r.content)}`);
-    const text = tokens(r.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n'));
-    const { width, height } = r.structuredContent as { width: number; height: number };
+    const shown = r.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
+    const text = tokens(shown);
+    // The answer's first words give the image's size: `800x600 png of {...}`.
+    const [width, height] = (/^(\d+)x(\d+) /.exec(shown) ?? []).slice(1).map(Number);
+    if (width === undefined || height === undefined) throw new Error(`no size in: ${shown}`);
     const image = imageTokens(width, height);
     out.push({ marks, width, height, text, image, total: text + image });
   }

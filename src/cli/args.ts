@@ -36,6 +36,7 @@ Flags:
   --seed N                       Seed of the simulated desktop (default: the scene's, 1)
   --demo                         Scripted activity on the simulated desktop
   --tools default|ui_automation  MCP tool profile (default: one tool per operation)
+  --structured-content           MCP: output schemas and structuredContent beside the text
   --quiet                        Do not print live UI activity
   --nats URL                     Join a NATS fleet (JetStream) as a node, besides serving locally
   --nats-creds FILE              NATS credentials: .creds file, nkey seed file or user:password
@@ -94,6 +95,7 @@ const OPTIONS = {
   seed: { type: 'string' },
   demo: { type: 'boolean' },
   tools: { type: 'string' },
+  'structured-content': { type: 'boolean' },
   quiet: { type: 'boolean' },
   nats: { type: 'string' },
   'nats-creds': { type: 'string' },
@@ -158,6 +160,7 @@ function buildConfig(values: Values): Config {
     },
     mcp: {
       tools: values.tools as 'default' | 'ui_automation' | undefined,
+      structured: values['structured-content'],
       allowQueryToken: values['no-query-token'] === true ? false : undefined,
     },
     fleet: { url: values.nats, credsFile: values['nats-creds'], node: values.node, ...beat },
@@ -183,6 +186,7 @@ const FLAG_NAMES: Record<string, string> = {
   'executor.auditLog': 'audit-log',
   'executor.dryRun': 'dry-run',
   'mcp.tools': 'tools',
+  'mcp.structured': 'structured-content',
   'fleet.url': 'nats',
   'fleet.credsFile': 'nats-creds',
   'fleet.node': 'node',

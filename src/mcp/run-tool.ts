@@ -7,6 +7,7 @@ import { InvalidParamsError, toWireError } from '../errors.js';
 import { describeIssues } from './call.js';
 import { mcpErrorHints, mcpHints } from './hints.js';
 import { takeFailureShot } from './shots.js';
+import { sendsStructured } from './tool-list.js';
 import type { ToolCallResult, ToolContext, ToolDef } from './types.js';
 
 /** Failure text: `error <code>: message` then the recovery suggestions. */
@@ -46,10 +47,12 @@ export async function runTool(
     const input = validate(tool, args);
     const answer = await tool.run(input, ctx);
     const images = (answer.images ?? []).map((i) => ({ type: 'image' as const, ...i }));
-    return {
-      content: [{ type: 'text', text: hinted(answer.text) }, ...images],
-      structuredContent: asRecord(answer.structured),
-    };
+    const content: ToolCallResult['content'] = [
+      { type: 'text', text: hinted(answer.text) },
+      ...images,
+    ];
+    if (!sendsStructured(tool, ctx.deps.config.mcp.structured)) return { content };
+    return { content, structuredContent: asRecord(answer.structured) };
   } catch (thrown) {
     // A failure screenshot travels as an image or a file, never inside the error's text.
     const { err, delivered } = await takeFailureShot(thrown, ctx.deps.config);

@@ -82,7 +82,7 @@ async function readOrNotFound(uri: string, ctx: ToolContext) {
 function registerTools(server: Server, base: ToolContext): void {
   const tools = toolsFor(base.deps.config);
   const byName = new Map(tools.map((t) => [t.name, t]));
-  const listing = listedTools(tools);
+  const listing = listedTools(tools, base.deps.config.mcp.structured);
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listing }));
   server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
     const tool = byName.get(req.params.name);

@@ -48,6 +48,11 @@ export interface ToolDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = 
   readonly output: O;
   run(input: z.output<I>, ctx: ToolContext): Promise<ToolAnswer<z.output<O>>>;
   /**
+   * 'always': the structured answer is the tool's contract (ui_automation), sent and its
+   * schema declared whatever the server's `mcp.structured` says.
+   */
+  readonly structured?: 'always';
+  /**
    * Set when a failure has a structured form of its own (the ui_automation profile); other
    * tools answer failures as text with isError.
    */

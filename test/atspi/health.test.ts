@@ -60,7 +60,8 @@ afterEach(async () => {
 /** Backend, cache, executor and handlers on a loopback server with /mcp, as the app composes them. */
 async function startStack(signal: AbortSignal): Promise<Stack> {
   const desktop = await sharedDesktop();
-  const config = loadConfig({ port: 0, host: '127.0.0.1', token: TOKEN });
+  const structured = { structured: true };
+  const config = loadConfig({ port: 0, host: '127.0.0.1', token: TOKEN, mcp: structured });
   const backend = createAtspiBackend({
     env: desktop.env,
     a11yBusAddress: desktop.a11yBusAddress,

@@ -27,18 +27,22 @@ export function region(
   const root = win === null ? null : regionRoot(state, win, p.region);
   const base = { revision: state.revision, region: p.region, window: win?.window ?? null };
   if (root === null) return { ...base, found: false, text: '', elements: [] };
-  const lines =
+  // A dialog's form leaves out closed popovers and summarises lists: no hidden count to give.
+  const { lines, hiddenCount } =
     p.region === 'dialog'
-      ? formLines(root)
-      : collectLines(root, { compact: true, maxDepth: p.region === 'focused' ? 1 : 3 }).lines;
+      ? { lines: formLines(root), hiddenCount: 0 }
+      : collectLines(root, { compact: true, maxDepth: p.region === 'focused' ? 1 : 3 });
   const subject = p.region === 'focused' ? (state.focused?.ref ?? root.ref) : root.ref;
   const kept = withinBudget(lines, subject, p.region === 'dialog' ? formRank : undefined);
   const elements: ElementNode[] = kept.map((l) =>
     state.toElement(state.byRef.get(l.ref) as CachedNode),
   );
   let text = kept.map(lineText).join('\n');
-  if (kept.length < lines.length)
-    text += `\n- … ${lines.length - kept.length} more (use tree.snapshot with root=${root.ref})`;
+  const more = lines.length - kept.length + hiddenCount;
+  if (more > 0) {
+    const hidden = hiddenCount > 0 ? `, ${hiddenCount} hidden: includeHidden: true` : '';
+    text += `\n- … ${more} more (use tree.snapshot with root=${root.ref}${hidden})`;
+  }
   return { ...base, found: true, text, elements };
 }
 

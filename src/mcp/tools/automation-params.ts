@@ -142,6 +142,7 @@ export const AUTOMATION_LEFT_OUT: Readonly<Record<string, string>> = {
   'get_tree:maxTokens': 'get_tree bounds by maxElements; page with ui_snapshot elsewhere',
   'get_tree:cursor': 'get_tree answers one page (contract)',
   'get_tree:since': 'get_tree answers the tree, not changes (contract)',
+  'get_tree:includeHidden': 'get_tree shows what is visible; ui_snapshot shows hidden subtrees',
 };
 
 /** Why `path` of `action`'s default tool is left out, if it is. */

@@ -208,6 +208,7 @@ export const uiAutomation = defineTool({
     'element by elementId or by name / automationId / controlType (optionally in a window).',
   input: AutomationInput,
   output: AutomationAnswer,
+  structured: 'always',
   async run(input, ctx) {
     const startedAt = Date.now();
     const o = await perform(input, ctx);

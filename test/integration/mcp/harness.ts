@@ -24,7 +24,9 @@ export interface HttpHarness {
 }
 
 export async function startHttp(input: ConfigInput = {}): Promise<HttpHarness> {
-  const app = await startTestApp({ token: TOKEN, port: 0, host: '127.0.0.1', ...input });
+  // Structured answers on unless a test says otherwise: most tests read fields there.
+  const mcp = { structured: true, ...input.mcp };
+  const app = await startTestApp({ token: TOKEN, port: 0, host: '127.0.0.1', ...input, mcp });
   const server = await startServer(app);
   const endpoint = mountMcp(server, {
     handlers: app.handlers,
@@ -58,7 +60,10 @@ export async function connectStdio(args: string[] = []): Promise<Client> {
   const client = new Client({ name: 'uistream-test', version: '1.0.0' });
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ['--import', 'tsx', 'src/cli.ts', 'mcp', '--backend', 'sim', '--quiet', ...args],
+    args: [
+      ...['--import', 'tsx', 'src/cli.ts', 'mcp', '--backend', 'sim', '--quiet'],
+      ...['--structured-content', ...args],
+    ],
     stderr: 'inherit',
   });
   await client.connect(transport);

@@ -21,19 +21,19 @@ afterAll(async () => {
 
 describe('hints', () => {
   it('name MCP tools in a region read that did not fit, and its subject is shown', async () => {
-    // The grid's 21 realized rows do not fit a region's budget; the focused one is the last.
+    // The grid's 21 realized rows (one off-screen, so hidden) do not all show in a region.
     const focus = await ok(client, 'ui_focus', { target: { automationId: 'grid.row.19' } });
     expect(focus.text).toContain('Row 20');
     const read = await ok(client, 'ui_read', { region: 'focused' });
     expect(read.text).toMatch(/"Row 20" \[ref=e\d+\][^\n]*\[focused\]/);
-    expect(read.text).toMatch(/more \(use ui_snapshot with root=e\d+\)/);
+    expect(read.text).toMatch(/more \(use ui_snapshot with root=e\d+[,)]/);
     expect(read.text).not.toContain('tree.snapshot');
     // The same read through the method table, as WebSocket clients get it, names the method.
     const ws = await h.app.handlers['regions.read'](
       { region: 'focused' },
       { clientId: 'ws-test', signal: new AbortController().signal },
     );
-    expect(ws.text).toMatch(/more \(use tree\.snapshot with root=e\d+\)/);
+    expect(ws.text).toMatch(/more \(use tree\.snapshot with root=e\d+[,)]/);
     expect(ws.text).not.toContain('ui_');
   });
 

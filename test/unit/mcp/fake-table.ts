@@ -17,7 +17,8 @@ export function fakeContext(
   return {
     deps: {
       handlers: handlers as unknown as HandlerTable,
-      config: loadConfig({ backend: 'sim' }),
+      // Structured answers on: most tests read the answer's fields there.
+      config: loadConfig({ backend: 'sim', mcp: { structured: true } }),
       ...deps,
     },
     caller: { clientId: 'unit', signal: new AbortController().signal },

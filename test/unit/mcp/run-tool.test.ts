@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../src/config.js';
 import { ElementNotFoundError, UiError } from '../../../src/errors.js';
 import { runTool } from '../../../src/mcp/run-tool.js';
 import { uiAutomation } from '../../../src/mcp/tools/automation.js';
@@ -32,6 +33,24 @@ describe('runTool', () => {
     expect(seen).toMatchObject({ target: { ref: 'e12' }, button: 'left', waitMs: 0 });
     expect(r.structuredContent).toMatchObject({ action: 'click', revision: 120 });
     expect(r.content[0]?.text).toContain('[ref=e12]');
+  });
+
+  it('sends structuredContent only when the host asked for it', async () => {
+    const handlers = { 'actions.click': () => sampleAction };
+    const plain = fakeContext(handlers, { config: loadConfig({ backend: 'sim' }) });
+    const r = await runTool(asTool(uiClick), { target: { ref: 'e12' } }, plain);
+    expect(r.content[0]?.text).toContain('[ref=e12]');
+    expect(r).not.toHaveProperty('structuredContent');
+    const automation = fakeContext(
+      { 'elements.get': () => ({ revision: 1, element: sampleNode }), ...handlers },
+      { config: loadConfig({ backend: 'sim', mcp: { tools: 'ui_automation' } }) },
+    );
+    const a = await runTool(
+      asTool(uiAutomation),
+      { action: 'invoke', elementId: 'e12' },
+      automation,
+    );
+    expect(a.structuredContent).toMatchObject({ action: 'invoke' });
   });
 
   it('answers domain failures with code, message and recovery', async () => {

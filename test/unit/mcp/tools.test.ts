@@ -54,17 +54,24 @@ describe('tool profiles', () => {
 });
 
 describe('tool listing', () => {
-  const listed = listedTools([
+  const all = [
     ...toolsFor(loadConfig({})),
     ...toolsFor(loadConfig({ mcp: { tools: 'ui_automation' } })),
-  ]);
+  ];
+  const listed = listedTools(all, true);
 
   it('gives object input and output schemas', () => {
     for (const t of listed) {
       expect(t.inputSchema.type, t.name).toBe('object');
-      expect(t.outputSchema.type, t.name).toBe('object');
+      expect(t.outputSchema?.type, t.name).toBe('object');
       expect(t.inputSchema).not.toHaveProperty('default');
     }
+  });
+
+  it('declares output schemas only for answers that carry structuredContent', () => {
+    const plain = listedTools(all);
+    const withSchema = plain.filter((t) => t.outputSchema !== undefined).map((t) => t.name);
+    expect(withSchema).toEqual(['ui_automation']);
   });
 
   it('sets annotations from the kind', () => {
