@@ -1,4 +1,5 @@
-// Type-aware lint. Import boundaries: only src/backends/uia/ may import koffi, only
+// Type-aware lint. Import boundaries: only src/backends/uia/ may import koffi (and, for macOS,
+// src/backends/ax/axNative.ts alone, where every declaration sits beside its Apple header line), only
 // src/backends/atspi/ the D-Bus library, protocol/ nothing of src/ (nor Node APIs), and
 // nothing outside src/backends/ reaches into a platform backend folder. X11 capture (koffi on
 // libX11) lives in src/backends/x11/; only src/pixels/ encodes and reads pixels (sharp,
@@ -18,7 +19,13 @@ const pixelLibs = [
   { name: '@napi-rs/canvas', message: 'Only src/backends/sim/ draws its screen.' },
 ];
 const backendInternals = {
-  group: ['**/backends/sim/*', '**/backends/atspi/*', '**/backends/uia/*', '**/backends/x11/*'],
+  group: [
+    '**/backends/sim/*',
+    '**/backends/atspi/*',
+    '**/backends/uia/*',
+    '**/backends/x11/*',
+    '**/backends/ax/*',
+  ],
   message:
     'Import the AccessibilityBackend contract (src/backends/backend.ts) or the factory, not a backend folder.',
 };
@@ -74,6 +81,27 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { paths: [platformLibs[1]] }],
     },
+  },
+  {
+    // The macOS backend reuses the UIA host's supervisor, transport and runtime; koffi only in
+    // axNative.ts (below), so the fake AX surface drives everything else on any platform.
+    files: ['src/backends/ax/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'koffi', message: 'Only src/backends/ax/axNative.ts may import koffi.' },
+            platformLibs[1],
+            ...pixelLibs,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/backends/ax/axNative.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [platformLibs[1], ...pixelLibs] }] },
   },
   {
     files: ['src/backends/atspi/**'],

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 
-export const BackendChoice = z.enum(['auto', 'sim', 'atspi', 'uia']);
+export const BackendChoice = z.enum(['auto', 'sim', 'atspi', 'uia', 'ax']);
 export type BackendChoice = z.infer<typeof BackendChoice>;
 
 export const CacheConfig = z.object({
@@ -143,6 +143,8 @@ export const PixelsConfig = z.object({
 
 export const Config = z.object({
   backend: BackendChoice.default('auto'),
+  /** macOS: let the system ask for Accessibility / Screen Recording (never asked otherwise). */
+  promptPermissions: z.boolean().default(false),
   host: z.string().min(1).default('127.0.0.1'),
   port: z.number().int().min(0).max(65_535).default(7878),
   /** Bearer token; generated at start when absent. */

@@ -155,7 +155,7 @@ export interface PatternPerformed {
   detail?: string;
 }
 
-export type BackendName = 'sim' | 'atspi' | 'uia';
+export type BackendName = 'sim' | 'atspi' | 'uia' | 'ax';
 
 /** Apps a backend holds apart and calls it refuses to make, with the reasons (for status). */
 export type BackendHealthReport = Pick<BackendHealth, 'quarantined' | 'forbidden'>;

@@ -14,11 +14,15 @@ export interface ChosenBackend {
   reason: string;
 }
 
-/** Pick the backend for `--backend auto`: UIA on Windows, AT-SPI when its bus answers, else sim. */
+/**
+ * Pick the backend for `--backend auto`: UIA on Windows, AX on macOS, AT-SPI when its bus
+ * answers, else sim.
+ */
 export async function detectBackend(
   platform: NodeJS.Platform = process.platform,
 ): Promise<{ name: BackendName; reason: string }> {
   if (platform === 'win32') return { name: 'uia', reason: 'Windows: UI Automation' };
+  if (platform === 'darwin') return { name: 'ax', reason: 'macOS: the Accessibility API' };
   if (platform === 'linux') {
     const { atspiAvailable } = await import('./atspi/index.js');
     if (await atspiAvailable()) return { name: 'atspi', reason: 'an accessibility bus answered' };
@@ -64,6 +68,15 @@ export async function createBackend(config: Config): Promise<ChosenBackend> {
       }
       const { createUiaBackend } = await import('./uia/index.js');
       return { backend: createUiaBackend(), reason: chosen.reason };
+    }
+    case 'ax': {
+      // Only loadable on darwin: the host's koffi declarations name macOS frameworks.
+      if (process.platform !== 'darwin') {
+        throw new NotSupportedError('the ax backend runs on macOS only (see docs/macos.md)');
+      }
+      const { createAxBackend } = await import('./ax/index.js');
+      const backend = createAxBackend({ promptPermissions: config.promptPermissions });
+      return { backend, reason: chosen.reason };
     }
   }
 }

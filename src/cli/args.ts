@@ -16,8 +16,12 @@ Usage:
   uistream --help | --version
 
 Flags:
-  --backend auto|sim|atspi|uia   Accessibility backend (default auto: uia on Windows, atspi when
-                                 an accessibility bus is reachable, else the simulated desktop)
+  --backend auto|sim|atspi|uia|ax
+                                 Accessibility backend (default auto: uia on Windows, ax on macOS,
+                                 atspi when an accessibility bus is reachable, else the simulated
+                                 desktop)
+  --prompt-permissions           macOS: let the system ask for Accessibility and Screen Recording
+                                 (without it uistream never prompts; /health names what is missing)
   --host ADDR                    Bind address (default 127.0.0.1)
   --port N                       Port (default 7878; 0 picks a free one)
   --token TOKEN                  Bearer token (default: generated and printed at start)
@@ -78,6 +82,7 @@ export interface ParsedCli {
 
 const OPTIONS = {
   backend: { type: 'string' },
+  'prompt-permissions': { type: 'boolean' },
   host: { type: 'string' },
   port: { type: 'string' },
   token: { type: 'string' },
@@ -144,6 +149,7 @@ function buildConfig(values: Values): Config {
   const beat = heartbeatMs === undefined ? {} : { heartbeatMs, goneAfterMs: heartbeatMs * 3 };
   const input: ConfigInput = {
     backend: values.backend as ConfigInput['backend'],
+    promptPermissions: values['prompt-permissions'],
     host: values.host,
     port: integerFlag('port', values.port),
     token: values.token,
@@ -180,6 +186,7 @@ function buildConfig(values: Values): Config {
 
 const FLAG_NAMES: Record<string, string> = {
   noAuth: 'no-auth',
+  promptPermissions: 'prompt-permissions',
   allowHosts: 'allow-host',
   readOnly: 'read-only',
   'executor.denyApps': 'deny-app',

@@ -37,6 +37,8 @@ export interface SupervisorOptions {
   onStatus: (status: BackendStatus, reason?: string) => void;
   onReset: (reason: string) => void;
   onLog?: (message: string) => void;
+  /** The platform's name in messages (default UIA; the macOS backend reuses this supervisor). */
+  label?: string;
 }
 
 interface Pending {
@@ -64,7 +66,11 @@ export class HostSupervisor {
   generation = 0;
   hello: HostHello | undefined;
 
-  constructor(private readonly options: SupervisorOptions) {}
+  private readonly label: string;
+
+  constructor(private readonly options: SupervisorOptions) {
+    this.label = options.label ?? 'UIA';
+  }
 
   get status(): State {
     return this.state;
@@ -72,7 +78,8 @@ export class HostSupervisor {
 
   /** Start the first host; rejects with backend_unavailable when it cannot start. */
   async start(signal: AbortSignal): Promise<void> {
-    if (this.state !== 'idle') throw new BackendUnavailableError(`UIA host is ${this.state}`);
+    if (this.state !== 'idle')
+      throw new BackendUnavailableError(`${this.label} host is ${this.state}`);
     this.options.onStatus('starting');
     try {
       await this.launchOnce(signal);
@@ -89,7 +96,7 @@ export class HostSupervisor {
     const channel = this.channel;
     if (this.state !== 'up' || channel === undefined) {
       return Promise.reject(
-        new BackendUnavailableError(`UIA host is ${this.state}; retry shortly`),
+        new BackendUnavailableError(`${this.label} host is ${this.state}; retry shortly`),
       );
     }
     const id = this.nextId++;
@@ -98,7 +105,9 @@ export class HostSupervisor {
       const timer = setTimeout(
         () =>
           settle(() =>
-            reject(new TimeoutError(`UIA ${op} took longer than ${this.options.maxCallMs} ms`)),
+            reject(
+              new TimeoutError(`${this.label} ${op} took longer than ${this.options.maxCallMs} ms`),
+            ),
           ),
         this.options.maxCallMs,
       );
@@ -123,7 +132,7 @@ export class HostSupervisor {
     this.state = 'stopped';
     clearInterval(this.pingTimer);
     clearTimeout(this.restartTimer);
-    this.rejectAll(new BackendUnavailableError('UIA backend stopped'));
+    this.rejectAll(new BackendUnavailableError(`${this.label} backend stopped`));
     const channel = this.channel;
     this.channel = undefined;
     if (channel === undefined) return;
@@ -153,7 +162,7 @@ export class HostSupervisor {
         () =>
           finish(
             new BackendUnavailableError(
-              `UIA host not ready within ${this.options.startTimeoutMs} ms`,
+              `${this.label} host not ready within ${this.options.startTimeoutMs} ms`,
             ),
           ),
         this.options.startTimeoutMs,
@@ -162,21 +171,25 @@ export class HostSupervisor {
       channel.onMessage((message) => {
         if (message.t === 'ready' && !settled) {
           if (this.state === 'stopped')
-            return finish(new BackendUnavailableError('UIA backend stopped'));
+            return finish(new BackendUnavailableError(`${this.label} backend stopped`));
           this.adopt(channel, message.hello);
           finish();
         } else if (message.t === 'fatal') {
           finish(
-            new BackendUnavailableError(`UIA host failed to start: ${message.error.message}`, {
-              details: message.error.details ?? {},
-            }),
+            new BackendUnavailableError(
+              `${this.label} host failed to start: ${message.error.message}`,
+              {
+                details: message.error.details ?? {},
+              },
+            ),
           );
         } else if (this.channel === channel) {
           this.onMessage(message);
         }
       });
       channel.onExit((reason) => {
-        if (!settled) finish(new BackendUnavailableError(`UIA host did not start: ${reason}`));
+        if (!settled)
+          finish(new BackendUnavailableError(`${this.label} host did not start: ${reason}`));
         else if (this.channel === channel) this.fail(reason);
       });
     });
@@ -197,7 +210,7 @@ export class HostSupervisor {
     if (this.state !== 'up' || this.channel === undefined) return;
     const silent = Date.now() - this.lastPong;
     if (silent > this.options.hangMs) {
-      this.fail(`UIA host did not answer for ${silent} ms (hung call?)`);
+      this.fail(`${this.label} host did not answer for ${silent} ms (hung call?)`);
       return;
     }
     this.channel.send({ t: 'ping', id: this.nextId++ });
@@ -209,7 +222,7 @@ export class HostSupervisor {
         this.lastPong = Date.now();
         if (message.busy && message.busy.ms > this.options.hangMs) {
           this.fail(
-            `UIA host: native call ${message.busy.what} has not returned for ${message.busy.ms} ms`,
+            `${this.label} host: native call ${message.busy.what} has not returned for ${message.busy.ms} ms`,
           );
         }
         return;
@@ -245,7 +258,7 @@ export class HostSupervisor {
     const channel = this.channel;
     this.channel = undefined;
     channel?.kill();
-    this.rejectAll(new BackendUnavailableError(`UIA host restarting: ${reason}`));
+    this.rejectAll(new BackendUnavailableError(`${this.label} host restarting: ${reason}`));
     this.options.onStatus('degraded', reason);
     this.scheduleRestart(reason);
   }
@@ -273,7 +286,7 @@ export class HostSupervisor {
     // stop() may have run while the new host was starting.
     if ((this.state as State) !== 'up') return;
     this.failedRestarts = 0;
-    this.options.onReset(`UIA host restarted after: ${reason}`);
+    this.options.onReset(`${this.label} host restarted after: ${reason}`);
     this.options.onStatus('ok');
   }
 

@@ -1,0 +1,43 @@
+/**
+ * One CGWindowListCopyWindowInfo entry (a CFDictionary, borrowed from the list) as a CgWindow.
+ * kCGWindowName is absent without Screen Recording: the title is then empty.
+ */
+import { readCfString } from './axCf.js';
+import { kCFNumberFloat64Type, readPointer, type AxNative } from './axNative.js';
+import type { CgWindow } from './axSurface.js';
+
+type CfRef = bigint;
+
+function numberAt(n: AxNative, dict: CfRef, key: unknown): number | null {
+  const value = n.CFDictionaryGetValue(dict, readPointer(key)) as CfRef | null;
+  if (!value || n.CFGetTypeID(value) !== n.CFNumberGetTypeID()) return null;
+  const out = [0];
+  n.CFNumberGetValue(value, kCFNumberFloat64Type, out);
+  return out[0] ?? null;
+}
+
+function stringAt(n: AxNative, dict: CfRef, key: unknown): string {
+  const value = n.CFDictionaryGetValue(dict, readPointer(key)) as CfRef | null;
+  if (!value || n.CFGetTypeID(value) !== n.CFStringGetTypeID()) return '';
+  return readCfString(value);
+}
+
+export function windowInfo(n: AxNative, dict: CfRef | null): CgWindow | null {
+  if (!dict) return null;
+  const k = n.symbols;
+  const windowId = numberAt(n, dict, k.kCGWindowNumber);
+  const pid = numberAt(n, dict, k.kCGWindowOwnerPID);
+  if (windowId === null || pid === null) return null;
+  const boundsDict = n.CFDictionaryGetValue(dict, readPointer(k.kCGWindowBounds)) as CfRef | null;
+  const rect = [{ origin: { x: 0, y: 0 }, size: { width: 0, height: 0 } }];
+  if (boundsDict) n.CGRectMakeWithDictionaryRepresentation(boundsDict, rect);
+  const r = rect[0] ?? { origin: { x: 0, y: 0 }, size: { width: 0, height: 0 } };
+  return {
+    windowId,
+    pid,
+    owner: stringAt(n, dict, k.kCGWindowOwnerName),
+    title: stringAt(n, dict, k.kCGWindowName),
+    layer: numberAt(n, dict, k.kCGWindowLayer) ?? 0,
+    bounds: { x: r.origin.x, y: r.origin.y, width: r.size.width, height: r.size.height },
+  };
+}
