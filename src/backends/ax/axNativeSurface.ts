@@ -2,8 +2,6 @@
  * The real AX surface over koffi (darwin only, inside the AX host). Each method is one or two
  * native calls; every Create / Copy result is released here unless handed out as an owned AxRef.
  */
-import { readFileSync } from 'node:fs';
-import { basename, dirname } from 'node:path';
 import {
   arrayElements,
   arrayStrings,
@@ -39,7 +37,7 @@ import type {
   RunningApp,
 } from './axSurface.js';
 import { unicodeChunks } from './axInput.js';
-import { windowInfo } from './axWindows.js';
+import { bundleIdOf, windowInfo } from './axWindows.js';
 
 type CfRef = bigint;
 
@@ -77,23 +75,6 @@ function post(event: CfRef | null, setup?: (event: CfRef) => void): void {
     n.CGEventPost(kCGHIDEventTap, event);
   } finally {
     n.CFRelease(event);
-  }
-}
-
-/** The .app bundle's CFBundleIdentifier of a process, from its Info.plist (XML plists only). */
-function bundleIdOf(pid: number): string | null {
-  const buffer = Buffer.alloc(4096);
-  const length = axNative().proc_pidpath(pid, buffer, buffer.length) as number;
-  if (length <= 0) return null;
-  let path = buffer.toString('utf8', 0, length);
-  while (path !== '/' && !path.endsWith('.app')) path = dirname(path);
-  if (!path.endsWith('.app')) return null;
-  try {
-    const plist = readFileSync(`${path}/Contents/Info.plist`, 'utf8');
-    const match = /<key>CFBundleIdentifier<\/key>\s*<string>([^<]+)<\/string>/.exec(plist);
-    return match?.[1] ?? basename(path, '.app');
-  } catch {
-    return null;
   }
 }
 

@@ -1,9 +1,12 @@
 /**
- * One CGWindowListCopyWindowInfo entry (a CFDictionary, borrowed from the list) as a CgWindow.
- * kCGWindowName is absent without Screen Recording: the title is then empty.
+ * Window and app facts from outside AX: a CGWindowListCopyWindowInfo entry (a CFDictionary,
+ * borrowed from the list) as a CgWindow (kCGWindowName is absent without Screen Recording: the
+ * title is then empty), and an app's bundle id from its Info.plist.
  */
+import { readFileSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import { readCfString } from './axCf.js';
-import { kCFNumberFloat64Type, readPointer, type AxNative } from './axNative.js';
+import { axNative, kCFNumberFloat64Type, readPointer, type AxNative } from './axNative.js';
 import type { CgWindow } from './axSurface.js';
 
 type CfRef = bigint;
@@ -40,4 +43,21 @@ export function windowInfo(n: AxNative, dict: CfRef | null): CgWindow | null {
     layer: numberAt(n, dict, k.kCGWindowLayer) ?? 0,
     bounds: { x: r.origin.x, y: r.origin.y, width: r.size.width, height: r.size.height },
   };
+}
+
+/** The .app bundle's CFBundleIdentifier of a process, from its Info.plist (XML plists only). */
+export function bundleIdOf(pid: number): string | null {
+  const buffer = Buffer.alloc(4096);
+  const length = axNative().proc_pidpath(pid, buffer, buffer.length) as number;
+  if (length <= 0) return null;
+  let path = buffer.toString('utf8', 0, length);
+  while (path !== '/' && !path.endsWith('.app')) path = dirname(path);
+  if (!path.endsWith('.app')) return null;
+  try {
+    const plist = readFileSync(`${path}/Contents/Info.plist`, 'utf8');
+    const match = /<key>CFBundleIdentifier<\/key>\s*<string>([^<]+)<\/string>/.exec(plist);
+    return match?.[1] ?? basename(path, '.app');
+  } catch {
+    return null;
+  }
 }

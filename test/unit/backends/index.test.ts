@@ -17,9 +17,10 @@ async function codeOf(work: Promise<unknown>): Promise<string> {
 }
 
 describe('backend factory', () => {
-  it('picks UIA on Windows and the simulated desktop where no platform backend exists', async () => {
+  it('picks UIA on Windows, AX on macOS, the simulated desktop where no backend exists', async () => {
     expect((await detectBackend('win32')).name).toBe('uia');
-    expect((await detectBackend('darwin')).name).toBe('sim');
+    expect((await detectBackend('darwin')).name).toBe('ax');
+    expect((await detectBackend('freebsd')).name).toBe('sim');
   });
 
   it('creates the simulated desktop with a scene file and seed', async () => {
@@ -46,5 +47,9 @@ describe('backend factory', () => {
 
   it.runIf(process.platform !== 'win32')('refuses the UIA backend off Windows', async () => {
     expect(await codeOf(createBackend(loadConfig({ backend: 'uia' })))).toBe('not_supported');
+  });
+
+  it.runIf(process.platform !== 'darwin')('refuses the AX backend off macOS', async () => {
+    expect(await codeOf(createBackend(loadConfig({ backend: 'ax' })))).toBe('not_supported');
   });
 });

@@ -5,7 +5,7 @@
  */
 import type { BackendEvent } from '../../../../src/backends/backend.js';
 import { AxHost, type AxHostOptions } from '../../../../src/backends/ax/axHost.js';
-import type { FakeAxSurface} from './fakeAx.js';
+import type { FakeAxSurface } from './fakeAx.js';
 import { type FakeApp } from './fakeAx.js';
 
 interface Timer {
