@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Install the Debian packages the headless Linux desktop needs (Xvfb, a D-Bus session, the
-# AT-SPI2 bus and GTK bridge, the GTK test apps, zenity and xdotool, the Qt and Chromium
-# fixtures; Chromium also for the dashboard tests) and nats-server (the fleet tests' broker),
-# only when some are missing.
+# AT-SPI2 bus and GTK bridge, the GTK 3 and GTK 4 test apps, zenity and xdotool, the Qt and
+# Chromium fixtures; Chromium also for the dashboard tests) and nats-server (the fleet tests'
+# broker), only when some are missing.
 # Idempotent and quiet when everything is present. `apt-get update` runs only if the first
 # install attempt fails (a fresh image often has stale or empty package lists).
 set -euo pipefail
@@ -10,8 +10,9 @@ set -euo pipefail
 PACKAGES=(xvfb xauth x11-utils dbus dbus-x11 at-spi2-core libatk-adaptor gtk-3-examples zenity xdotool
   libglib2.0-bin python3-gi gir1.2-gtk-3.0 nats-server
   fonts-dejavu-core imagemagick x11-apps libx11-6 libxext6
-  # Toolkit fixtures: a PyQt5 app (Debian's /usr/bin/python3), PyQt6 and Chromium.
-  python3-pyqt5 python3-pyqt6 chromium
+  # Toolkit fixtures: a PyQt5 app (Debian's /usr/bin/python3), PyQt6, Chromium, GTK 4's widget
+  # factory and demo.
+  python3-pyqt5 python3-pyqt6 chromium gtk-4-examples
   # The JavaFX debug library (providers/javafx): a JDK and Debian's OpenJFX.
   openjdk-17-jdk-headless openjfx)
 

@@ -23,6 +23,8 @@ const A11Y_APP_ENV = {
   // Qt registers its bridge only when told to (no settings daemon says so in a bare session).
   QT_LINUX_ACCESSIBILITY_ALWAYS_ON: '1',
   QT_ACCESSIBILITY: '1',
+  // GTK 4 under Xvfb has no GL: its default renderer falls back to software GL and starts slowly.
+  GSK_RENDERER: 'cairo',
   NO_AT_BRIDGE: undefined,
 } as const;
 

@@ -4,7 +4,8 @@
  * - GTK3's atk-bridge runs `DoAction` on a button or menu item inside the D-Bus handler; when the
  *   handler opens a modal dialog (`gtk_dialog_run`), the dialog's nested loop blocks the bridge
  *   and every later call to that app times out until the dialog closes. A real click opens the
- *   same dialog from the X event handler, and the app keeps answering.
+ *   same dialog from the X event handler, and the app keeps answering. GTK 4 (`GTK 4.x`) has no
+ *   nested dialog loop (gtk_dialog_run is gone): its DoAction returns at once and is used.
  * - `Component.ScrollTo` scrolls only where the bridge implements it: Chromium's and Gecko's ATK
  *   components scroll their web content into view; GTK3's widget accessibles leave AtkComponent's
  *   scroll_to unset, so at-spi2-atk answers false and nothing moves; Qt 5's adaptor has no
@@ -59,9 +60,20 @@ const POLICIES: Record<string, ActionPolicy> = {
   qt: DEFAULT_POLICY,
 };
 
-/** The action policy of a toolkit by its reported name (any case); unknown names get defaults. */
-export function actionPolicyOf(toolkitName: string): ActionPolicy {
-  return POLICIES[toolkitName.trim().toLowerCase()] ?? DEFAULT_POLICY;
+/** Versions whose bridge differs from its toolkit's entry above: name -> version prefix. */
+const BY_VERSION: Record<string, Record<string, ActionPolicy>> = {
+  gtk: { '4.': DEFAULT_POLICY },
+};
+
+/**
+ * The action policy of a toolkit by its reported name (any case) and version; unknown names get
+ * defaults.
+ */
+export function actionPolicyOf(toolkitName: string, version = ''): ActionPolicy {
+  const name = toolkitName.trim().toLowerCase();
+  const versions = Object.entries(BY_VERSION[name] ?? {});
+  const byVersion = versions.find(([prefix]) => version.startsWith(prefix));
+  return byVersion?.[1] ?? POLICIES[name] ?? DEFAULT_POLICY;
 }
 
 /** Whether an element of this role is acted on with real input rather than `DoAction`. */

@@ -21,7 +21,7 @@ import type { AtspiReader } from './atspiFetch.js';
 import type { XInput } from './atspiInput.js';
 import { actionPolicyOf, prefersRealInput, type ActionPolicy } from './atspiActionPolicy.js';
 import { isAppRoot, isNullRef, refOf } from './atspiIds.js';
-import { readRange, toolkitOf } from './atspiProps.js';
+import { readRange } from './atspiProps.js';
 import {
   clickElement,
   parentOf,
@@ -52,7 +52,6 @@ const VIA_INPUT: PatternPerformed = { via: 'input', detail: 'click' };
 
 export class AtspiActions {
   private readonly deps: RealInputDeps;
-  private readonly policies = new Map<string, Promise<ActionPolicy>>();
 
   constructor(
     private readonly reader: AtspiReader,
@@ -64,15 +63,10 @@ export class AtspiActions {
     this.deps = { reader, x, pidOf };
   }
 
-  /** The action policy of an app's toolkit, read once per app. */
-  private policyOf(busName: string, signal: AbortSignal): Promise<ActionPolicy> {
-    let policy = this.policies.get(busName);
-    if (policy === undefined) {
-      policy = toolkitOf(this.reader.bus, busName, signal).then(actionPolicyOf);
-      this.policies.set(busName, policy);
-      policy.catch(() => this.policies.delete(busName));
-    }
-    return policy;
+  /** The action policy of an app's toolkit (the app's toolkit is read once per app). */
+  private async policyOf(busName: string, signal: AbortSignal): Promise<ActionPolicy> {
+    const { toolkit } = await this.reader.app(busName, signal);
+    return actionPolicyOf(toolkit.name, toolkit.version);
   }
 
   /**

@@ -1,23 +1,24 @@
 /**
- * Reading what the backend needs to know about an app: its name, its process id and what its
- * toolkit's bridge can do (atspiActionPolicy.ts).
+ * Reading what the backend needs to know about an app: its name, its process id, what its
+ * toolkit's bridge can do (atspiActionPolicy.ts) and how its tree reads (atspiToolkits.ts).
  */
 import { actionPolicyOf } from './atspiActionPolicy.js';
+import { treeRulesOf, type Toolkit } from './atspiToolkits.js';
 import type { AppInfo, AtspiReader } from './atspiFetch.js';
 import { asString, ROOT_PATH } from './atspiIds.js';
 
 /**
- * The app's name (its root's Name, read with Get), pid (asked of the bus daemon) and whether its
- * toolkit scrolls on `Component.ScrollTo` (from `Application.ToolkitName`).
+ * The app's name (its root's Name, read with Get), pid (asked of the bus daemon), its toolkit,
+ * how its tree reads and whether it scrolls on `Component.ScrollTo`.
  */
 export async function readAppInfo(
   reader: AtspiReader,
   busName: string,
   signal: AbortSignal,
-  /** The app's `Application.ToolkitName` as the guard already read it (no call of its own). */
-  toolkit: (busName: string) => Promise<string>,
+  /** The app's toolkit as the guard already read it (no call of its own). */
+  toolkit: (busName: string) => Promise<Toolkit>,
 ): Promise<AppInfo> {
-  const [name, toolkitName, pidReply] = await Promise.all([
+  const [name, kit, pidReply] = await Promise.all([
     reader.prop([busName, ROOT_PATH], 'Accessible', 'Name', signal),
     toolkit(busName),
     reader.bus
@@ -34,8 +35,8 @@ export async function readAppInfo(
       )
       .catch(() => [undefined]),
   ]);
-  const info: AppInfo = { name: asString(name) };
-  if (actionPolicyOf(toolkitName).scrollTo) info.scrollTo = true;
+  const info: AppInfo = { name: asString(name), toolkit: kit, tree: treeRulesOf(kit) };
+  if (actionPolicyOf(kit.name, kit.version).scrollTo) info.scrollTo = true;
   if (typeof pidReply[0] === 'number') info.pid = pidReply[0];
   return info;
 }

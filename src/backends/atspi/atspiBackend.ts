@@ -171,11 +171,13 @@ export class AtspiBackend implements AccessibilityBackend {
     if (info === undefined) {
       const conn = this.conn;
       if (conn === undefined) throw new BackendUnavailableError('not connected');
-      const toolkit = async (name: string): Promise<string> =>
-        (await conn.guard.toolkitOf(name)).name;
-      info = readAppInfo(conn.reader, busName, signal, toolkit);
+      info = readAppInfo(conn.reader, busName, signal, (name) => conn.guard.toolkitOf(name));
       this.apps.set(busName, info);
-      info.catch(() => this.apps.delete(busName));
+      // An app read before its toolkit answered is read again: its rules depend on it.
+      info.then(
+        (read) => read.toolkit.unread === true && this.apps.delete(busName),
+        () => this.apps.delete(busName),
+      );
     }
     return info;
   }

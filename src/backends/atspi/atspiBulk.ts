@@ -162,7 +162,7 @@ async function assemble(
   signal: AbortSignal,
 ): Promise<BackendNode[]> {
   const [children] = await Promise.all([
-    reader.children(raw.ref, signal),
+    reader.children(raw.ref, signal, (child) => items.get(idOf(child))?.parent),
     reader.readExtras(raw, signal),
   ]);
   raw.children = children;

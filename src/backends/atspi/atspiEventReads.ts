@@ -7,14 +7,14 @@
 import type { BackendEvent, BackendId, BackendProps, PropertyEvent } from '../backend.js';
 import type { ObjectRef } from './atspiBus.js';
 import type { AtspiReader } from './atspiFetch.js';
-import { asString, idOf, isAppRoot, isNullRef } from './atspiIds.js';
+import { idOf, isAppRoot, isNullRef } from './atspiIds.js';
 import { isTextRole, ROLE, statesOf } from './atspiRoles.js';
 
 /**
  * Re-read an element's states (its role from the memo) and push them as a property event; returns
  * what was read. It does not read the parent: every state change's patch waits for these calls,
  * so a third one would be on the path of every Toggle, and showing events already carry that
- * evidence.
+ * evidence. Where the toolkit reports no SHOWING the extents are read too (they say offscreen).
  */
 export async function pushStates(
   reader: AtspiReader,
@@ -22,13 +22,29 @@ export async function pushStates(
   events: BackendEvent[],
   signal: AbortSignal,
 ): Promise<{ role: number; words: number[] }> {
-  const [role, [words]] = await Promise.all([
+  const { tree } = await reader.app(ref[0], signal);
+  const [role, [words], rect] = await Promise.all([
     reader.role(ref, signal),
     reader.call(ref, 'Accessible', 'GetState', signal),
+    tree.reportsShowing ? undefined : extentsOf(reader, ref, signal),
   ]);
   const bits = (words ?? []) as number[];
-  events.push({ type: 'property', id: idOf(ref), props: { states: statesOf(role, bits) } });
+  const states = statesOf(role, bits, tree, rect);
+  events.push({ type: 'property', id: idOf(ref), props: { states } });
   return { role, words: bits };
+}
+
+/** Screen extents, null when the element has none (no Component) or reports none. */
+async function extentsOf(
+  reader: AtspiReader,
+  ref: ObjectRef,
+  signal: AbortSignal,
+): Promise<BackendProps['rect']> {
+  const interfaces = await reader.interfaces(ref, signal);
+  if (!interfaces.includes('org.a11y.atspi.Component')) return null;
+  const [box] = await reader.call(ref, 'Component', 'GetExtents', signal, 'u', [0]);
+  const [x = 0, y = 0, width = -1, height = -1] = (box ?? []) as number[];
+  return width >= 0 && height >= 0 ? { x, y, width, height } : null;
 }
 
 /** The contract's id of a `Parent` property's value (apps' roots are not elements). */
@@ -51,8 +67,12 @@ export async function shownOrHidden(
   id: BackendId,
   signal: AbortSignal,
 ): Promise<BackendEvent> {
-  const raw = await reader.element(ref, signal, true);
-  const props: Partial<BackendProps> = { states: statesOf(raw.role, raw.states), rect: raw.rect };
+  const [raw, { tree }] = await Promise.all([
+    reader.element(ref, signal, true),
+    reader.app(ref[0], signal),
+  ]);
+  const states = statesOf(raw.role, raw.states, tree, raw.rect);
+  const props: Partial<BackendProps> = { states, rect: raw.rect };
   if (raw.range !== undefined) props.range = raw.range;
   const event: PropertyEvent = { type: 'property', id, props, childCount: raw.children.length };
   const parentId = parentIdOf(raw.parent);
@@ -71,8 +91,7 @@ export async function textChanged(
     reader.interfaces(ref, signal),
   ]);
   if (!isTextRole(role) && !ifaces.includes('org.a11y.atspi.EditableText')) return [];
-  const [text] = await reader.call(ref, 'Text', 'GetText', signal, 'ii', [0, -1]);
-  const value = asString(text);
+  const value = await reader.text(ref, signal);
   return [
     { type: 'text', id, value },
     { type: 'property', id, props: { value } },
@@ -93,6 +112,10 @@ export async function boundsChanged(
   const [x = 0, y = 0, width = -1, height = -1] = (box ?? []) as number[];
   const rect = width >= 0 && height >= 0 ? { x, y, width, height } : null;
   const events: BackendEvent[] = [{ type: 'property', id, props: { rect } }];
+  // Where the extents say offscreen (no SHOWING reported), the states move with them.
+  if (!(await reader.app(ref[0], signal)).tree.reportsShowing) {
+    await pushStates(reader, ref, events, signal);
+  }
   // Notebook tabs and scroll bar adjustments move with their container without events.
   if (role === ROLE.PAGE_TAB_LIST || role === ROLE.SCROLL_PANE) {
     events.push({ type: 'structure', change: 'invalidated', id });

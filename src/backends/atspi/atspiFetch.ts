@@ -18,6 +18,8 @@ import { PatternNotSupportedError } from '../../errors.js';
 import { dbusErrorName } from './atspiGuard.js';
 import { controlTypeOf, isTextRole, patternsOf, statesOf } from './atspiRoles.js';
 import { StaticFacts } from './atspiMemo.js';
+import { liftSkippedLevels } from './atspiTree.js';
+import type { Toolkit, TreeRules } from './atspiToolkits.js';
 
 const A = 'org.a11y.atspi.';
 const PROPS = 'org.freedesktop.DBus.Properties';
@@ -25,6 +27,9 @@ const PROPS = 'org.freedesktop.DBus.Properties';
 /** What the walk needs to know about an app (resolved once per bus name). */
 export interface AppInfo {
   name: string;
+  toolkit: Toolkit;
+  /** How the toolkit's states and child lists read. */
+  tree: TreeRules;
   pid?: number;
   /** Whether the app's toolkit scrolls an element into view on `Component.ScrollTo`. */
   scrollTo?: boolean;
@@ -80,7 +85,8 @@ export class AtspiReader {
 
   constructor(
     readonly bus: AtspiBus,
-    private readonly appInfo: (busName: string, signal: AbortSignal) => Promise<AppInfo>,
+    /** What the backend knows of the app behind a bus name (read once per app). */
+    readonly app: (busName: string, signal: AbortSignal) => Promise<AppInfo>,
   ) {}
 
   role(ref: ObjectRef, signal: AbortSignal): Promise<number> {
@@ -171,9 +177,35 @@ export class AtspiReader {
     }
   }
 
-  async children(ref: ObjectRef, signal: AbortSignal): Promise<ObjectRef[]> {
+  /**
+   * An element's children as the app's tree has them: where the toolkit's GetChildren skips a
+   * level (TreeRules.childrenSkipLevels), each child is put back under the ancestor its Parent
+   * chain names. `knownParent` answers from what the caller already read (Cache.GetItems).
+   */
+  /** An element's whole text, read as its toolkit takes it (TreeRules.textEndByCount). */
+  async text(ref: ObjectRef, signal: AbortSignal): Promise<string> {
+    let end = -1;
+    if ((await this.app(ref[0], signal)).tree.textEndByCount) {
+      end = Number(await this.prop(ref, 'Text', 'CharacterCount', signal)) || 0;
+      if (end === 0) return '';
+    }
+    const [text] = await this.call(ref, 'Text', 'GetText', signal, 'ii', [0, end]);
+    return asString(text);
+  }
+
+  async children(
+    ref: ObjectRef,
+    signal: AbortSignal,
+    knownParent?: (child: ObjectRef) => ObjectRef | undefined,
+  ): Promise<ObjectRef[]> {
     const [list] = await this.call(ref, 'Accessible', 'GetChildren', signal);
-    return ((list ?? []) as ObjectRef[]).filter((r) => !isNullRef(r));
+    const children = ((list ?? []) as ObjectRef[]).filter((r) => !isNullRef(r));
+    if (children.length === 0 || ref[0] === REGISTRY_NAME) return children;
+    if (!(await this.app(ref[0], signal)).tree.childrenSkipLevels) return children;
+    const parentOf = async (child: ObjectRef): Promise<ObjectRef | undefined> =>
+      knownParent?.(child) ??
+      ((await this.prop(child, 'Accessible', 'Parent', signal)) as ObjectRef | undefined);
+    return liftSkippedLevels(ref, children, parentOf);
   }
 
   /** The desktop's children: every app's top-level windows, apps in registry order. */
@@ -234,8 +266,8 @@ export class AtspiReader {
     }
     if (has('Text') && (isTextRole(raw.role) || has('EditableText'))) {
       work.push(
-        this.call(raw.ref, 'Text', 'GetText', signal, 'ii', [0, -1]).then(([text]) => {
-          raw.value = asString(text);
+        this.text(raw.ref, signal).then((text) => {
+          raw.value = text;
         }),
       );
     }
@@ -250,12 +282,12 @@ export class AtspiReader {
     parentHasSelection: boolean,
     signal: AbortSignal,
   ): Promise<BackendNode> {
-    const app = await this.appInfo(raw.ref[0], signal);
+    const app = await this.app(raw.ref[0], signal);
     const props: BackendProps = {
       controlType: controlTypeOf(raw.role, raw.states, raw.name),
       name: raw.name,
       rect: raw.rect,
-      states: statesOf(raw.role, raw.states),
+      states: statesOf(raw.role, raw.states, app.tree, raw.rect),
       patterns: patternsOf(
         raw.role,
         raw.states,

@@ -52,6 +52,8 @@ export interface GuardOptions {
 interface AppState {
   busName: string;
   toolkit: Promise<Toolkit>;
+  /** The toolkit read failed (a GTK 4 app's root is not exported yet): read it again. */
+  toolkitUnread?: boolean;
   lock: AppLock;
   quarantine?: {
     reason: string;
@@ -160,6 +162,9 @@ export class AppGuard {
       app = { busName, toolkit: Promise.resolve(UNKNOWN_TOOLKIT), lock: new AppLock() };
       app.toolkit = this.lookupToolkit(app);
       this.apps.set(busName, app);
+    } else if (app.toolkitUnread === true) {
+      app.toolkitUnread = false;
+      app.toolkit = this.lookupToolkit(app);
     }
     return app;
   }
@@ -186,7 +191,8 @@ export class AppGuard {
     } catch (err) {
       if (err instanceof TimeoutError)
         this.quarantine(app, UNKNOWN_TOOLKIT, 'Application.ToolkitName', false);
-      return UNKNOWN_TOOLKIT;
+      else app.toolkitUnread = true;
+      return { ...UNKNOWN_TOOLKIT, unread: true };
     }
   }
 

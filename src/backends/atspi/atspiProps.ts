@@ -4,7 +4,6 @@
  * on `GetAll Value`, while one `Get` at a time works on every toolkit measured.
  */
 import type { AtspiBus, ObjectRef } from './atspiBus.js';
-import { ROOT_PATH } from './atspiIds.js';
 
 const A = 'org.a11y.atspi.';
 
@@ -64,16 +63,4 @@ export async function readRange(
     max: num(v.MaximumValue),
     step: num(v.MinimumIncrement),
   };
-}
-
-/** The toolkit an app's bridge reports (`Application.ToolkitName`), '' when unreadable. */
-export async function toolkitOf(
-  bus: AtspiBus,
-  busName: string,
-  signal: AbortSignal,
-): Promise<string> {
-  const name = await getProp(bus, [busName, ROOT_PATH], 'Application', 'ToolkitName', signal).catch(
-    () => '',
-  );
-  return typeof name === 'string' ? name : '';
 }

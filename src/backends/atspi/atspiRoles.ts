@@ -132,13 +132,53 @@ export function controlTypeOf(role: number, words: StateWords, name: string): Co
   return ROLE_TYPES[role] ?? 'Custom';
 }
 
+/**
+ * How a toolkit's state set reads (atspiToolkits.ts keeps one per toolkit and version). GTK 4.8
+ * never sets ENABLED (SENSITIVE alone says a widget takes input) and sets SHOWING on windows
+ * only, so on it a control is enabled when SENSITIVE and off screen when it is not laid out.
+ */
+export interface StateRules {
+  /** Bits any one of which makes an element enabled. */
+  readonly enabledBits: readonly number[];
+  /** Whether SHOWING is reported; when not, offscreen is read from VISIBLE and the extents. */
+  readonly reportsShowing: boolean;
+}
+
+/** ENABLED alone decides: LibreOffice reports editable text ENABLED without SENSITIVE. */
+export const DEFAULT_STATE_RULES: StateRules = {
+  enabledBits: [STATE_BIT.ENABLED],
+  reportsShowing: true,
+};
+
+/** Toolkits place elements that are not laid out at INT_MIN (GTK 3) or at 0x0 (GTK 4). */
+const OFF_WORLD = -(2 ** 30);
+
+/** Whether an element is off screen, by SHOWING or, where the toolkit lacks it, its extents. */
+function isOffscreen(
+  has: (bit: number) => boolean,
+  rules: StateRules,
+  rect: { x: number; y: number; width: number; height: number } | null | undefined,
+): boolean {
+  if (rules.reportsShowing || has(STATE_BIT.SHOWING)) return !has(STATE_BIT.SHOWING);
+  if (!has(STATE_BIT.VISIBLE)) return true;
+  // Without extents (GTK 4's stack pages have no Component) nothing says it is hidden.
+  if (rect === null || rect === undefined) return false;
+  if (rect.x <= OFF_WORLD || rect.y <= OFF_WORLD) return true;
+  return rect.width <= 0 || rect.height <= 0;
+}
+
 /** Protocol states of an element, sorted in STATES order. */
-export function statesOf(role: number, words: StateWords): State[] {
+export function statesOf(
+  role: number,
+  words: StateWords,
+  rules: StateRules = DEFAULT_STATE_RULES,
+  /** The element's extents: where the toolkit reports no SHOWING they decide offscreen. */
+  rect?: { x: number; y: number; width: number; height: number } | null,
+): State[] {
   const has = (bit: number): boolean => hasState(words, bit);
   const out = new Set<State>();
-  // ENABLED alone decides: LibreOffice reports editable text ENABLED without SENSITIVE, and
-  // every toolkit measured clears ENABLED on a disabled control.
-  if (has(STATE_BIT.ENABLED)) out.add('enabled');
+  // Every toolkit measured clears its enabled bit on a disabled control.
+  if (rules.enabledBits.some(has)) out.add('enabled');
   if (has(STATE_BIT.FOCUSED)) out.add('focused');
   if (has(STATE_BIT.FOCUSABLE)) out.add('focusable');
   if (has(STATE_BIT.SELECTED)) out.add('selected');
@@ -146,7 +186,7 @@ export function statesOf(role: number, words: StateWords): State[] {
   addToggleState(role, has, out);
   if (has(STATE_BIT.EXPANDED)) out.add('expanded');
   else if (has(STATE_BIT.COLLAPSED) || has(STATE_BIT.EXPANDABLE)) out.add('collapsed');
-  if (!has(STATE_BIT.SHOWING)) out.add('offscreen');
+  if (isOffscreen(has, rules, rect)) out.add('offscreen');
   const readOnlyText = isTextRole(role) && !has(STATE_BIT.EDITABLE);
   if (has(STATE_BIT.READ_ONLY) || readOnlyText) out.add('readonly');
   if (role === ROLE.PASSWORD_TEXT) out.add('password');

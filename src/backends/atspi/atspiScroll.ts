@@ -145,9 +145,11 @@ export async function scrollIntoView(
     });
   }
   const [x, y, width, height] = seen.rect;
+  const rect = { x, y, width, height };
+  const { tree } = await reader.app(ref[0], signal);
   return {
     type: 'property',
     id: idOf(ref),
-    props: { rect: { x, y, width, height }, states: statesOf(seen.role, seen.words) },
+    props: { rect, states: statesOf(seen.role, seen.words, tree, rect) },
   };
 }

@@ -4,8 +4,31 @@
  * `GetAll org.a11y.atspi.Accessible` and Chromium aborts on `GetAll org.a11y.atspi.Value`, while
  * single `Get` calls work on both. Beyond the static table, calls are learned at run time: a call
  * that killed or hung an app of a toolkit is never made again on that toolkit, and a property the
- * toolkit does not have is no longer asked for.
+ * toolkit does not have is no longer asked for. The same table says how a toolkit's states and
+ * children read (TreeRules).
  */
+import { DEFAULT_STATE_RULES, STATE_BIT, type StateRules } from './atspiRoles.js';
+
+/** How a toolkit's states and child lists read. */
+export interface TreeRules extends StateRules {
+  /**
+   * `GetChildren` skips accessibles that are not widgets (GTK 4.8's GtkStackPage between a stack
+   * and its pages) while `GetChildAtIndex` and each child's `Parent` keep them: children are put
+   * back under the parent their `Parent` names.
+   */
+  readonly childrenSkipLevels: boolean;
+  /**
+   * `Text.GetText(0, -1)` answers '' (GTK 4.8 takes -1 as an empty range): the text is read up
+   * to `CharacterCount` instead (an end past the text is not safe to send either).
+   */
+  readonly textEndByCount: boolean;
+}
+
+export const DEFAULT_TREE_RULES: TreeRules = {
+  ...DEFAULT_STATE_RULES,
+  childrenSkipLevels: false,
+  textEndByCount: false,
+};
 
 interface ToolkitRule {
   toolkit: string;
@@ -15,11 +38,27 @@ interface ToolkitRule {
    * Calls (`Interface.Member`, or `Interface.Property` for a property read) never made, with
    * the reason. Without `Cache.GetItems` an app is read element by element.
    */
-  skip: Readonly<Record<string, string>>;
+  skip?: Readonly<Record<string, string>>;
+  /** How its states and child lists read, where they differ from DEFAULT_TREE_RULES. */
+  tree?: Partial<TreeRules>;
 }
 
-/** Static knowledge, measured on Debian 12 (at-spi2 2.46, Qt 5.15.8, Chromium 156, GTK 3.24). */
+/**
+ * Static knowledge, measured on Debian 12 (at-spi2 2.46, Qt 5.15.8, Chromium 156, GTK 3.24 as
+ * `gtk`, GTK 4.8.3 as `GTK`).
+ */
 const RULES: readonly ToolkitRule[] = [
+  {
+    toolkit: 'GTK',
+    version: '4.',
+    tree: {
+      // GTK 4.8 never sets ENABLED and sets SHOWING on windows only (see StateRules).
+      enabledBits: [STATE_BIT.ENABLED, STATE_BIT.SENSITIVE],
+      reportsShowing: false,
+      childrenSkipLevels: true,
+      textEndByCount: true,
+    },
+  },
   {
     toolkit: 'Qt',
     version: '5.',
@@ -39,10 +78,23 @@ const RULES: readonly ToolkitRule[] = [
 export interface Toolkit {
   name: string;
   version: string;
+  /** The app did not answer the read yet (its root was not exported): ask again later. */
+  unread?: true;
 }
 
 export function toolkitKey(t: Toolkit): string {
   return `${t.name} ${t.version}`.trim();
+}
+
+function rulesOf(t: Toolkit): ToolkitRule[] {
+  return RULES.filter(
+    (r) => r.toolkit === t.name && (r.version === undefined || t.version.startsWith(r.version)),
+  );
+}
+
+/** How this toolkit's states and child lists read. */
+export function treeRulesOf(t: Toolkit): TreeRules {
+  return Object.assign({}, DEFAULT_TREE_RULES, ...rulesOf(t).map((r) => r.tree ?? {})) as TreeRules;
 }
 
 /** The calls one app may take, what has been learned about them, and why. */
@@ -58,13 +110,7 @@ export class ToolkitPolicies {
   refusal(t: Toolkit, call: string): string | undefined {
     const learned = this.learned.get(toolkitKey(t))?.get(call);
     if (learned !== undefined) return learned;
-    const rule = RULES.find(
-      (r) =>
-        r.toolkit === t.name &&
-        (r.version === undefined || t.version.startsWith(r.version)) &&
-        r.skip[call] !== undefined,
-    );
-    return rule?.skip[call];
+    return rulesOf(t).find((r) => r.skip?.[call] !== undefined)?.skip?.[call];
   }
 
   /** Never make `call` on this toolkit again. */

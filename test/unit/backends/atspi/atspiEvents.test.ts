@@ -9,6 +9,11 @@ import type { AtspiReader } from '../../../../src/backends/atspi/atspiFetch.js';
 import { DESKTOP_ID } from '../../../../src/backends/atspi/atspiIds.js';
 import { StaticFacts } from '../../../../src/backends/atspi/atspiMemo.js';
 import { ROLE, STATE_BIT } from '../../../../src/backends/atspi/atspiRoles.js';
+import {
+  DEFAULT_TREE_RULES,
+  treeRulesOf,
+  type TreeRules,
+} from '../../../../src/backends/atspi/atspiToolkits.js';
 import { ElementStaleError } from '../../../../src/errors.js';
 
 const APP = ':1.7';
@@ -24,10 +29,15 @@ interface FakeElement {
   value?: Record<string, number>;
   children?: ObjectRef[];
   parent?: ObjectRef;
+  /** Component.GetExtents' reply (x, y, width, height). */
+  extents?: number[];
 }
 
 /** A reader answering from a table of elements; unknown ones are stale, like a vanished app. */
-function fakeReader(elements: Record<string, FakeElement>): AtspiReader {
+function fakeReader(
+  elements: Record<string, FakeElement>,
+  tree: TreeRules = DEFAULT_TREE_RULES,
+): AtspiReader {
   const find = (ref: ObjectRef): FakeElement => {
     const el = elements[`${ref[0]}:${ref[1]}`];
     if (el === undefined) throw new ElementStaleError('gone');
@@ -42,6 +52,7 @@ function fakeReader(elements: Record<string, FakeElement>): AtspiReader {
         GetState: [el.states],
         GetInterfaces: [el.interfaces ?? []],
         GetText: [el.text ?? ''],
+        GetExtents: [el.extents ?? [0, 0, -1, -1]],
       };
       return replies[member] ?? [];
     },
@@ -57,7 +68,9 @@ function fakeReader(elements: Record<string, FakeElement>): AtspiReader {
     // No memo here: every read answers from the table as it is now.
     role: (ref: ObjectRef) => Promise.resolve().then(() => find(ref).role),
     interfaces: (ref: ObjectRef) => Promise.resolve().then(() => find(ref).interfaces ?? []),
+    text: (ref: ObjectRef) => Promise.resolve().then(() => find(ref).text ?? ''),
     facts: new StaticFacts(),
+    app: () => Promise.resolve({ name: 'app', toolkit: { name: 'gtk', version: '3.24' }, tree }),
   };
   return reader as unknown as AtspiReader;
 }
@@ -117,6 +130,28 @@ describe('atspi event mapping', () => {
         props: { states: ['focused', 'checked'] },
       },
     ]);
+  });
+
+  it('reads a GTK 4 state change with the extents that say whether it is on screen', async () => {
+    const gtk4 = treeRulesOf({ name: 'GTK', version: '4.8.3' });
+    const button = (extents: number[]): Record<string, FakeElement> => ({
+      [box]: {
+        role: ROLE.PUSH_BUTTON,
+        states: words(STATE_BIT.SENSITIVE, STATE_BIT.VISIBLE, STATE_BIT.FOCUSABLE),
+        interfaces: ['org.a11y.atspi.Component'],
+        extents,
+      },
+    });
+    const statesAfter = async (extents: number[]): Promise<unknown> => {
+      const reader = fakeReader(button(extents), gtk4);
+      const events = await new AtspiEventMapper(reader, REGISTRY_OWNER).map(
+        signalOf('Object', 'StateChanged', '/a/1', ['sensitive', 1, 0]),
+        signal,
+      );
+      return events.find((e) => e.type === 'property')?.props.states;
+    };
+    expect(await statesAfter([10, 20, 80, 30])).toEqual(['enabled', 'focusable']);
+    expect(await statesAfter([10, 20, 0, 0])).toEqual(['enabled', 'focusable', 'offscreen']);
   });
 
   it('maps a lost focus to the states alone', async () => {

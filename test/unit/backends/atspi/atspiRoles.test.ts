@@ -9,6 +9,7 @@ import {
   STATE_BIT,
   statesOf,
 } from '../../../../src/backends/atspi/atspiRoles.js';
+import { treeRulesOf } from '../../../../src/backends/atspi/atspiToolkits.js';
 
 /** A GetState reply (two uint32 words) with the given bits set. */
 function words(...bits: number[]): number[] {
@@ -61,6 +62,29 @@ describe('atspi state mapping', () => {
     expect(statesOf(43, words(STATE_BIT.ENABLED, STATE_BIT.SHOWING))).toEqual(['enabled']);
     expect(statesOf(43, words(STATE_BIT.SENSITIVE, STATE_BIT.SHOWING))).toEqual([]);
     expect(statesOf(43, words())).toEqual(['offscreen']);
+  });
+
+  it('reads GTK 4.8 by its own rules: SENSITIVE is enabled, the extents say offscreen', () => {
+    const gtk4 = treeRulesOf({ name: 'GTK', version: '4.8.3' });
+    const laidOut = { x: 10, y: 56, width: 80, height: 30 };
+    const shown = words(STATE_BIT.SENSITIVE, STATE_BIT.VISIBLE);
+    expect(statesOf(43, shown, gtk4, laidOut)).toEqual(['enabled']);
+    expect(statesOf(43, words(STATE_BIT.VISIBLE), gtk4, laidOut)).toEqual([]);
+    expect(statesOf(43, shown, gtk4, { ...laidOut, width: 0, height: 0 })).toEqual([
+      'enabled',
+      'offscreen',
+    ]);
+    expect(statesOf(43, words(STATE_BIT.SENSITIVE), gtk4, laidOut)).toEqual([
+      'enabled',
+      'offscreen',
+    ]);
+    // A stack page has no Component: nothing says it is hidden.
+    expect(statesOf(39, shown, gtk4, null)).toEqual(['enabled']);
+    // The same bits on GTK 3 keep the default reading.
+    const gtk3 = treeRulesOf({ name: 'gtk', version: '3.24.38' });
+    expect(statesOf(43, shown, gtk3, laidOut)).toEqual(['offscreen']);
+    expect(treeRulesOf({ name: 'GTK', version: '4.8.3' }).childrenSkipLevels).toBe(true);
+    expect(gtk3.childrenSkipLevels).toBe(false);
   });
 
   it('gives toggles exactly one of checked / unchecked / mixed', () => {
@@ -136,5 +160,10 @@ describe('atspi pattern mapping', () => {
     expect(actionPolicyOf('GAIL').scrollTo).toBe(false);
     expect(actionPolicyOf('Qt').scrollTo).toBe(false);
     expect(actionPolicyOf('SomethingNew').scrollTo).toBe(false);
+  });
+
+  it('clicks GTK 3 buttons with real input, and uses DoAction on GTK 4 (no nested loop)', () => {
+    expect(actionPolicyOf('gtk', '3.24.38').nestedLoopRoles.has(ROLE.PUSH_BUTTON)).toBe(true);
+    expect(actionPolicyOf('GTK', '4.8.3').nestedLoopRoles.size).toBe(0);
   });
 });
