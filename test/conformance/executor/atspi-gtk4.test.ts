@@ -144,6 +144,8 @@ describe('executor on GTK 4 (gtk4-widget-factory)', () => {
       ctx,
     );
     expect(result.method).toBe('pattern');
+    // The app switches pages in its own time after DoAction: wait for its event, then read.
+    await until(() => (cache.node(tab.ref)?.states.includes('selected') ? true : undefined));
     expect((await fresh(tab.ref)).states).toContain('selected');
   });
 
