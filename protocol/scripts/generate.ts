@@ -21,9 +21,12 @@ import {
   notifications,
 } from '../src/index.js';
 import { renderMarkdown } from './markdown.js';
+import { renderPython } from './python.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const outDir = join(here, '..', 'generated');
+/** The Python client's generated module (a second output beside protocol/generated). */
+const pythonModule = join(here, '..', '..', 'clients', 'python', 'src', 'uistream', '_generated.py');
 
 type Json = Record<string, unknown>;
 
@@ -83,6 +86,20 @@ export function buildFiles(): Map<string, string> {
   return files;
 }
 
+export function buildPython(): string {
+  return renderPython({
+    version: PROTOCOL_VERSION,
+    methods: methods.map((m) => ({
+      name: m.name,
+      kind: m.kind,
+      summary: m.summary,
+      params: toSchema(m.params, 'input'),
+      result: toSchema(m.result, 'output'),
+    })),
+    errors: [...ERROR_CODES],
+  });
+}
+
 function listExisting(dir: string): string[] {
   const found: string[] = [];
   const walk = (d: string): void => {
@@ -127,9 +144,22 @@ function write(files: Map<string, string>): void {
   }
 }
 
+function checkPython(content: string): string[] {
+  let onDisk: string | undefined;
+  try {
+    onDisk = readFileSync(pythonModule, 'utf8');
+  } catch {
+    onDisk = undefined;
+  }
+  const path = relative(process.cwd(), pythonModule);
+  if (onDisk === undefined) return [`missing: ${path}`];
+  return onDisk === content ? [] : [`stale: ${path}`];
+}
+
 const files = buildFiles();
+const python = buildPython();
 if (process.argv.includes('--check')) {
-  const problems = check(files);
+  const problems = [...check(files), ...checkPython(python)];
   if (problems.length > 0) {
     console.error(
       `protocol/generated is stale (run npm run generate):\n  ${problems.join('\n  ')}`,
@@ -139,5 +169,8 @@ if (process.argv.includes('--check')) {
   console.log(`protocol/generated is up to date (${files.size} files)`);
 } else {
   write(files);
+  mkdirSync(dirname(pythonModule), { recursive: true });
+  writeFileSync(pythonModule, python);
   console.log(`wrote ${files.size} files to ${relative(process.cwd(), outDir)}`);
+  console.log(`wrote ${relative(process.cwd(), pythonModule)}`);
 }
