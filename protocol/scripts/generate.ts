@@ -26,7 +26,16 @@ import { renderPython } from './python.js';
 const here = dirname(fileURLToPath(import.meta.url));
 const outDir = join(here, '..', 'generated');
 /** The Python client's generated module (a second output beside protocol/generated). */
-const pythonModule = join(here, '..', '..', 'clients', 'python', 'src', 'uistream', '_generated.py');
+const pythonModule = join(
+  here,
+  '..',
+  '..',
+  'clients',
+  'python',
+  'src',
+  'uistream',
+  '_generated.py',
+);
 
 type Json = Record<string, unknown>;
 

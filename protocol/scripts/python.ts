@@ -26,7 +26,10 @@ const ERROR_NAMES: Record<string, string> = {
 };
 
 export function snake(name: string): string {
-  const s = name.replace(/[.]/g, '_').replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+  const s = name
+    .replace(/[.]/g, '_')
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase();
   return KEYWORDS.has(s) ? `${s}_` : s;
 }
 
@@ -116,7 +119,9 @@ function signature(m: PythonMethod): Signature {
   if (entries.length === 0) return { args: '', body: '{}', doc: [] };
   const args = entries.map(([key, value]) => {
     const type = pyType(value);
-    return shape.required.has(key) ? `${snake(key)}: ${type}` : `${snake(key)}: ${type} | None = None`;
+    return shape.required.has(key)
+      ? `${snake(key)}: ${type}`
+      : `${snake(key)}: ${type} | None = None`;
   });
   const mapping = entries.map(([key]) => `${literal(key)}: ${snake(key)}`).join(', ');
   const doc = entries
@@ -154,10 +159,7 @@ function errorDefs(codes: string[]): string[] {
     return `class ${errorClassName(code)}(${base}):\n    code = ${literal(code)}`;
   });
   const table = codes.map((code) => `    ${literal(code)}: ${errorClassName(code)},`);
-  return [
-    ...classes,
-    `ERROR_CLASSES: dict[str, type[UistreamError]] = {\n${table.join('\n')}\n}`,
-  ];
+  return [...classes, `ERROR_CLASSES: dict[str, type[UistreamError]] = {\n${table.join('\n')}\n}`];
 }
 
 export function renderPython(input: {

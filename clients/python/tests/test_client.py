@@ -98,7 +98,7 @@ def test_tree_mirror_follows_patches_and_matches_a_fresh_copy(uistream_server: S
             [text] = mirror.find(automationId="editor.text")
             word = await type_marker(client)
             node = await mirror.wait_for(
-                lambda m: next((n for n in m.find(ref=text["ref"]) if word in n.get("value", "")), None)
+                lambda m: next((n for n in m.find(ref=text["ref"]) if word in n["value"]), None)
             )
             assert node["controlType"] == "Document"
             assert await same_as_fresh_copy(client, mirror)

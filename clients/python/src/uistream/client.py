@@ -189,5 +189,6 @@ async def connect(
     **options: Any,
 ) -> Client:
     """Connect to a uistream server (``ws://127.0.0.1:7878/``) with its token; ``encoding`` is
-    ``json`` or ``msgpack``. Options: ``token_via``, ``reconnect``, ``retries``, ``open_timeout``."""
+    ``json`` or ``msgpack``. Options: ``token_via``, ``reconnect``, ``retries``,
+    ``open_timeout``."""
     return await Client(url, token=token, encoding=encoding, **options).start()

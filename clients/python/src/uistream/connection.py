@@ -53,7 +53,7 @@ async def _open_socket(
     url: str, protocols: list[str], headers: dict[str, str], open_timeout: float
 ) -> Any:
     common: dict[str, Any] = {
-        "subprotocols": protocols,
+        "subprotocols": protocols or None,
         "open_timeout": open_timeout,
         "max_size": None,
         "compression": None,
@@ -61,7 +61,8 @@ async def _open_socket(
     try:
         from websockets.asyncio.client import connect as modern_connect
     except ImportError:
-        return await websockets.connect(url, extra_headers=headers, **common)  # type: ignore[attr-defined]
+        legacy_connect: Any = websockets.connect  # type: ignore[attr-defined]
+        return await legacy_connect(url, extra_headers=headers, **common)
     return await modern_connect(url, additional_headers=headers, **common)
 
 

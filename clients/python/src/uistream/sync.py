@@ -125,7 +125,8 @@ class SyncClient(SyncMethods):
         return self._runner.run(self.client.call(method, params))
 
     def events(self, *, since: int | None = None, **filters: Any) -> SyncEventStream:
-        return SyncEventStream(self._runner, self._runner.run(self.client.events(since=since, **filters)))
+        stream = self._runner.run(self.client.events(since=since, **filters))
+        return SyncEventStream(self._runner, stream)
 
     def tree(self, **target: Any) -> SyncTreeMirror:
         return SyncTreeMirror(self._runner, self._runner.run(self.client.tree(**target)))
@@ -160,7 +161,8 @@ def connect_sync(
     runner = _LoopThread()
 
     async def start() -> Client:
-        return await Client(url, token=token, encoding=encoding, **options).start()  # type: ignore[arg-type]
+        client = Client(url, token=token, encoding=encoding, **options)  # type: ignore[arg-type]
+        return await client.start()
 
     try:
         client = runner.run(start())
