@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Install the Debian packages the headless Linux desktop needs (Xvfb, a D-Bus session, the
 # AT-SPI2 bus and GTK bridge, the GTK 3 and GTK 4 test apps, zenity and xdotool, the Qt and
-# Chromium fixtures; Chromium also for the dashboard tests) and nats-server (the fleet tests'
-# broker), only when some are missing.
+# Chromium fixtures; Chromium also for the dashboard tests), nats-server (the fleet tests'
+# broker) and the Python client's modules and pytest (Debian's /usr/bin/python3 runs its tests),
+# only when some are missing.
 # Idempotent and quiet when everything is present. `apt-get update` runs only if the first
 # install attempt fails (a fresh image often has stale or empty package lists).
 set -euo pipefail
@@ -14,7 +15,9 @@ PACKAGES=(xvfb xauth x11-utils dbus dbus-x11 at-spi2-core libatk-adaptor gtk-3-e
   # factory and demo.
   python3-pyqt5 python3-pyqt6 chromium gtk-4-examples
   # The JavaFX debug library (providers/javafx): a JDK and Debian's OpenJFX.
-  openjdk-17-jdk-headless openjfx)
+  openjdk-17-jdk-headless openjfx
+  # The Python client and its pytest plugin: their only dependencies, and pytest itself.
+  python3-websockets python3-msgpack python3-pytest)
 
 missing=()
 for pkg in "${PACKAGES[@]}"; do

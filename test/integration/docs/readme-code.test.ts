@@ -2,6 +2,9 @@
  * Every code block of the READMEs and docs/ is checked by its language tag:
  * - `ts`: type-checked under the repo's tsconfig (tsc), then run with tsx against a fresh sim
  *   server (UISTREAM_URL / UISTREAM_TOKEN in its environment); it must exit 0.
+ * - `python`: run with Debian's /usr/bin/python3 against a fresh sim server the same way, the
+ *   client from clients/python/src; a block defining `test_` functions runs under pytest with
+ *   the uistream plugin attached to that server.
  * - `json`: must parse.
  * - `sh`: checked lightly, never run (they start servers or install packages): every `npm run X`
  *   names a script of package.json.
@@ -43,6 +46,7 @@ function blocks(file: string): Block[] {
 
 const all = READMES.flatMap(blocks);
 const ts = all.filter((b) => b.lang === 'ts');
+const python = all.filter((b) => b.lang === 'python');
 const scripts = Object.keys(
   (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts,
 );
@@ -91,10 +95,11 @@ describe('README code blocks', () => {
     expect(r.status).toBe(0);
   });
 
-  for (const b of ts) {
+  const runnable = [...ts, ...(process.platform === 'linux' ? python : [])];
+  for (const b of runnable) {
     it(`runs ${b.file} block ${b.index} against a sim server`, { timeout: 120_000 }, async () => {
       mkdirSync(DIR, { recursive: true });
-      const file = tsFile(b);
+      const file = b.lang === 'ts' ? tsFile(b) : pyFile(b);
       const app = await createApp(loadConfig({ backend: 'sim', port: 0, host: '127.0.0.1' }));
       const server = await startServer(app);
       try {
@@ -133,10 +138,27 @@ describe('README code blocks', () => {
   });
 });
 
+/** A Python block as a file under .tmp (`test_` in its name when pytest is to run it). */
+function pyFile(b: Block): string {
+  const prefix = /^def test_/m.test(b.code) ? 'test_' : '';
+  const name = `${prefix}${b.file.replace(/[/.-]/g, '_')}_${b.index}.py`;
+  writeFileSync(join(DIR, name), b.code);
+  return join(DIR, name);
+}
+
 /** The block run as a program, pointed at the server through its environment. */
 function runBlock(file: string, url: string, token: string) {
+  const env = { ...process.env, UISTREAM_URL: url, UISTREAM_TOKEN: token };
+  if (file.endsWith('.py')) {
+    const pytest = ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', '-p', 'uistream.pytest_plugin'];
+    const args = file.includes('/test_') ? [...pytest, '--rootdir', DIR, file] : [file];
+    return spawn('/usr/bin/python3', args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...env, PYTHONPATH: resolve('clients/python/src'), PYTHONDONTWRITEBYTECODE: '1' },
+    });
+  }
   return spawn(process.execPath, ['--import', 'tsx', file], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, UISTREAM_URL: url, UISTREAM_TOKEN: token },
+    env,
   });
 }

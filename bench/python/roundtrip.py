@@ -1,0 +1,90 @@
+"""The Python client's cached-read round trip against a bare websockets echo, in one process and
+one event loop (Debian's /usr/bin/python3). Trials alternate the two sides; each trial gives the
+median of its calls. Prints one JSON object. Usage: roundtrip.py URL TOKEN ECHO_URL
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "clients" / "python" / "src"))
+
+import msgpack  # noqa: E402
+
+import uistream  # noqa: E402
+from uistream.connection import _open_socket  # noqa: E402
+
+WARMUP = 500
+CALLS = 1_000
+TRIALS = 7
+
+
+async def timed(call) -> float:
+    """Median microseconds of CALLS sequential awaits of call()."""
+    samples = []
+    for _ in range(CALLS):
+        t0 = time.perf_counter_ns()
+        await call()
+        samples.append(time.perf_counter_ns() - t0)
+    return statistics.median(samples) / 1000
+
+
+async def main(url: str, token: str, echo_url: str, encoding: str) -> dict:
+    client = await uistream.connect(url, token, encoding)
+    [doc] = (await client.elements_find(automation_id="editor.text"))["elements"]
+    request = {"jsonrpc": "2.0", "id": 1, "method": "elements.get", "params": {"ref": doc["ref"]}}
+    frame = json.dumps(request)
+    echo = await _open_socket(echo_url, [], {}, 10)
+    # The same request written and read raw on a socket of its own: the server's share.
+    protocol = "uistream.v1.json" if encoding == "json" else "uistream.v1.msgpack"
+    raw = await _open_socket(url, [protocol], {"Authorization": f"Bearer {token}"}, 10)
+    raw_frame = frame if encoding == "json" else msgpack.packb(json.loads(frame))
+
+    async def direct() -> None:
+        await raw.send(raw_frame)
+        await raw.recv()
+
+    async def bare() -> None:
+        await echo.send(frame)
+        await echo.recv()
+
+    async def ours() -> None:
+        await client.elements_get(ref=doc["ref"])
+
+    for _ in range(WARMUP):
+        await bare()
+        await direct()
+        await ours()
+    trials = []
+    for _ in range(TRIALS):
+        echo_us = await timed(bare)
+        raw_us = await timed(direct)
+        client_us = await timed(ours)
+        trial = {"echoUs": echo_us, "rawUs": raw_us, "clientUs": client_us}
+        trials.append({k: round(v, 1) for k, v in trial.items()})
+    await echo.close()
+    await raw.close()
+    await client.close()
+    ratios = sorted(t["clientUs"] / t["echoUs"] for t in trials)
+    over_raw = sorted(t["clientUs"] / t["rawUs"] for t in trials)
+    return {
+        "encoding": encoding,
+        "calls": CALLS,
+        "trials": trials,
+        "ratioMedian": round(statistics.median(ratios), 2),
+        "ratioMin": round(ratios[0], 2),
+        "ratioMax": round(ratios[-1], 2),
+        "clientVsRawMedian": round(statistics.median(over_raw), 2),
+        "rawVsEchoMedian": round(statistics.median(t["rawUs"] / t["echoUs"] for t in trials), 2),
+    }
+
+
+if __name__ == "__main__":
+    url, token, echo_url = sys.argv[1:4]
+    results = [asyncio.run(main(url, token, echo_url, e)) for e in ("json", "msgpack")]
+    print(json.dumps(results))
