@@ -402,6 +402,7 @@ TreeSnapshotResult = TypedDict(
         "cursor": str,
         "since": int,
         "removed": list[str],
+        "hidden": int,
     },
     total=False,
 )
@@ -797,15 +798,16 @@ class AsyncMethods:
         """
         return await self.call("tree.get", _given({"window": window, "app": app, "root": root, "depth": depth, "controlTypes": control_types}))  # type: ignore[no-any-return]
 
-    async def tree_snapshot(self, *, window: str | None = None, app: str | None = None, root: str | None = None, mode: Literal["compact", "full"] | None = None, max_depth: int | None = None, max_elements: int | None = None, max_tokens: int | None = None, cursor: str | None = None, since: int | None = None) -> TreeSnapshotResult:
+    async def tree_snapshot(self, *, window: str | None = None, app: str | None = None, root: str | None = None, mode: Literal["compact", "full"] | None = None, max_depth: int | None = None, max_elements: int | None = None, max_tokens: int | None = None, cursor: str | None = None, since: int | None = None, include_hidden: bool | None = None) -> TreeSnapshotResult:
         """Compact LLM snapshot: one line per element, stable refs, budgets and paging.
 
         window: Window ref (w3) or a case-insensitive part of the window title
         app: App name, pid or id
         root: Element reference (e12), stable for the element’s life
         since: Only what changed after this revision
+        include_hidden: Keep collapsed menus, hidden popovers and off-screen subtrees
         """
-        return await self.call("tree.snapshot", _given({"window": window, "app": app, "root": root, "mode": mode, "maxDepth": max_depth, "maxElements": max_elements, "maxTokens": max_tokens, "cursor": cursor, "since": since}))  # type: ignore[no-any-return]
+        return await self.call("tree.snapshot", _given({"window": window, "app": app, "root": root, "mode": mode, "maxDepth": max_depth, "maxElements": max_elements, "maxTokens": max_tokens, "cursor": cursor, "since": since, "includeHidden": include_hidden}))  # type: ignore[no-any-return]
 
     async def apps_resolve(self, *, query: str) -> AppsResolveResult:
         """Resolve an app by name, pid or id."""
@@ -1076,15 +1078,16 @@ class SyncMethods:
         """
         return self.call("tree.get", _given({"window": window, "app": app, "root": root, "depth": depth, "controlTypes": control_types}))  # type: ignore[no-any-return]
 
-    def tree_snapshot(self, *, window: str | None = None, app: str | None = None, root: str | None = None, mode: Literal["compact", "full"] | None = None, max_depth: int | None = None, max_elements: int | None = None, max_tokens: int | None = None, cursor: str | None = None, since: int | None = None) -> TreeSnapshotResult:
+    def tree_snapshot(self, *, window: str | None = None, app: str | None = None, root: str | None = None, mode: Literal["compact", "full"] | None = None, max_depth: int | None = None, max_elements: int | None = None, max_tokens: int | None = None, cursor: str | None = None, since: int | None = None, include_hidden: bool | None = None) -> TreeSnapshotResult:
         """Compact LLM snapshot: one line per element, stable refs, budgets and paging.
 
         window: Window ref (w3) or a case-insensitive part of the window title
         app: App name, pid or id
         root: Element reference (e12), stable for the element’s life
         since: Only what changed after this revision
+        include_hidden: Keep collapsed menus, hidden popovers and off-screen subtrees
         """
-        return self.call("tree.snapshot", _given({"window": window, "app": app, "root": root, "mode": mode, "maxDepth": max_depth, "maxElements": max_elements, "maxTokens": max_tokens, "cursor": cursor, "since": since}))  # type: ignore[no-any-return]
+        return self.call("tree.snapshot", _given({"window": window, "app": app, "root": root, "mode": mode, "maxDepth": max_depth, "maxElements": max_elements, "maxTokens": max_tokens, "cursor": cursor, "since": since, "includeHidden": include_hidden}))  # type: ignore[no-any-return]
 
     def apps_resolve(self, *, query: str) -> AppsResolveResult:
         """Resolve an app by name, pid or id."""
