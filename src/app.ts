@@ -3,7 +3,7 @@
  * (WebSocket + MCP over HTTP, MCP over stdio) are started on top of an App by the CLI.
  */
 import type { AccessibilityBackend } from './backends/backend.js';
-import { createBackend } from './backends/index.js';
+import { createBackend, type ProviderEndpoint } from './backends/index.js';
 import type { UiCache } from './cache/api.js';
 import { createCache } from './cache/index.js';
 import type { Config } from './config.js';
@@ -18,6 +18,8 @@ export interface App {
   readonly backend: AccessibilityBackend;
   /** Why this backend was chosen (for the start-up banner). */
   readonly backendReason: string;
+  /** Where in-app providers connect; absent with --no-providers. */
+  readonly providers?: ProviderEndpoint;
   /** The cache as clients see it: apps on the deny list left out (see service/denied-view.ts). */
   readonly cache: UiCache;
   readonly executor: Executor;
@@ -60,7 +62,7 @@ export function composeServices(backend: AccessibilityBackend, config: Config): 
 
 /** Build and start everything below the servers. */
 export async function createApp(config: Config, signal?: AbortSignal): Promise<App> {
-  const { backend, reason } = await createBackend(config);
+  const { backend, reason, providers } = await createBackend(config);
   const { cache, executor, pixels, handlers } = composeServices(backend, config);
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> =>
@@ -81,5 +83,6 @@ export async function createApp(config: Config, signal?: AbortSignal): Promise<A
     await stop();
     throw err;
   }
-  return { config, backend, backendReason: reason, cache, executor, handlers, pixels, stop };
+  const app = { config, backend, backendReason: reason, cache, executor, handlers, pixels, stop };
+  return providers === undefined ? app : { ...app, providers };
 }

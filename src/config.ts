@@ -154,6 +154,8 @@ export const Config = z.object({
   /** Disable auth entirely: only allowed with a loopback bind. */
   noAuth: z.boolean().default(false),
   readOnly: z.boolean().default(false),
+  /** Accept in-app providers (apps that connect to /provider and send their own tree). */
+  providers: z.boolean().default(true),
   scene: z.string().optional(),
   demo: z.boolean().default(false),
   /** Seed of the simulated desktop; the scene's own seed (default 1) when absent. */

@@ -15,6 +15,9 @@ import {
   JsonRpcResponse,
   Patch,
   PROTOCOL_VERSION,
+  ProviderHello,
+  ProviderMessage,
+  ServerToProvider,
   UiEvent,
   WireError,
   methods,
@@ -70,6 +73,9 @@ export function buildFiles(): Map<string, string> {
   put('schema/messages/error.json', toSchema(WireError, 'output'));
   put('schema/messages/event.json', toSchema(UiEvent, 'output'));
   put('schema/messages/patch.json', toSchema(Patch, 'output'));
+  put('schema/provider/hello.json', toSchema(ProviderHello, 'input'));
+  put('schema/provider/message.json', toSchema(ProviderMessage, 'input'));
+  put('schema/provider/server-to-provider.json', toSchema(ServerToProvider, 'output'));
   const markdown = renderMarkdown({
     version: PROTOCOL_VERSION,
     methods: methods.map((m) => ({

@@ -16,3 +16,4 @@ export * from './registry.js';
 export * from './codec/index.js';
 export * from './mirror.js';
 export * from './fleet.js';
+export * from './provider.js';

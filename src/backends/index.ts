@@ -4,6 +4,8 @@
  * platform that uses them.
  */
 import { readFile } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { Config } from '../config.js';
 import { InvalidParamsError, NotSupportedError } from '../errors.js';
 import type { AccessibilityBackend, BackendName } from './backend.js';
@@ -12,6 +14,30 @@ export interface ChosenBackend {
   backend: AccessibilityBackend;
   /** Why this backend was chosen, for the start-up banner. */
   reason: string;
+  /** Where in-app providers connect (absent with --no-providers). */
+  providers?: ProviderEndpoint;
+}
+
+/** The `/provider` WebSocket endpoint, as the server mounts it. */
+export interface ProviderEndpoint {
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** Connected provider apps. */
+  readonly count: number;
+}
+
+/** Create (not start) the configured backend, with in-app providers merged in unless refused. */
+export async function createBackend(config: Config): Promise<ChosenBackend> {
+  const chosen = await createPlatformBackend(config);
+  if (!config.providers) return chosen;
+  const { ProviderHub, withProviders } = await import('./provider/index.js');
+  const hub = new ProviderHub();
+  const providers: ProviderEndpoint = {
+    handleUpgrade: (req, socket, head) => hub.handleUpgrade(req, socket, head),
+    get count() {
+      return hub.sessions.size;
+    },
+  };
+  return { backend: withProviders(chosen.backend, hub), reason: chosen.reason, providers };
 }
 
 /**
@@ -42,8 +68,7 @@ async function loadSceneFile(path: string): Promise<unknown> {
   return loadScene(text);
 }
 
-/** Create (not start) the configured backend. */
-export async function createBackend(config: Config): Promise<ChosenBackend> {
+async function createPlatformBackend(config: Config): Promise<ChosenBackend> {
   const chosen =
     config.backend === 'auto'
       ? await detectBackend()

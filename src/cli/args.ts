@@ -32,6 +32,7 @@ Flags:
   --dry-run                      Resolve and validate actions but do not perform them
   --deny-app NAME                Never act on or show this app (repeatable); blacked out in captures
   --no-screenshots               Refuse every screen capture and OCR (capture_disabled)
+  --no-providers                 Refuse in-app providers on /provider (apps that send their tree)
   --screenshots MODE             Screenshot after actions: off|after-actions|on-failure
                                  (default: on-failure for MCP, off for WebSocket)
   --screenshot-dir DIR           MCP: write screenshots here, answer a path and a resource
@@ -93,6 +94,7 @@ const OPTIONS = {
   'dry-run': { type: 'boolean' },
   'deny-app': { type: 'string', multiple: true },
   'no-screenshots': { type: 'boolean' },
+  'no-providers': { type: 'boolean' },
   screenshots: { type: 'string' },
   'screenshot-dir': { type: 'string' },
   'audit-log': { type: 'string' },
@@ -156,6 +158,7 @@ function buildConfig(values: Values): Config {
     noAuth: values['no-auth'],
     allowHosts: values['allow-host'],
     readOnly: values['read-only'],
+    providers: values['no-providers'] !== true,
     scene: values.scene,
     seed: integerFlag('seed', values.seed),
     demo: values.demo,

@@ -2,7 +2,9 @@
  * Start everything that listens: the HTTP front (health, mounted routes such as /mcp) and the
  * WebSocket endpoint on `/` (and `/ws`). The CLI calls startServer with the composed app.
  */
+import { PROVIDER_PATH } from '../../protocol/src/index.js';
 import type { AccessibilityBackend } from '../backends/backend.js';
+import type { ProviderEndpoint } from '../backends/index.js';
 import type { UiCache } from '../cache/api.js';
 import type { Config } from '../config.js';
 import type { Executor } from '../executor/api.js';
@@ -27,6 +29,8 @@ export interface ServableApp {
   cache: UiCache;
   executor: Executor;
   handlers: HandlerTable;
+  /** In-app providers' endpoint, mounted on /provider when present. */
+  providers?: ProviderEndpoint;
 }
 
 export interface RunningServer {
@@ -80,6 +84,12 @@ export async function startServer(app: ServableApp): Promise<RunningServer> {
   });
   front.setUpgradeHandler('/', (req, socket, head) => ws.handleUpgrade(req, socket, head));
   front.setUpgradeHandler('/ws', (req, socket, head) => ws.handleUpgrade(req, socket, head));
+  const providers = app.providers;
+  if (providers !== undefined) {
+    front.setUpgradeHandler(PROVIDER_PATH, (req, socket, head) =>
+      providers.handleUpgrade(req, socket, head),
+    );
+  }
   const address = await front.listen(config.host, config.port);
   const base = `${urlHost(config.host)}:${address.port}`;
   return {

@@ -55,6 +55,7 @@ const scripts = Object.keys(
 const PACKAGE_ENTRIES: Record<string, string> = {
   'uistream/client': '../../clients/typescript/index.js',
   'uistream/protocol': '../../protocol/src/index.js',
+  'uistream/client/provider': '../../clients/typescript/provider.js',
 };
 
 /** The block as a file under .tmp, its imports made relative to the repo root. */
@@ -62,7 +63,7 @@ function tsFile(b: Block): string {
   const name = `${b.file.replace(/[/.]/g, '_')}_${b.index}.ts`;
   const code = b.code
     .replace(/from '\.\//g, "from '../../")
-    .replace(/from '(uistream\/\w+)'/g, (whole, entry: string) =>
+    .replace(/from '(uistream\/[\w/]+)'/g, (whole, entry: string) =>
       PACKAGE_ENTRIES[entry] === undefined ? whole : `from '${PACKAGE_ENTRIES[entry]}'`,
     );
   writeFileSync(join(DIR, name), code);

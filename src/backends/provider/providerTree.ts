@@ -1,0 +1,150 @@
+/**
+ * One provider app's tree as the server holds it: a pure reducer from the provider's snapshot
+ * and deltas to the next state and the changes to announce, in the provider's own node ids.
+ * The composite backend maps those ids and changes onto BackendEvents.
+ */
+import type {
+  ProviderDelta,
+  ProviderNode,
+  ProviderNodeId,
+  ProviderSnapshot,
+} from '../../../protocol/src/index.js';
+import { PROVIDER_MAX_NODES } from '../../../protocol/src/index.js';
+
+export interface ProviderTreeState {
+  readonly nodes: ReadonlyMap<ProviderNodeId, ProviderNode>;
+  readonly windows: readonly ProviderNodeId[];
+  readonly focus: ProviderNodeId | null;
+  /** The last sequence number applied; -1 before the first snapshot. */
+  readonly seq: number;
+}
+
+/** What changed, for the backend's events. */
+export type ProviderChange =
+  | { kind: 'windowsChanged'; opened: ProviderNodeId[]; closed: ProviderNodeId[] }
+  | { kind: 'children'; id: ProviderNodeId }
+  | { kind: 'props'; id: ProviderNodeId; node: ProviderNode }
+  | { kind: 'focus'; id: ProviderNodeId | null };
+
+export type ApplyOutcome =
+  | { ok: true; state: ProviderTreeState; changes: ProviderChange[] }
+  /** The message does not follow the last one: ask for a snapshot. */
+  | { ok: false; gap: true; expected: number }
+  /** The message is inconsistent or over the limits: the provider is closed. */
+  | { ok: false; gap: false; reason: string };
+
+export const EMPTY_TREE: ProviderTreeState = {
+  nodes: new Map(),
+  windows: [],
+  focus: null,
+  seq: -1,
+};
+
+export function applySnapshot(prev: ProviderTreeState, snap: ProviderSnapshot): ApplyOutcome {
+  const nodes = new Map<ProviderNodeId, ProviderNode>();
+  for (const node of snap.nodes) nodes.set(node.id, node);
+  const problem = checkWindows(nodes, snap.windows);
+  if (problem !== null) return { ok: false, gap: false, reason: problem };
+  const changes: ProviderChange[] = [windowsChange(prev.windows, snap.windows)];
+  // Windows that stay are re-read whole: the snapshot may differ anywhere inside them.
+  for (const id of snap.windows) if (prev.nodes.has(id)) changes.push({ kind: 'children', id });
+  changes.push({ kind: 'focus', id: known(nodes, snap.focus) });
+  const state = { nodes, windows: snap.windows, focus: known(nodes, snap.focus), seq: snap.seq };
+  return { ok: true, state, changes };
+}
+
+export function applyDelta(prev: ProviderTreeState, delta: ProviderDelta): ApplyOutcome {
+  if (prev.seq < 0 || delta.seq !== prev.seq + 1) {
+    return { ok: false, gap: true, expected: prev.seq + 1 };
+  }
+  const nodes = new Map(prev.nodes);
+  const changes: ProviderChange[] = [];
+  for (const id of delta.remove) removeSubtree(nodes, id);
+  for (const node of delta.upsert) {
+    const before = nodes.get(node.id);
+    nodes.set(node.id, node);
+    if (before === undefined) continue;
+    if (!sameChildren(before.children, node.children))
+      changes.push({ kind: 'children', id: node.id });
+    if (!samePropsOf(before, node)) changes.push({ kind: 'props', id: node.id, node });
+  }
+  if (nodes.size > PROVIDER_MAX_NODES) {
+    return { ok: false, gap: false, reason: `more than ${PROVIDER_MAX_NODES} nodes` };
+  }
+  const windows = delta.windows ?? prev.windows.filter((id) => nodes.has(id));
+  const problem = checkWindows(nodes, windows);
+  if (problem !== null) return { ok: false, gap: false, reason: problem };
+  const moved = windowsChange(prev.windows, windows);
+  if (moved.opened.length > 0 || moved.closed.length > 0) changes.unshift(moved);
+  let focus = prev.focus !== null && nodes.has(prev.focus) ? prev.focus : null;
+  if (delta.focus !== undefined) focus = known(nodes, delta.focus);
+  if (focus !== prev.focus) changes.push({ kind: 'focus', id: focus });
+  return { ok: true, state: { nodes, windows, focus, seq: delta.seq }, changes };
+}
+
+/** The subtree below `id`, root first, pre-order, to `maxDepth` levels (all when undefined). */
+export function subtreeOf(
+  state: ProviderTreeState,
+  id: ProviderNodeId,
+  maxDepth: number | undefined,
+): ProviderNode[] {
+  const out: ProviderNode[] = [];
+  const visit = (nodeId: ProviderNodeId, depth: number): void => {
+    const node = state.nodes.get(nodeId);
+    if (node === undefined) return;
+    out.push(node);
+    if (maxDepth !== undefined && depth >= maxDepth) return;
+    for (const child of node.children) visit(child, depth + 1);
+  };
+  visit(id, 0);
+  return out;
+}
+
+function checkWindows(
+  nodes: ReadonlyMap<ProviderNodeId, ProviderNode>,
+  windows: readonly ProviderNodeId[],
+): string | null {
+  for (const id of windows) {
+    const node = nodes.get(id);
+    if (node === undefined) return `window ${id} is not among the nodes`;
+    if (node.parentId !== null) return `window ${id} has a parent`;
+  }
+  return null;
+}
+
+function windowsChange(
+  before: readonly ProviderNodeId[],
+  after: readonly ProviderNodeId[],
+): ProviderChange & { kind: 'windowsChanged' } {
+  const old = new Set(before);
+  const now = new Set(after);
+  return {
+    kind: 'windowsChanged',
+    opened: after.filter((id) => !old.has(id)),
+    closed: before.filter((id) => !now.has(id)),
+  };
+}
+
+function removeSubtree(nodes: Map<ProviderNodeId, ProviderNode>, id: ProviderNodeId): void {
+  const node = nodes.get(id);
+  if (node === undefined) return;
+  nodes.delete(id);
+  for (const child of node.children) removeSubtree(nodes, child);
+}
+
+function known(
+  nodes: ReadonlyMap<ProviderNodeId, ProviderNode>,
+  id: ProviderNodeId | null,
+): ProviderNodeId | null {
+  return id !== null && nodes.has(id) ? id : null;
+}
+
+function sameChildren(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((id, i) => id === b[i]);
+}
+
+function samePropsOf(a: ProviderNode, b: ProviderNode): boolean {
+  const { children: _a, ...restA } = a;
+  const { children: _b, ...restB } = b;
+  return JSON.stringify(restA) === JSON.stringify(restB);
+}
