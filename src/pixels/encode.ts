@@ -11,6 +11,8 @@ export interface EncodeOptions {
   quality: number;
   maxWidth?: number | undefined;
   scale?: number | undefined;
+  /** Image tokens as vision models price them, width x height / 750 (Anthropic's formula). */
+  maxImageTokens?: number | undefined;
   /** Builds the overlay for the output size and the image-per-screen pixel factor. */
   overlay?: ((width: number, height: number, factor: number) => string | null) | undefined;
 }
@@ -30,12 +32,25 @@ const MIME: Record<ImageFormat, string> = {
   webp: 'image/webp',
 };
 
-/** The output size: `scale` and `maxWidth` both bound it; never enlarged. */
-export function outputSize(img: CapturedImage, o: Pick<EncodeOptions, 'maxWidth' | 'scale'>) {
+/** Pixels per image token in the vision models' price (Anthropic: tokens = w x h / 750). */
+export const PIXELS_PER_IMAGE_TOKEN = 750;
+
+/** Default image token budgets: a window (~800x600 pixels) and a whole screen or monitor. */
+export const WINDOW_IMAGE_TOKENS = 640;
+export const SCREEN_IMAGE_TOKENS = 1_600;
+
+type SizeBounds = Pick<EncodeOptions, 'maxWidth' | 'scale' | 'maxImageTokens'>;
+
+/** The output size: `scale`, `maxWidth` and `maxImageTokens` all bound it; never enlarged. */
+export function outputSize(img: CapturedImage, o: SizeBounds) {
   const byWidth = o.maxWidth === undefined ? 1 : o.maxWidth / img.width;
-  const factor = Math.min(1, o.scale ?? 1, byWidth);
-  const width = Math.max(1, Math.round(img.width * factor));
-  const height = Math.max(1, Math.round(img.height * factor));
+  const pixels = (o.maxImageTokens ?? Infinity) * PIXELS_PER_IMAGE_TOKEN;
+  const byTokens = Math.sqrt(pixels / (img.width * img.height));
+  const factor = Math.min(1, o.scale ?? 1, byWidth, byTokens);
+  // Rounded down when the token budget binds, so that rounding never goes over it.
+  const round = byTokens === factor ? Math.floor : Math.round;
+  const width = Math.max(1, round(img.width * factor));
+  const height = Math.max(1, round(img.height * factor));
   return { width, height, factor: width / img.width };
 }
 

@@ -11,11 +11,13 @@ import type { Config, ScreenshotMode } from '../config.js';
 import { NotSupportedError, UiError, isUiError } from '../errors.js';
 import type { CallerContext } from '../executor/api.js';
 import type { Pixels } from '../pixels/service.js';
+import { SCREEN_IMAGE_TOKENS, WINDOW_IMAGE_TOKENS } from '../pixels/encode.js';
 
 /** The settle delay before a post-action screenshot when the caller gives none. */
 export const DEFAULT_SCREENSHOT_DELAY_MS = 150;
-/** Width bound of these screenshots: a window stays whole, a desktop near the token budget. */
-const SHOT_MAX_WIDTH = 1280;
+/** Image token budget of these screenshots: the window's, or the screen's when it is gone. */
+const shotTokens = (area: { window?: string }): number =>
+  area.window === undefined ? SCREEN_IMAGE_TOKENS : WINDOW_IMAGE_TOKENS;
 /** A screenshot never holds an answer up longer than this. */
 const SHOT_TIMEOUT_MS = 5_000;
 
@@ -107,7 +109,7 @@ export class ActionScreenshots {
       const areas = window === undefined ? [{}] : [{ window }, {}];
       for (const area of areas) {
         const shot = await this.pixels
-          .capture({ ...params, ...area, maxWidth: SHOT_MAX_WIDTH }, signal)
+          .capture({ ...params, ...area, maxImageTokens: shotTokens(area) }, signal)
           .catch((err: unknown) => {
             if (isUiError(err) && err.code === 'window_not_found') return undefined;
             throw err;

@@ -45,6 +45,13 @@ export const CaptureParams = z.strictObject({
   quality: z.number().int().min(1).max(100).default(80).describe('JPEG/WebP quality'),
   maxWidth: z.number().int().min(16).max(16_384).optional(),
   scale: z.number().min(0.05).max(1).optional().describe('Resize factor (<= 1)'),
+  maxImageTokens: z
+    .number()
+    .int()
+    .min(16)
+    .max(100_000)
+    .optional()
+    .describe('Bound the image to this many model image tokens (width x height / 750)'),
   marks: z.boolean().default(false).describe('Number the visible interactive elements'),
 });
 

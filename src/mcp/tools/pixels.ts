@@ -14,12 +14,18 @@ import {
 } from '../../../protocol/src/index.js';
 import { ElementNotFoundError, MultipleMatchesError } from '../../errors.js';
 import { toBase64 } from '../../pixels/bytes.js';
+import { SCREEN_IMAGE_TOKENS, WINDOW_IMAGE_TOKENS } from '../../pixels/encode.js';
 import { legendText } from '../../pixels/marks.js';
 import { callMethod } from '../call.js';
 import { defineTool, type ToolContext } from '../types.js';
 
-/** Default width bound: a window or a 16:9 screen stays near or under 1,600 image tokens. */
-const DEFAULT_MAX_WIDTH = 1280;
+/** The default image budget: a window, an element or a rect about 640 image tokens; a screen
+ * or a monitor 1,600 (an agent reads a window at ~800x600; a screen needs more to be legible). */
+function defaultImageTokens(input: z.output<typeof CaptureParams>): number | undefined {
+  if (input.maxWidth !== undefined || input.scale !== undefined) return undefined;
+  const whole = input.window === undefined && input.ref === undefined && input.rect === undefined;
+  return whole ? SCREEN_IMAGE_TOKENS : WINDOW_IMAGE_TOKENS;
+}
 
 const shotOutput = CaptureResult.omit({ data: true });
 
@@ -29,13 +35,13 @@ export const uiScreenshot = defineTool({
   kind: 'read',
   description:
     'Screenshot of the desktop, a window, an element or a rect; marks: true numbers the ' +
-    'interactive elements and lists their refs.',
+    'interactive elements and lists their refs. A window costs ~640 image tokens, a screen ~1,600.',
   input: CaptureParams,
   output: shotOutput,
   async run(input, ctx) {
     const r = await callMethod(ctx, 'screen.capture', {
       ...input,
-      maxWidth: input.maxWidth ?? DEFAULT_MAX_WIDTH,
+      maxImageTokens: input.maxImageTokens ?? defaultImageTokens(input),
     });
     const { data, ...structured } = r;
     const head = `${r.width}x${r.height} ${r.format} of ${JSON.stringify(r.rect)}`;

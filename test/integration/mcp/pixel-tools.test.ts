@@ -32,10 +32,22 @@ it('ui_screenshot answers an image block, within the token budget, with the mark
     marks: { ref: string }[];
   };
   expect([meta.width, meta.height]).toEqual([structured.width, structured.height]);
-  expect((structured.width * structured.height) / 750).toBeLessThanOrEqual(1_600);
+  expect((structured.width * structured.height) / 750).toBeLessThanOrEqual(640);
   expect(structured).not.toHaveProperty('data');
   const text = content[0]?.text ?? '';
   for (const m of structured.marks) expect(text).toContain(` ${m.ref} `);
+});
+
+it('ui_screenshot scales the whole desktop to the screen budget and a window to its own', async () => {
+  const desktop = await ok(client, 'ui_screenshot', {});
+  const size = (text: string): number[] => (/^(\d+)x(\d+) /.exec(text) ?? []).slice(1).map(Number);
+  const [dw = 0, dh = 0] = size(desktop.text);
+  expect((dw * dh) / 750).toBeLessThanOrEqual(1_600);
+  expect((dw * dh) / 750).toBeGreaterThan(1_500);
+  const small = await ok(client, 'ui_screenshot', { maxImageTokens: 100 });
+  const [sw = 0, sh = 0] = size(small.text);
+  expect((sw * sh) / 750).toBeLessThanOrEqual(100);
+  expect(sw / sh).toBeCloseTo(dw / dh, 1);
 });
 
 it('ocr_status lists the engine and languages; bad input gets typed errors', async () => {

@@ -980,7 +980,7 @@ class AsyncMethods:
         """Stop a tree subscription."""
         return await self.call("tree.unsubscribe", _given({"subscription": subscription}))  # type: ignore[no-any-return]
 
-    async def screen_capture(self, *, window: str | None = None, ref: str | None = None, monitor_index: int | None = None, rect: dict[str, Any] | None = None, padding: int | None = None, format: Literal["png", "jpeg", "webp"] | None = None, quality: int | None = None, max_width: int | None = None, scale: float | None = None, marks: bool | None = None) -> ScreenCaptureResult:
+    async def screen_capture(self, *, window: str | None = None, ref: str | None = None, monitor_index: int | None = None, rect: dict[str, Any] | None = None, padding: int | None = None, format: Literal["png", "jpeg", "webp"] | None = None, quality: int | None = None, max_width: int | None = None, scale: float | None = None, max_image_tokens: int | None = None, marks: bool | None = None) -> ScreenCaptureResult:
         """Screenshot of the desktop, a monitor, a window, an element or a rect.
 
         window: Window ref (w3) or a case-insensitive part of the window title
@@ -989,9 +989,10 @@ class AsyncMethods:
         padding: Pixels around an element
         quality: JPEG/WebP quality
         scale: Resize factor (<= 1)
+        max_image_tokens: Bound the image to this many model image tokens (width x height / 750)
         marks: Number the visible interactive elements
         """
-        return await self.call("screen.capture", _given({"window": window, "ref": ref, "monitorIndex": monitor_index, "rect": rect, "padding": padding, "format": format, "quality": quality, "maxWidth": max_width, "scale": scale, "marks": marks}))  # type: ignore[no-any-return]
+        return await self.call("screen.capture", _given({"window": window, "ref": ref, "monitorIndex": monitor_index, "rect": rect, "padding": padding, "format": format, "quality": quality, "maxWidth": max_width, "scale": scale, "maxImageTokens": max_image_tokens, "marks": marks}))  # type: ignore[no-any-return]
 
     async def screen_ocr(self, *, window: str | None = None, ref: str | None = None, monitor_index: int | None = None, rect: dict[str, Any] | None = None, padding: int | None = None, language: str | None = None, timeout_ms: int | None = None) -> ScreenOcrResult:
         """Recognise the text of a region, window, monitor or element (OCR).
@@ -1260,7 +1261,7 @@ class SyncMethods:
         """Stop a tree subscription."""
         return self.call("tree.unsubscribe", _given({"subscription": subscription}))  # type: ignore[no-any-return]
 
-    def screen_capture(self, *, window: str | None = None, ref: str | None = None, monitor_index: int | None = None, rect: dict[str, Any] | None = None, padding: int | None = None, format: Literal["png", "jpeg", "webp"] | None = None, quality: int | None = None, max_width: int | None = None, scale: float | None = None, marks: bool | None = None) -> ScreenCaptureResult:
+    def screen_capture(self, *, window: str | None = None, ref: str | None = None, monitor_index: int | None = None, rect: dict[str, Any] | None = None, padding: int | None = None, format: Literal["png", "jpeg", "webp"] | None = None, quality: int | None = None, max_width: int | None = None, scale: float | None = None, max_image_tokens: int | None = None, marks: bool | None = None) -> ScreenCaptureResult:
         """Screenshot of the desktop, a monitor, a window, an element or a rect.
 
         window: Window ref (w3) or a case-insensitive part of the window title
@@ -1269,9 +1270,10 @@ class SyncMethods:
         padding: Pixels around an element
         quality: JPEG/WebP quality
         scale: Resize factor (<= 1)
+        max_image_tokens: Bound the image to this many model image tokens (width x height / 750)
         marks: Number the visible interactive elements
         """
-        return self.call("screen.capture", _given({"window": window, "ref": ref, "monitorIndex": monitor_index, "rect": rect, "padding": padding, "format": format, "quality": quality, "maxWidth": max_width, "scale": scale, "marks": marks}))  # type: ignore[no-any-return]
+        return self.call("screen.capture", _given({"window": window, "ref": ref, "monitorIndex": monitor_index, "rect": rect, "padding": padding, "format": format, "quality": quality, "maxWidth": max_width, "scale": scale, "maxImageTokens": max_image_tokens, "marks": marks}))  # type: ignore[no-any-return]
 
     def screen_ocr(self, *, window: str | None = None, ref: str | None = None, monitor_index: int | None = None, rect: dict[str, Any] | None = None, padding: int | None = None, language: str | None = None, timeout_ms: int | None = None) -> ScreenOcrResult:
         """Recognise the text of a region, window, monitor or element (OCR).
