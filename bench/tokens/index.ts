@@ -4,7 +4,8 @@
  * next to a plain JSON dump of the same tree (tree.get), every region read, action results, and
  * the tool definitions themselves. Prints one JSON line with the figures, the ratios and whether
  * the targets hold: region reads <= 200 tokens, the editor's snapshot <= 1/4 of its JSON dump, an
- * action result <= 150 tokens, the default profile's definitions <= 3,000 tokens, its tools/list
+ * action result <= 150 tokens, the default profile's definitions <= 4,000 tokens (every listed
+ * parameter described, short enums declared), its tools/list
  * answer <= 24 KB, and no finding from the official MCP Inspector CLI's `--strict` report.
  * A screenshot's result (ui_screenshot of the editor at the default size, plain and with marks)
  * counts its text with the tokenizer and its image as Anthropic's vision docs price one
@@ -152,7 +153,7 @@ async function main(): Promise<void> {
         editorSnapshotToJson: atMost(editor?.ratio, 0.25, 'x'),
         actionResultMax: atMost(actionMax, 150, ' tokens'),
         windowScreenshotTokens: atMost(plainShot?.total, 1700, ' tokens'),
-        toolDefinitionTokens: atMost(definitions.tokens, 3000, ' tokens'),
+        toolDefinitionTokens: atMost(definitions.tokens, 4000, ' tokens'),
         toolsListBytes: atMost(definitions.listBytes, 24 * 1024, ' bytes'),
         inspectorStrictFindings: exactly(inspector, 0),
       },

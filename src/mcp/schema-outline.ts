@@ -31,8 +31,8 @@ const DROPPED = new Set([
 /** Dropped from output outlines: what each field means, which are always there, nested shapes. */
 const OUTPUT_DROPPED = new Set(['description', 'required', '$defs', 'definitions']);
 
-/** An enum longer than this is shown as a string with a few examples. */
-const LONG_ENUM = 12;
+/** An enum longer than this (control types) is shown as a string with a few examples. */
+const LONG_ENUM = 16;
 
 /** How long enums read in the listing; the first values otherwise. */
 const ENUM_SUMMARIES = new Map<string, string>([

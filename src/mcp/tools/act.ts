@@ -5,7 +5,6 @@
 import type { z } from 'zod';
 import {
   ActionResult,
-  actionsBatch,
   actionsClick,
   actionsFocus,
   actionsInvoke,
@@ -23,6 +22,7 @@ import { callMethod } from '../call.js';
 import { deliverShot } from '../shots.js';
 import { actionText, clip, summaryLine } from '../render.js';
 import { defineTool, type ToolDef } from '../types.js';
+import { uiBatch } from './batch.js';
 
 type SingleAction = Exclude<ActionMethod, 'actions.batch' | 'actions.waitFor'>;
 
@@ -126,33 +126,6 @@ export const uiWaitFor = defineTool({
       text: `${r.condition}${what} after ${Math.round(r.waitedMs)}ms (rev ${r.revision})`,
       structured: r,
     };
-  },
-});
-
-function batchStepLine(result: unknown, index: number): string {
-  const parsed = ActionResult.safeParse(result);
-  if (parsed.success) return `${index + 1}. ${actionText(parsed.data).split('\n')[0] ?? ''}`;
-  return `${index + 1}. done`;
-}
-
-export const uiBatch = defineTool({
-  name: 'ui_batch',
-  title: 'Run steps',
-  kind: 'action',
-  description:
-    'Run action steps ({method: "actions.click", params}) in order; stops at the first failure.',
-  input: actionsBatch.params,
-  output: actionsBatch.result,
-  async run(input, ctx) {
-    const r = await callMethod(ctx, 'actions.batch', input);
-    const lines = [`${r.completed}/${input.steps.length} steps done`];
-    lines.push(...r.results.slice(0, 5).map(batchStepLine));
-    if (r.failed !== null) {
-      lines.push(
-        `step ${r.failed.index + 1} failed: ${r.failed.error.code}: ${r.failed.error.message}`,
-      );
-    }
-    return { text: lines.join('\n'), structured: r };
   },
 });
 

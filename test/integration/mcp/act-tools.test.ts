@@ -95,21 +95,37 @@ describe('acting tools', () => {
     const r = await ok(client, 'ui_batch', {
       steps: [
         {
-          method: 'actions.setValue',
-          params: { target: { automationId: 'settings.proxy' }, value: 'p1' },
+          tool: 'ui_set_value',
+          args: { target: { automationId: 'settings.proxy' }, value: 'p1' },
         },
-        { method: 'actions.click', params: { target: { automationId: 'no.such.element' } } },
+        { tool: 'ui_click', args: { target: { automationId: 'no.such.element' } } },
         {
-          method: 'actions.setValue',
-          params: { target: { automationId: 'settings.proxy' }, value: 'p3' },
+          tool: 'ui_set_value',
+          args: { target: { automationId: 'settings.proxy' }, value: 'p3' },
         },
       ],
     });
     expect(r.structured?.completed).toBe(1);
-    expect(r.text).toMatch(/^1\/3 steps done/);
-    expect(r.text).toMatch(/step 2 failed: element_not_found/);
+    expect(r.text).toMatch(/^1\/3 steps done\n1\. ui_set_value: setValue /);
+    expect(r.text).toMatch(/step 2 \(ui_click\) failed: element_not_found/);
     const proxy = await ok(client, 'ui_find', { automationId: 'settings.proxy' });
     expect(proxy.text).toContain('value="p1"');
+  });
+
+  it('checks each batch step with its own tool schema before running any', async () => {
+    const r = await call(client, 'ui_batch', {
+      steps: [
+        { tool: 'ui_set_value', args: { target: { automationId: 'settings.proxy' }, value: 'p9' } },
+        { tool: 'ui_click', args: { target: { automationId: 'x' }, button: 'sideways' } },
+      ],
+    });
+    expect(r.isError).toBe(true);
+    expect(r.text).toMatch(/^error invalid_params: .*steps\.1\.args \(ui_click\) button/);
+    const proxy = await ok(client, 'ui_find', { automationId: 'settings.proxy' });
+    expect(proxy.text).not.toContain('value="p9"');
+    const bad = await call(client, 'ui_batch', { steps: [{ tool: 'actions.click', args: {} }] });
+    expect(bad.isError).toBe(true);
+    expect(bad.text).toContain('ui_click');
   });
 
   it('times out a wait with a typed error and recovery advice', async () => {

@@ -87,7 +87,7 @@ describe('read-only mode', () => {
       expect(tools.find((t) => t.name === 'ui_click')?.description).toMatch(/read-only/);
       for (const [name, args] of [
         ['ui_click', { target: { name: 'Save' } }],
-        ['ui_batch', { steps: [{ method: 'actions.keys', params: { keys: 'Ctrl+S' } }] }],
+        ['ui_batch', { steps: [{ tool: 'ui_press_keys', args: { keys: 'Ctrl+S' } }] }],
       ] as const) {
         const r = await call(c, name, args);
         expect(r.isError, name).toBe(true);

@@ -63,9 +63,10 @@ const profiles = {
 };
 
 describe('tool listing budget', () => {
-  it('keeps the default profile within 3,000 tokens of definitions and 24 KB of tools/list', () => {
+  // Every listed parameter carries a description and short enums are declared: 4,000 tokens.
+  it('keeps the default profile within 4,000 tokens of definitions and 24 KB of tools/list', () => {
     const figures = definitionFigures(defaultTools);
-    expect(figures.tokens, JSON.stringify(figures.perTool)).toBeLessThanOrEqual(3000);
+    expect(figures.tokens, JSON.stringify(figures.perTool)).toBeLessThanOrEqual(4000);
     expect(figures.listBytes).toBeLessThanOrEqual(24 * 1024);
   });
 });

@@ -84,7 +84,35 @@ describe('tool listing', () => {
   it('describes the click target and its options', () => {
     const click = listed.find((t) => t.name === 'ui_click');
     const props = click?.inputSchema.properties as Record<string, unknown>;
-    expect(Object.keys(props)).toEqual(expect.arrayContaining(['target', 'button', 'timeoutMs']));
+    expect(Object.keys(props)).toEqual(expect.arrayContaining(['target', 'button', 'screenshot']));
     expect(click?.inputSchema.required).toEqual(['target']);
+  });
+
+  /** `tool:path` of every listed parameter without a description, nested ones included. */
+  function undescribed(schema: Record<string, unknown>, at: string, out: string[]): string[] {
+    const props = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
+    for (const [key, sub] of Object.entries(props)) {
+      if (typeof sub.description !== 'string' || sub.description === '') out.push(`${at}${key}`);
+      undescribed(sub, `${at}${key}.`, out);
+      const items = sub.items as Record<string, unknown> | undefined;
+      if (items !== undefined) undescribed(items, `${at}${key}[].`, out);
+    }
+    return out;
+  }
+
+  it('describes every listed parameter of every tool', () => {
+    const missing = listed.flatMap((t) => undescribed(t.inputSchema, `${t.name}:`, []));
+    expect(missing).toEqual([]);
+  });
+
+  it('declares the accepted values of short enums (element fields, patterns)', () => {
+    const get = listed.find((t) => t.name === 'ui_get_element')?.inputSchema as {
+      properties: { fields: { items: { enum?: string[] } } };
+    };
+    expect(get.properties.fields.items.enum).toContain('states');
+    const invoke = listed.find((t) => t.name === 'ui_invoke')?.inputSchema as {
+      properties: { pattern: { enum?: string[] } };
+    };
+    expect(invoke.properties.pattern.enum).toContain('Toggle');
   });
 });
