@@ -106,11 +106,12 @@ describe('tool listing', () => {
   });
 
   it('declares the accepted values of short enums (element fields, patterns)', () => {
-    const get = listed.find((t) => t.name === 'ui_get_element')?.inputSchema as {
+    const schema = (name: string): unknown => listed.find((t) => t.name === name)?.inputSchema;
+    const get = schema('ui_get_element') as {
       properties: { fields: { items: { enum?: string[] } } };
     };
     expect(get.properties.fields.items.enum).toContain('states');
-    const invoke = listed.find((t) => t.name === 'ui_invoke')?.inputSchema as {
+    const invoke = schema('ui_invoke') as {
       properties: { pattern: { enum?: string[] } };
     };
     expect(invoke.properties.pattern.enum).toContain('Toggle');
