@@ -70,7 +70,8 @@ def start(
 ) -> Server:
     """Start ``uistream serve --backend BACKEND`` on a free loopback port with a fresh token and
     wait (up to ``startup_timeout`` s) for its banner to give the WebSocket URL."""
-    token = secrets.token_urlsafe(24)
+    # Hex: a token starting with "-" would read as an option to the CLI.
+    token = secrets.token_hex(24)
     argv = [*(command or default_command()), "serve", "--backend", backend]
     argv += ["--port", "0", "--token", token, "--quiet", *(extra or [])]
     process = subprocess.Popen(
