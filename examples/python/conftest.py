@@ -18,3 +18,10 @@ except ImportError:
 
 _installed = any(e.name == "uistream" for e in entry_points(group="pytest11"))
 pytest_plugins = [] if _installed else ["uistream.pytest_plugin"]
+
+
+def pytest_ignore_collect(collection_path: Path, config) -> bool | None:
+    """gtk/ drives the GTK fixture app over AT-SPI: collected only with --uistream-backend atspi."""
+    if collection_path.name == "gtk" and collection_path.parent == Path(__file__).parent:
+        return config.getoption("--uistream-backend") != "atspi"
+    return None

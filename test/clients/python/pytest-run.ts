@@ -17,9 +17,15 @@ export interface Outcome {
   detail: string;
 }
 
+/** How a suite runs: extra pytest arguments, an environment (a desktop session's). */
+export interface SuiteOptions {
+  args?: string[];
+  env?: NodeJS.ProcessEnv;
+}
+
 /** Environment of a suite: this checkout's server and client, reports under .tmp/. */
-function pytestEnv(): NodeJS.ProcessEnv {
-  const env = { ...process.env };
+function pytestEnv(base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const env = { ...base };
   delete env.UISTREAM_URL;
   delete env.UISTREAM_TOKEN;
   return {
@@ -41,10 +47,11 @@ export function pythonReady(): boolean {
 }
 
 /** The suite's test ids (`file::name[param]`) without running them (no server starts). */
-export function collect(suite: string): string[] {
-  const out = spawnSync(SYSTEM_PYTHON, [...BASE_ARGS, '--collect-only', '-q', suite], {
+export function collect(suite: string, options: SuiteOptions = {}): string[] {
+  const args = [...BASE_ARGS, '--collect-only', '-q', ...(options.args ?? []), suite];
+  const out = spawnSync(SYSTEM_PYTHON, args, {
     cwd: REPO,
-    env: pytestEnv(),
+    env: pytestEnv(options.env),
     encoding: 'utf8',
     timeout: 60_000,
   });
@@ -90,15 +97,17 @@ export function runSuite(
   suite: string,
   name: string,
   timeoutMs: number,
+  options: SuiteOptions = {},
 ): Promise<{ outcomes: Map<string, Outcome>; output: string; code: number | null }> {
   const reports = join(REPO, '.tmp', 'pytest');
   mkdirSync(reports, { recursive: true });
   const junit = join(reports, `${name}.xml`);
   rmSync(junit, { force: true });
   const args = [...BASE_ARGS, '-q', `--junitxml=${junit}`, '-o', 'junit_family=xunit1'];
-  args.push(`--uistream-report-dir=${join(reports, `${name}-failures`)}`, suite);
+  args.push(`--uistream-report-dir=${join(reports, `${name}-failures`)}`, ...(options.args ?? []));
+  args.push(suite);
   return new Promise((done, fail) => {
-    const child = spawn(SYSTEM_PYTHON, args, { cwd: REPO, env: pytestEnv() });
+    const child = spawn(SYSTEM_PYTHON, args, { cwd: REPO, env: pytestEnv(options.env) });
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));

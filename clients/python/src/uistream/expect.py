@@ -41,6 +41,7 @@ class Locator:
     app: str | None = None
     value: str | None = None
     name_match: str | None = None
+    ref: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
     def query(self) -> dict[str, Any]:
@@ -56,6 +57,8 @@ class Locator:
         return {**{k: v for k, v in wire.items() if v is not None}, **self.extra}
 
     def __str__(self) -> str:
+        if self.ref is not None:
+            return f"element {self.ref}"
         parts = [self.control_type or "element"]
         if self.automation_id is not None:
             parts.append(f"#{self.automation_id}")
@@ -72,7 +75,7 @@ def as_locator(target: Locator | dict[str, Any] | str) -> Locator:
         return target
     if isinstance(target, str):
         return Locator(automation_id=target)
-    known = {"name", "controlType", "automationId", "window", "app", "value", "nameMatch"}
+    known = {"name", "controlType", "automationId", "window", "app", "value", "nameMatch", "ref"}
     return Locator(
         name=target.get("name"),
         control_type=target.get("controlType"),
@@ -81,6 +84,7 @@ def as_locator(target: Locator | dict[str, Any] | str) -> Locator:
         app=target.get("app"),
         value=target.get("value"),
         name_match=target.get("nameMatch"),
+        ref=target.get("ref"),
         extra={k: v for k, v in target.items() if k not in known},
     )
 
@@ -183,6 +187,8 @@ class Expectation:
             await stream.close()
 
     async def _find(self) -> list[dict[str, Any]]:
+        if self.locator.ref is not None:
+            return await self._get(self.locator.ref)
         try:
             answer = await self._client.call(
                 "elements.find", {**self.locator.query(), "maxResults": 2}
@@ -192,6 +198,14 @@ class Expectation:
                 return []
             raise
         return list(answer["elements"])
+
+    async def _get(self, ref: str) -> list[dict[str, Any]]:
+        try:
+            return [(await self._client.call("elements.get", {"ref": ref}))["element"]]
+        except UistreamError as err:
+            if err.code in ("element_stale", "element_not_found"):
+                return []
+            raise
 
     async def _failure(
         self, expectation: str, last: str, events: list[dict[str, Any]]
