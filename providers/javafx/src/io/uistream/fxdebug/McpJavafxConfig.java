@@ -6,7 +6,8 @@ import java.util.Properties;
 
 /**
  * The library's configuration (section 2.3 of the specification). {@code uistreamUrl}, when set,
- * also connects the same core to a uistream server as an in-app provider.
+ * also connects the same core to a uistream server as an in-app provider, with
+ * {@code uistreamToken} (the server's token; {@code mcp.uistream.token} or UISTREAM_TOKEN).
  */
 public record McpJavafxConfig(
     boolean enabled,
@@ -18,7 +19,8 @@ public record McpJavafxConfig(
     SnapshotOptions snapshotDefaults,
     int fxTimeoutMs,
     int serverShutdownMs,
-    String uistreamUrl) {
+    String uistreamUrl,
+    String uistreamToken) {
 
   public McpJavafxConfig {
     if (transport == null) transport = Transport.HTTP_LOCAL;
@@ -36,25 +38,25 @@ public record McpJavafxConfig(
   /** Enabled, local HTTP on 127.0.0.1 with an automatic port and a generated token. */
   public static McpJavafxConfig defaults() {
     return new McpJavafxConfig(
-        true, Transport.HTTP_LOCAL, "127.0.0.1", 0, null, true, null, 5000, 2000, null);
+        true, Transport.HTTP_LOCAL, "127.0.0.1", 0, null, true, null, 5000, 2000, null, null);
   }
 
   public McpJavafxConfig withToken(String value) {
     return new McpJavafxConfig(
         enabled, transport, bindHost, port, value, allowActions, snapshotDefaults, fxTimeoutMs,
-        serverShutdownMs, uistreamUrl);
+        serverShutdownMs, uistreamUrl, uistreamToken);
   }
 
   public McpJavafxConfig withAllowActions(boolean value) {
     return new McpJavafxConfig(
         enabled, transport, bindHost, port, token, value, snapshotDefaults, fxTimeoutMs,
-        serverShutdownMs, uistreamUrl);
+        serverShutdownMs, uistreamUrl, uistreamToken);
   }
 
   public McpJavafxConfig withUistreamUrl(String value) {
     return new McpJavafxConfig(
         enabled, transport, bindHost, port, token, allowActions, snapshotDefaults, fxTimeoutMs,
-        serverShutdownMs, value);
+        serverShutdownMs, value, uistreamToken);
   }
 
   /** Read the {@code mcp.*} system properties (section 2.3); unknown values are errors. */
@@ -83,7 +85,8 @@ public record McpJavafxConfig(
         snapshot,
         intProp(p, "mcp.fxTimeoutMs", 5000),
         intProp(p, "mcp.shutdownMs", 2000),
-        emptyToNull(p.getProperty("mcp.uistream")));
+        emptyToNull(p.getProperty("mcp.uistream")),
+        emptyToNull(p.getProperty("mcp.uistream.token", System.getenv("UISTREAM_TOKEN"))));
   }
 
   private static boolean boolProp(Properties p, String key, boolean fallback) {

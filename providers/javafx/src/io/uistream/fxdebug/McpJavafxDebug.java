@@ -1,6 +1,7 @@
 package io.uistream.fxdebug;
 
 import io.uistream.fxdebug.mcp.Tools;
+import io.uistream.fxdebug.provider.UistreamProvider;
 import io.uistream.fxdebug.transport.http.LocalHttpServer;
 import io.uistream.fxdebug.util.Log;
 import java.io.IOException;
@@ -20,20 +21,26 @@ public final class McpJavafxDebug {
 
   public static McpJavafxHandle install(McpJavafxConfig config) {
     if (config == null) throw new IllegalArgumentException("config is required");
-    if (!config.enabled()) return new Handle(config, null);
-    if (config.uistreamUrl() != null) {
+    if (!config.enabled()) return new Handle(config, null, null);
+    if (config.uistreamUrl() != null && config.uistreamToken() == null) {
       throw new IllegalArgumentException(
-          "uistreamUrl: connecting to a uistream server is not available in this version");
+          "uistreamUrl needs uistreamToken (mcp.uistream.token or UISTREAM_TOKEN): the server's token");
     }
     boolean generated = config.token() == null;
     String token = generated ? newToken() : config.token();
     McpJavafxConfig effective = config.withToken(token);
     try {
-      LocalHttpServer server = new LocalHttpServer(effective, token, new Tools(effective), VERSION);
+      Tools tools = new Tools(effective);
+      LocalHttpServer server = new LocalHttpServer(effective, token, tools, VERSION);
       Log.info("MCP JavaFX Debug enabled");
       Log.info("Endpoint: " + server.endpoint());
       Log.info("Token: " + (generated ? token : mask(token)));
-      return new Handle(effective, server);
+      UistreamProvider provider = null;
+      if (config.uistreamUrl() != null) {
+        provider = new UistreamProvider(config.uistreamUrl(), config.uistreamToken(), tools.uids());
+        provider.start();
+      }
+      return new Handle(effective, server, provider);
     } catch (IOException e) {
       throw new UncheckedIOException("could not start the local server on " + config.bindHost(), e);
     }
@@ -57,10 +64,12 @@ public final class McpJavafxDebug {
   private static final class Handle implements McpJavafxHandle {
     private final McpJavafxConfig config;
     private LocalHttpServer server;
+    private final UistreamProvider provider;
 
-    Handle(McpJavafxConfig config, LocalHttpServer server) {
+    Handle(McpJavafxConfig config, LocalHttpServer server, UistreamProvider provider) {
       this.config = config;
       this.server = server;
+      this.provider = provider;
     }
 
     @Override
@@ -81,6 +90,7 @@ public final class McpJavafxDebug {
     @Override
     public synchronized void close() {
       if (server == null) return;
+      if (provider != null) provider.close();
       server.close();
       server = null;
       Log.info("MCP JavaFX Debug stopped");

@@ -97,7 +97,7 @@ final class ServerTests {
   }
 
   private static void fxTimeout() throws Exception {
-    McpJavafxConfig config = new McpJavafxConfig(true, Transport.HTTP_LOCAL, "127.0.0.1", 0, "t", true, null, 300, 0, null);
+    McpJavafxConfig config = new McpJavafxConfig(true, Transport.HTTP_LOCAL, "127.0.0.1", 0, "t", true, null, 300, 0, null, null);
     try (McpJavafxHandle h = McpJavafxDebug.install(config)) {
       CountDownLatch release = new CountDownLatch(1);
       CountDownLatch blocked = new CountDownLatch(1);

@@ -95,9 +95,9 @@ final class UnitTests {
 
   private static void configLoopback() {
     McpJavafxConfig d = McpJavafxConfig.defaults();
-    expectFailure(() -> new McpJavafxConfig(true, Transport.HTTP_LOCAL, "0.0.0.0", 0, null, true, null, 5000, 2000, null), "0.0.0.0");
-    expectFailure(() -> new McpJavafxConfig(true, Transport.HTTP_LOCAL, "example.org", 0, null, true, null, 5000, 2000, null), "a name");
-    truth(new McpJavafxConfig(true, d.transport(), "::1", 0, null, true, null, 5000, 2000, null).bindHost().equals("::1"), "::1 accepted");
+    expectFailure(() -> new McpJavafxConfig(true, Transport.HTTP_LOCAL, "0.0.0.0", 0, null, true, null, 5000, 2000, null, null), "0.0.0.0");
+    expectFailure(() -> new McpJavafxConfig(true, Transport.HTTP_LOCAL, "example.org", 0, null, true, null, 5000, 2000, null, null), "a name");
+    truth(new McpJavafxConfig(true, d.transport(), "::1", 0, null, true, null, 5000, 2000, null, null).bindHost().equals("::1"), "::1 accepted");
   }
 
   private static void keys() {
