@@ -228,6 +228,12 @@ export interface AccessibilityBackend {
   capture?(request: CaptureRequest, options: ActionOptions): Promise<CapturedImage>;
   /** The monitors, when the backend knows them (capture-capable backends do). */
   monitors?(signal: AbortSignal): Promise<MonitorInfo[]>;
+  /**
+   * Resolve once the app behind `id` (an element or window) has handled everything sent to it
+   * so far, input included, and the events it sent meanwhile have been emitted: what an action
+   * caused is in events$ by then (optional; the executor's settle period covers the rest).
+   */
+  settle?(id: BackendId, options: ActionOptions): Promise<void>;
   /** Quarantined apps and forbidden calls right now (absent: the backend tracks none). */
   health?(): BackendHealthReport;
 }

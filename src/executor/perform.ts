@@ -3,7 +3,12 @@
  * lane) check the element is still there, perform, settle, and build the ActionResult from the
  * patches seen meanwhile.
  */
-import type { ActionResult, ElementNode, MethodParams } from '../../protocol/src/index.js';
+import type {
+  ActionResult,
+  ElementNode,
+  MethodParams,
+  WindowInfo,
+} from '../../protocol/src/index.js';
 import { planClick } from './actions/click.js';
 import { planFocus } from './actions/focus.js';
 import { planInvoke } from './actions/invoke.js';
@@ -15,7 +20,7 @@ import type { ActionMethod } from './api.js';
 import { InvalidParamsError } from '../errors.js';
 import { emptyChanges, summarize, summarizeChanges, windowState } from './changes.js';
 import { windowInfo } from './actionability.js';
-import type { ActionEnv, ActionPlan } from './env.js';
+import { callOptions, type ActionEnv, type ActionPlan } from './env.js';
 import { nodeByRef } from './target.js';
 import { untilModalOpens } from './modal.js';
 import { planRefresh } from './refresh.js';
@@ -99,6 +104,44 @@ function appOf(env: ActionEnv, plan: ActionPlan): string | undefined {
   return windowInfo(env, plan.windowRef)?.app;
 }
 
+/**
+ * Let the backend confirm the app acted on has handled the action and sent its events, so the
+ * settle period starts from there: a dialog a shortcut opens is announced within it.
+ */
+async function settleBackend(
+  env: ActionEnv,
+  plan: ActionPlan,
+  acted: ElementNode | null,
+): Promise<void> {
+  if (env.backend.settle === undefined) return;
+  const ref =
+    acted?.ref ?? windowInfo(env, plan.windowRef)?.element ?? env.cache.focused({}).element?.ref;
+  const id = ref === undefined ? undefined : env.cache.backendId(ref);
+  if (id === undefined) return;
+  await env.progress.race(env.backend.settle(id, callOptions(env))).catch(() => undefined);
+}
+
+/**
+ * The window the result names, read after the settle: where focus went when the action moved
+ * it, opened or closed a window (a click that closes a dialog names the window now focused),
+ * else the action's own window.
+ */
+function resultWindow(
+  env: ActionEnv,
+  plan: ActionPlan,
+  changes: ActionResult['changes'],
+): WindowInfo | undefined {
+  const own = windowInfo(env, plan.windowRef);
+  const moved = changes.focus !== null || changes.opened.length > 0 || changes.closed.length > 0;
+  if (own !== undefined && !moved) return own;
+  const focused = windowInfo(env, env.cache.focused({}).element?.window ?? null);
+  return (
+    focused ??
+    own ??
+    env.cache.windowsList({ includeMinimized: false }).windows.find((w) => w.foreground)
+  );
+}
+
 /** Perform a planned action inside its lane and report what it caused. */
 export async function performAction(
   method: string,
@@ -121,6 +164,7 @@ export async function performAction(
         ? await untilModalOpens(() => plan.perform(), env.cache, appOf(env, plan))
         : { blocked: false as const, value: await plan.perform() };
     const acted = outcome.blocked ? undefined : outcome.value;
+    if (!outcome.blocked) await settleBackend(env, plan, acted ?? plan.element);
     refreshAfter?.((acted ?? plan.element)?.ref);
     const relevant = (patch: Parameters<typeof touchesWindow>[2]): boolean =>
       touchesWindow(env.cache, plan.windowRef, patch);
@@ -134,6 +178,7 @@ export async function performAction(
     if (env.used.method !== undefined) result.method = env.used.method;
     if (env.used.via !== undefined) result.via = env.used.via;
     result.changes = summarizeChanges(patches, env.cache);
+    result.window = windowState(resultWindow(env, plan, result.changes));
     if (options.includePatches) result.patches = patches;
     if (outcome.blocked) result.blockedBy = outcome.dialog;
     return result;

@@ -15,6 +15,11 @@
  * - Chromium's `<select>` popup opens on `DoAction` and closes again at once when the browser
  *   window does not hold the X input focus (another of its windows does); a click would have
  *   given it the focus, so the window is focused first. GTK's popups stay open without it.
+ * - Qt 5 runs a modal dialog opened by a menu item or button inside `DoAction` too (the reply
+ *   comes when the dialog closes), but its bridge goes on answering every other call meanwhile.
+ *   Waiting for that reply held the action 1.6 s, and the call's deadline then set the app
+ *   aside as not responding although it answered. Such `DoAction`s are sent without asking for a
+ *   reply: the effect is seen in the cache, and nothing is left waiting on the app.
  * The effect checks of the executor catch what is not listed here; this table only avoids calls
  * known to harm the app or known to be no-ops.
  */
@@ -23,6 +28,8 @@ import { ROLE } from './atspiRoles.js';
 export interface ActionPolicy {
   /** Roles whose `DoAction` may run a modal loop inside the call: acted on by a real click. */
   readonly nestedLoopRoles: ReadonlySet<number>;
+  /** Roles whose `DoAction` is sent without a reply asked for (it may run a modal loop). */
+  readonly replylessRoles: ReadonlySet<number>;
   /** How long to wait for `DoAction`'s reply before treating the action as started. */
   readonly replyBudgetMs: number;
   /** Whether `Component.ScrollTo` really scrolls an element into view (ScrollItem is offered). */
@@ -35,20 +42,24 @@ export interface ActionPolicy {
 
 const DEFAULT_POLICY: ActionPolicy = {
   nestedLoopRoles: new Set(),
+  replylessRoles: new Set(),
   replyBudgetMs: 1_500,
   scrollTo: false,
   setTextIgnored: false,
   focusBeforeExpand: false,
 };
 
+/** Roles whose action may open a modal dialog. */
+const MODAL_OPENERS: ReadonlySet<number> = new Set([
+  ROLE.PUSH_BUTTON,
+  ROLE.MENU_ITEM,
+  ROLE.CHECK_MENU_ITEM,
+  ROLE.RADIO_MENU_ITEM,
+]);
+
 const GTK: ActionPolicy = {
   ...DEFAULT_POLICY,
-  nestedLoopRoles: new Set([
-    ROLE.PUSH_BUTTON,
-    ROLE.MENU_ITEM,
-    ROLE.CHECK_MENU_ITEM,
-    ROLE.RADIO_MENU_ITEM,
-  ]),
+  nestedLoopRoles: MODAL_OPENERS,
   scrollTo: false,
 };
 
@@ -57,7 +68,7 @@ const POLICIES: Record<string, ActionPolicy> = {
   gail: GTK,
   gecko: { ...DEFAULT_POLICY, scrollTo: true, setTextIgnored: true },
   chromium: { ...DEFAULT_POLICY, scrollTo: true, focusBeforeExpand: true },
-  qt: DEFAULT_POLICY,
+  qt: { ...DEFAULT_POLICY, replylessRoles: MODAL_OPENERS },
 };
 
 /** Versions whose bridge differs from its toolkit's entry above: name -> version prefix. */

@@ -168,6 +168,10 @@ export class AtspiActions {
     const names = await (f.names ?? this.actionNames(f.ref, signal));
     if (names.length === 0) throw new PatternNotSupportedError('the element has no actions');
     const found = preferred.map((p) => names.indexOf(p)).find((i) => i >= 0);
+    if (f.policy.replylessRoles.has(f.role)) {
+      await this.reader.call(f.ref, 'Action', 'DoAction', signal, 'i', [found ?? 0], true);
+      return;
+    }
     const reply = this.expectTrue(
       this.reader.call(f.ref, 'Action', 'DoAction', signal, 'i', [found ?? 0]),
       'DoAction',

@@ -36,9 +36,10 @@ import { guardBus } from './atspiHealth.js';
 import { ToolkitPolicies } from './atspiToolkits.js';
 import { DESKTOP_ID, refOf } from './atspiIds.js';
 import { XInput } from './atspiInput.js';
-import { WindowSettler } from './atspiSettle.js';
+import { appRoundTrips, WindowSettler } from './atspiSettle.js';
 import { bulkSubtree } from './atspiBulk.js';
 import { walkSubtree } from './atspiWalk.js';
+import { AtspiWindowTruth } from './atspiWindowTruth.js';
 
 export interface AtspiBackendOptions {
   /** Accessibility bus address; default AT_SPI_BUS_ADDRESS, else asked of the session bus. */
@@ -86,16 +87,20 @@ export class AtspiBackend implements AccessibilityBackend {
   /** Learned per-toolkit refusals outlive a connection. */
   private readonly policies = new ToolkitPolicies();
   private screen: X11Screen | undefined;
+  /** The X server's view of top-level windows, the second signal about windows. */
+  private readonly truth: AtspiWindowTruth;
 
   constructor(private readonly options: AtspiBackendOptions = {}) {
     this.env = options.env ?? process.env;
     this.x = new XInput(this.env);
+    this.truth = new AtspiWindowTruth(this.env, (events) => this.emit(events));
     setMaxListeners(0, this.lifetime.signal);
   }
 
   async start(signal: AbortSignal): Promise<void> {
     this.emit([{ type: 'status', status: 'starting' }]);
     this.conn = await this.connect(signal);
+    this.truth.start();
     this.emit([{ type: 'status', status: 'ok' }]);
   }
 
@@ -103,6 +108,7 @@ export class AtspiBackend implements AccessibilityBackend {
     if (this.stopped) return;
     this.stopped = true;
     this.screen?.close();
+    this.truth.stop();
     this.settler.stop();
     this.lifetime.abort(new BackendUnavailableError('the backend was stopped'));
     this.conn?.subscription.unsubscribe();
@@ -115,8 +121,9 @@ export class AtspiBackend implements AccessibilityBackend {
   fetchSubtree(id: BackendId, options: FetchOptions): Promise<BackendNode[]> {
     return this.withConnection(options.signal, async (c, signal) => {
       const nodes = await bulkSubtree(c.reader, id, { ...options, signal });
-      if (id === DESKTOP_ID) c.mapper.noteWindows(nodes[0]?.children ?? []);
-      return nodes;
+      if (id !== DESKTOP_ID) return nodes;
+      c.mapper.noteWindows(nodes[0]?.children ?? []);
+      return this.truth.filterDesktop(nodes);
     });
   }
 
@@ -125,9 +132,21 @@ export class AtspiBackend implements AccessibilityBackend {
    * the independent ground truth that tests and benchmarks compare bulk fetches against.
    */
   walk(id: BackendId, options: FetchOptions): Promise<BackendNode[]> {
-    return this.withConnection(options.signal, (c, signal) =>
-      walkSubtree(c.reader, id, { ...options, signal }),
-    );
+    return this.withConnection(options.signal, async (c, signal) => {
+      const nodes = await walkSubtree(c.reader, id, { ...options, signal });
+      return id === DESKTOP_ID ? this.truth.filterDesktop(nodes) : nodes;
+    });
+  }
+
+  /**
+   * Two round trips through the app's event loop (input queued before the first is handled
+   * before the second answers; the app's signals come before its reply, in order), then the
+   * X server's queued events, then every event mapped so far out of events$.
+   */
+  async settle(id: BackendId, options: ActionOptions): Promise<void> {
+    await this.withConnection(options.signal, (c, signal) => appRoundTrips(c.reader, id, signal));
+    this.truth.pump();
+    await this.batcher.drained();
   }
 
   performPattern(

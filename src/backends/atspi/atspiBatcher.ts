@@ -23,6 +23,13 @@ export class OrderedBatcher {
     this.ordered = this.ordered.then(async () => this.push(await settled));
   }
 
+  /** Resolve once everything queued so far has been delivered. */
+  async drained(): Promise<void> {
+    await this.ordered;
+    // The flush of what was pushed last runs in the check phase this waits for.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+
   /** Deliver what is queued, then complete the stream. */
   async complete(): Promise<void> {
     await this.ordered;

@@ -27,6 +27,8 @@ export interface CallSpec {
   member: string;
   signature?: string;
   body?: unknown[];
+  /** Sent with NO_REPLY_EXPECTED: resolves with an empty body once sent. */
+  noReply?: boolean;
 }
 
 export interface AtspiBusOptions {
@@ -156,6 +158,7 @@ export class AtspiBus {
         path: spec.path,
         interface: spec.iface,
         member: spec.member,
+        ...(spec.noReply === true ? { flags: dbus.MessageFlag.NO_REPLY_EXPECTED } : {}),
         ...(spec.signature === undefined
           ? {}
           : { signature: spec.signature, body: spec.body ?? [] }),

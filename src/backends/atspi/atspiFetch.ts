@@ -110,6 +110,7 @@ export class AtspiReader {
     signal: AbortSignal,
     signature?: string,
     body?: unknown[],
+    noReply = false,
   ): Promise<unknown[]> {
     return this.bus.call(
       {
@@ -118,6 +119,7 @@ export class AtspiReader {
         iface: A + iface,
         member,
         ...(signature ? { signature, body: body ?? [] } : {}),
+        ...(noReply ? { noReply } : {}),
       },
       signal,
     );

@@ -9,7 +9,9 @@
  * acting a few seconds after the window opened must not see its old size.
  */
 import type { BackendEvent, BackendId } from '../backend.js';
-import { isUiError } from '../../errors.js';
+import { CancelledError, isUiError } from '../../errors.js';
+import type { AtspiReader } from './atspiFetch.js';
+import { refOf, ROOT_PATH } from './atspiIds.js';
 
 /** When a new window is re-read after opening. */
 export const SETTLE_REREAD_MS = [300, 1_500, 5_000] as const;
@@ -75,5 +77,33 @@ export class WindowSettler {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     this.watching.clear();
+  }
+}
+
+/** The longest wait for one app's round trips (a busy app is not waited for longer). */
+const ROUND_TRIP_MS = 1_000;
+
+/**
+ * Two round trips through the event loop of the app owning `id`: input queued before the first
+ * call is handled before the second answers, and the app's signals precede its reply on the bus.
+ * A busy, quarantined or vanished app ends the wait early; the deadline is not a hang (the
+ * guard would quarantine an app for a timeout), so it aborts as a cancellation.
+ */
+export async function appRoundTrips(
+  reader: AtspiReader,
+  id: BackendId,
+  signal: AbortSignal,
+): Promise<void> {
+  const slow = new AbortController();
+  const timer = setTimeout(() => slow.abort(new CancelledError('the app is busy')), ROUND_TRIP_MS);
+  const both = AbortSignal.any([signal, slow.signal]);
+  try {
+    for (let trip = 0; trip < 2; trip++) {
+      await reader.prop([refOf(id)[0], ROOT_PATH], 'Accessible', 'ChildCount', both);
+    }
+  } catch {
+    // Nothing more to wait for from this app.
+  } finally {
+    clearTimeout(timer);
   }
 }
