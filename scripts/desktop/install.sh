@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Install the Debian packages the headless Linux desktop needs (Xvfb, a D-Bus session, the
 # AT-SPI2 bus and GTK bridge, the GTK 3 and GTK 4 test apps, zenity and xdotool, the Qt and
-# Chromium fixtures; Chromium also for the dashboard tests), nats-server (the fleet tests'
+# Chromium fixtures; Chromium also for the dashboard tests; openbox for sessions with a window
+# manager), nats-server (the fleet tests'
 # broker) and the Python client's modules and pytest (Debian's /usr/bin/python3 runs its tests),
 # only when some are missing.
 # Idempotent and quiet when everything is present. `apt-get update` runs only if the first
@@ -17,7 +18,10 @@ PACKAGES=(xvfb xauth x11-utils dbus dbus-x11 at-spi2-core libatk-adaptor gtk-3-e
   # The JavaFX debug library (providers/javafx): a JDK and Debian's OpenJFX.
   openjdk-17-jdk-headless openjfx
   # The Python client and its pytest plugin: their only dependencies, and pytest itself.
-  python3-websockets python3-msgpack python3-pytest)
+  python3-websockets python3-msgpack python3-pytest
+  # Window truth: a light window manager for the sessions that want one, and pyatspi as the
+  # independent AT-SPI reader the window tests compare focus with.
+  openbox python3-pyatspi)
 
 missing=()
 for pkg in "${PACKAGES[@]}"; do

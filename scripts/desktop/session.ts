@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
+import { createInterface } from 'node:readline';
 import { execText, firstLine, stopChild, stopGroup, waitExit } from './processes.js';
 
 const STEP_DEADLINE_MS = 10_000;
@@ -45,9 +46,21 @@ export interface LaunchOptions {
   stdin?: boolean;
 }
 
+/** How the desktop is set up. */
+export interface DesktopOptions {
+  /**
+   * Run a window manager (openbox) on the display: frames, `_NET_CLIENT_LIST`,
+   * `_NET_ACTIVE_WINDOW`, focus given back after a dialog closes. Default: none, as many CI
+   * harnesses run.
+   */
+  windowManager?: boolean;
+}
+
 export interface DesktopSession {
   /** X display, e.g. ":7". */
   readonly display: string;
+  /** Whether a window manager runs on it. */
+  readonly windowManager: boolean;
   readonly sessionBusAddress: string;
   readonly a11yBusAddress: string;
   /** Environment for anything that should run inside the session (apps, the server). */
@@ -59,7 +72,10 @@ export interface DesktopSession {
 }
 
 /** Start a fresh headless desktop. Fails with a clear message when a piece is missing. */
-export async function startDesktop(signal?: AbortSignal): Promise<DesktopSession> {
+export async function startDesktop(
+  signal?: AbortSignal,
+  options: DesktopOptions = {},
+): Promise<DesktopSession> {
   const runDir = mkdtempSync(join(tmpdir(), 'uistream-desktop-'));
   const owned: ChildProcess[] = [];
   const apps: LaunchedApp[] = [];
@@ -70,6 +86,7 @@ export async function startDesktop(signal?: AbortSignal): Promise<DesktopSession
   };
   try {
     const display = await startXvfb(owned, signal);
+    if (options.windowManager === true) await startWindowManager(owned, display, signal);
     const sessionBusAddress = await startSessionBus(owned, runDir, signal);
     const baseEnv: NodeJS.ProcessEnv = {
       ...process.env,
@@ -84,6 +101,7 @@ export async function startDesktop(signal?: AbortSignal): Promise<DesktopSession
     let stopped: Promise<void> | undefined;
     return {
       display,
+      windowManager: options.windowManager === true,
       sessionBusAddress,
       a11yBusAddress,
       env,
@@ -116,6 +134,48 @@ async function startXvfb(owned: ChildProcess[], signal?: AbortSignal): Promise<s
   const number = await firstLine(child, fd3, 'Xvfb display number', STEP_DEADLINE_MS, signal);
   if (!/^\d+$/.test(number)) throw new Error(`Xvfb reported a bad display: ${number}`);
   return `:${number}`;
+}
+
+/**
+ * Start openbox and wait until it manages the screen: its `--startup` command runs once it has
+ * taken over the screen and prints a marker on the standard output we read.
+ */
+async function startWindowManager(
+  owned: ChildProcess[],
+  display: string,
+  signal?: AbortSignal,
+): Promise<void> {
+  const marker = 'uistream-openbox-ready';
+  const wm = spawn('openbox', ['--sm-disable', '--startup', `echo ${marker}`], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+    env: { ...process.env, DISPLAY: display },
+  });
+  owned.push(wm);
+  const lines = createInterface({ input: wm.stdout });
+  const ready = new Promise<void>((resolve) =>
+    lines.on('line', (line) => {
+      if (line.trim() === marker) resolve();
+    }),
+  );
+  const exited = waitExit(wm).then(() => {
+    throw new Error('openbox exited before it managed the screen');
+  });
+  try {
+    await Promise.race([ready, exited, deadline(STEP_DEADLINE_MS, 'openbox start', signal)]);
+  } finally {
+    lines.close();
+    wm.stdout.resume();
+  }
+}
+
+function deadline(ms: number, what: string, signal?: AbortSignal): Promise<never> {
+  const timeout = AbortSignal.timeout(ms);
+  const both = signal === undefined ? timeout : AbortSignal.any([signal, timeout]);
+  return new Promise<never>((_resolve, reject) =>
+    both.addEventListener('abort', () => reject(new Error(`${what}: not within ${ms} ms`)), {
+      once: true,
+    }),
+  );
 }
 
 async function startSessionBus(

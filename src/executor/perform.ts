@@ -122,24 +122,24 @@ async function settleBackend(
 }
 
 /**
- * The window the result names, read after the settle: where focus went when the action moved
- * it, opened or closed a window (a click that closes a dialog names the window now focused),
- * else the action's own window.
+ * The window the result names, read after the settle: the window the action opened (the last
+ * one, when it is still open), else where focus went when the action moved it or closed its own
+ * window (a click that closes a dialog names the window now focused), else its own window.
  */
 function resultWindow(
   env: ActionEnv,
   plan: ActionPlan,
   changes: ActionResult['changes'],
 ): WindowInfo | undefined {
+  const opened = changes.opened.map((w) => windowInfo(env, w.ref)).findLast((w) => w !== undefined);
+  if (opened !== undefined) return opened;
   const own = windowInfo(env, plan.windowRef);
-  const moved = changes.focus !== null || changes.opened.length > 0 || changes.closed.length > 0;
-  if (own !== undefined && !moved) return own;
+  if (own !== undefined && changes.focus === null && changes.closed.length === 0) return own;
   const focused = windowInfo(env, env.cache.focused({}).element?.window ?? null);
-  return (
-    focused ??
-    own ??
-    env.cache.windowsList({ includeMinimized: false }).windows.find((w) => w.foreground)
-  );
+  const foreground = env.cache
+    .windowsList({ includeMinimized: false })
+    .windows.find((w) => w.foreground);
+  return focused ?? foreground ?? own;
 }
 
 /** Perform a planned action inside its lane and report what it caused. */

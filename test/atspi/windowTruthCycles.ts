@@ -1,0 +1,114 @@
+/**
+ * Dialog open/close cycles on the window-truth fixtures, shared by the real-desktop test and the
+ * liveness bench: how each dialog opens (menu, shortcut, button) and closes (its Close button,
+ * a key, the app itself), each step through the executor as a client would drive it.
+ */
+import type { ActionResult, MethodInput } from '../../protocol/src/index.js';
+import { parse } from '../conformance/executor/desktop.js';
+import { GTK_DIALOGS, QT_DIALOGS, type TruthStack } from './windowTruth.js';
+
+export interface DialogCycle {
+  name: string;
+  /** The dialog's window title. */
+  dialog: string;
+  open(stack: TruthStack): Promise<ActionResult>;
+  /** Absent: the dialog closes by itself. */
+  close?(stack: TruthStack): Promise<ActionResult>;
+}
+
+export interface Fixture {
+  toolkit: string;
+  title: string;
+  command: string;
+  args(folder: string): string[];
+  cycles: DialogCycle[];
+}
+
+const ctx = { clientId: 'window-truth', signal: new AbortController().signal };
+
+function click(
+  stack: TruthStack,
+  target: MethodInput<'actions.click'>['target'],
+): Promise<ActionResult> {
+  return stack.executor.run('actions.click', parse('actions.click', { target }), ctx);
+}
+
+function invoke(
+  stack: TruthStack,
+  target: MethodInput<'actions.invoke'>['target'],
+): Promise<ActionResult> {
+  return stack.executor.run(
+    'actions.invoke',
+    parse('actions.invoke', { target, pattern: 'Invoke' }),
+    ctx,
+  );
+}
+
+function keys(
+  stack: TruthStack,
+  combo: string,
+  target: MethodInput<'actions.keys'>['target'],
+): Promise<ActionResult> {
+  return stack.executor.run('actions.keys', parse('actions.keys', { keys: combo, target }), ctx);
+}
+
+/** Wait, through the executor's own event-driven wait, until a titled window closed. */
+export async function waitClosed(stack: TruthStack, title: string): Promise<void> {
+  const params = parse('actions.waitFor', { condition: 'windowClosed', title, timeoutMs: 10_000 });
+  await stack.executor.run('actions.waitFor', params, ctx);
+}
+
+const QT_TITLE = 'Qt dialogs fixture';
+const GTK_TITLE = 'GTK dialogs fixture';
+
+export const QT_FIXTURE: Fixture = {
+  toolkit: 'Qt 5',
+  title: QT_TITLE,
+  command: '/usr/bin/python3',
+  args: () => [QT_DIALOGS, '--title', QT_TITLE],
+  cycles: [
+    {
+      name: 'menu opens, Close button hides (no AT-SPI event)',
+      dialog: 'Details',
+      open: (s) => invoke(s, { name: 'Details...', window: QT_TITLE }),
+      close: (s) => click(s, { name: 'Close', controlType: 'Button', window: 'Details' }),
+    },
+    {
+      name: 'menu opens a modal, Close button closes it',
+      dialog: 'Preferences',
+      open: (s) => invoke(s, { name: 'Preferences...', window: QT_TITLE }),
+      close: (s) => click(s, { name: 'Close', controlType: 'Button', window: 'Preferences' }),
+    },
+    {
+      name: 'menu opens a dialog that closes itself',
+      dialog: 'Flash',
+      open: (s) => invoke(s, { name: 'Flash', window: QT_TITLE }),
+    },
+  ],
+};
+
+export const GTK_FIXTURE: Fixture = {
+  toolkit: 'GTK 3',
+  title: GTK_TITLE,
+  command: '/usr/bin/python3',
+  args: (folder) => [GTK_DIALOGS, '--title', GTK_TITLE, '--folder', folder],
+  cycles: [
+    {
+      name: 'Ctrl+Shift+S opens Save As, Escape closes it',
+      dialog: 'Save As',
+      open: (s) => keys(s, 'Ctrl+Shift+S', { name: 'Editor', window: GTK_TITLE }),
+      close: (s) => keys(s, 'Escape', { name: 'Cancel', controlType: 'Button', window: 'Save As' }),
+    },
+    {
+      name: 'a button opens a modal, its Close button closes it',
+      dialog: 'Go to',
+      open: (s) => click(s, { name: 'Go to', controlType: 'Button', window: GTK_TITLE }),
+      close: (s) => click(s, { name: 'Close', controlType: 'Button', window: 'Go to' }),
+    },
+    {
+      name: 'a button opens a dialog that closes itself',
+      dialog: 'Flash',
+      open: (s) => click(s, { name: 'Flash', controlType: 'Button', window: GTK_TITLE }),
+    },
+  ],
+};
