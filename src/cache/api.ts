@@ -61,6 +61,11 @@ export interface CacheInternals {
    * been announced (`window.opened`) yet, and waits for windows skip it.
    */
   windowOpening(windowRef: string): boolean;
+  /**
+   * Resolve once no fetch is waiting, queued or running: an action's settle period does not end
+   * while a re-list the action caused (a window the X server saw close) is still being read.
+   */
+  whenIdle(signal: AbortSignal): Promise<void>;
 }
 
 /** The sequence-numbered event log derived from patches (ring buffer for replay). */

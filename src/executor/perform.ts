@@ -105,20 +105,37 @@ function appOf(env: ActionEnv, plan: ActionPlan): string | undefined {
 }
 
 /**
+ * The backend id of the app an action goes to, taken before it acts (a click that closes a
+ * dialog removes its own element): the target, else its window, else the focused element.
+ */
+function settleTarget(env: ActionEnv, plan: ActionPlan): string | undefined {
+  const ref =
+    plan.element?.ref ??
+    windowInfo(env, plan.windowRef)?.element ??
+    env.cache.focused({}).element?.ref;
+  return ref === undefined ? undefined : env.cache.backendId(ref);
+}
+
+/**
  * Let the backend confirm the app acted on has handled the action and sent its events, so the
  * settle period starts from there: a dialog a shortcut opens is announced within it.
  */
-async function settleBackend(
-  env: ActionEnv,
-  plan: ActionPlan,
-  acted: ElementNode | null,
-): Promise<void> {
-  if (env.backend.settle === undefined) return;
-  const ref =
-    acted?.ref ?? windowInfo(env, plan.windowRef)?.element ?? env.cache.focused({}).element?.ref;
-  const id = ref === undefined ? undefined : env.cache.backendId(ref);
-  if (id === undefined) return;
+async function settleBackend(env: ActionEnv, id: string | undefined): Promise<void> {
+  if (env.backend.settle === undefined || id === undefined) return;
   await env.progress.race(env.backend.settle(id, callOptions(env))).catch(() => undefined);
+}
+
+/**
+ * Wait (up to `limitMs`) for the cache's fetches in flight: what the action changed may still be
+ * being read (a window list re-read after the X server saw a dialog close). Resolves whether
+ * anything had to be waited for.
+ */
+async function untilFetched(env: ActionEnv, limitMs: number): Promise<boolean> {
+  const limit = AbortSignal.any([env.progress.signal, AbortSignal.timeout(limitMs)]);
+  const started = performance.now();
+  await env.cache.whenIdle(limit).catch(() => undefined);
+  // An idle cache answers at once; any measurable wait means a fetch was still running.
+  return performance.now() - started >= 1;
 }
 
 /**
@@ -154,6 +171,7 @@ export async function performAction(
   // The element may have gone while the action waited for its lane.
   if (plan.element !== null) nodeByRef(env.cache, plan.element.ref);
   const recorder = recordPatches(env.cache);
+  const settleId = settleTarget(env, plan);
   const focusedBefore = env.cache.focused({}).element?.ref;
   const refreshAfter = env.refreshAfterAction
     ? planRefresh(env.cache, [plan.element?.ref, focusedBefore])
@@ -164,13 +182,15 @@ export async function performAction(
         ? await untilModalOpens(() => plan.perform(), env.cache, appOf(env, plan))
         : { blocked: false as const, value: await plan.perform() };
     const acted = outcome.blocked ? undefined : outcome.value;
-    if (!outcome.blocked) await settleBackend(env, plan, acted ?? plan.element);
+    if (!outcome.blocked) await settleBackend(env, settleId);
     refreshAfter?.((acted ?? plan.element)?.ref);
     const relevant = (patch: Parameters<typeof touchesWindow>[2]): boolean =>
       touchesWindow(env.cache, plan.windowRef, patch);
     const { signal } = env.progress;
     const settleCapMs = options.settleMs * SETTLE_CAP_PERIODS;
     await recorder.quiet(options.settleMs, relevant, signal, settleCapMs);
+    if (await untilFetched(env, settleCapMs))
+      await recorder.quiet(options.settleMs, relevant, signal, settleCapMs);
     if (await untilWindowsAnnounced(env.cache, recorder.batches, signal, env.progress.remaining()))
       await recorder.quiet(options.settleMs, relevant, signal, settleCapMs);
     const patches = recorder.batches.flatMap((b) => b.patches).filter(relevant);

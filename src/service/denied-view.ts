@@ -72,6 +72,9 @@ export class DeniedView implements UiCache {
   windowOpening(windowRef: string): boolean {
     return this.inner.windowOpening(windowRef);
   }
+  whenIdle(signal: AbortSignal): Promise<void> {
+    return this.inner.whenIdle(signal);
+  }
   backendId(ref: string): BackendId | undefined {
     return this.denied.hidesRef(ref) ? undefined : this.inner.backendId(ref);
   }

@@ -18,8 +18,11 @@
  * - Qt 5 runs a modal dialog opened by a menu item or button inside `DoAction` too (the reply
  *   comes when the dialog closes), but its bridge goes on answering every other call meanwhile.
  *   Waiting for that reply held the action 1.6 s, and the call's deadline then set the app
- *   aside as not responding although it answered. Such `DoAction`s are sent without asking for a
- *   reply: the effect is seen in the cache, and nothing is left waiting on the app.
+ *   aside as not responding although it answered. Menu items are sent `DoAction` without a reply
+ *   asked for (Qt reports plausible extents for the items of a closed menu, so a real click
+ *   would land elsewhere): the effect is seen in the cache, and nothing waits on the app. A
+ *   button on screen gets a real click: Qt's `DoAction` on a button only starts a 100 ms
+ *   animated click, whose effect would come after the action settled.
  * The effect checks of the executor catch what is not listed here; this table only avoids calls
  * known to harm the app or known to be no-ops.
  */
@@ -68,7 +71,11 @@ const POLICIES: Record<string, ActionPolicy> = {
   gail: GTK,
   gecko: { ...DEFAULT_POLICY, scrollTo: true, setTextIgnored: true },
   chromium: { ...DEFAULT_POLICY, scrollTo: true, focusBeforeExpand: true },
-  qt: { ...DEFAULT_POLICY, replylessRoles: MODAL_OPENERS },
+  qt: {
+    ...DEFAULT_POLICY,
+    nestedLoopRoles: new Set([ROLE.PUSH_BUTTON]),
+    replylessRoles: MODAL_OPENERS,
+  },
 };
 
 /** Versions whose bridge differs from its toolkit's entry above: name -> version prefix. */

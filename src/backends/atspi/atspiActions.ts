@@ -150,6 +150,7 @@ export class AtspiActions {
     signal: AbortSignal,
   ): Promise<PatternPerformed | void> {
     const real = prefersRealInput(f.policy, f.role) && this.x.available;
+    if (process.env.UISTREAM_DEBUG_SETTLE) console.log('activate', f.role, real, this.x.available);
     if (real && (await clickElement(this.deps, f.ref, f.role, signal))) return VIA_INPUT;
     // Not on screen (a closed popover's item): the platform action, held to the reply budget.
     return this.doAction(f, preferred, signal);

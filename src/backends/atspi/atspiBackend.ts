@@ -93,7 +93,11 @@ export class AtspiBackend implements AccessibilityBackend {
   constructor(private readonly options: AtspiBackendOptions = {}) {
     this.env = options.env ?? process.env;
     this.x = new XInput(this.env);
-    this.truth = new AtspiWindowTruth(this.env, (events) => this.emit(events));
+    this.truth = new AtspiWindowTruth(
+      this.env,
+      (events) => this.emit(events),
+      (app) => this.conn?.reader.facts.forgetApp(app),
+    );
     setMaxListeners(0, this.lifetime.signal);
   }
 
@@ -144,7 +148,14 @@ export class AtspiBackend implements AccessibilityBackend {
    * X server's queued events, then every event mapped so far out of events$.
    */
   async settle(id: BackendId, options: ActionOptions): Promise<void> {
+    const t0 = performance.now();
     await this.withConnection(options.signal, (c, signal) => appRoundTrips(c.reader, id, signal));
+    if (process.env.UISTREAM_DEBUG_SETTLE)
+      console.log(
+        performance.now().toFixed(0),
+        'settle pinged',
+        (performance.now() - t0).toFixed(1),
+      );
     this.truth.pump();
     await this.batcher.drained();
   }

@@ -76,7 +76,12 @@ function finiteInt(value: number, what: string): string {
   return String(Math.round(value));
 }
 
-/** xdotool arguments for an input action; throws invalid_params for bad input. */
+/**
+ * The xdotool argv of one input action (invalid_params for bad input). Clicks and wheels move without `--sync`: it waits for the
+ * pointer to move and hung until the deadline when it already stood there (the second click on
+ * a button at the same spot, once a dialog the first one opened had closed again); the X server
+ * handles XTest requests in order, so the click lands at the new position anyway.
+ */
 export function xdotoolArgs(action: InputAction): string[] {
   switch (action.kind) {
     case 'keys':
@@ -89,7 +94,7 @@ export function xdotoolArgs(action: InputAction): string[] {
     case 'click': {
       const count = Number.isInteger(action.count) && action.count >= 1 && action.count <= 3;
       if (!count) throw new InvalidParamsError('count must be 1, 2 or 3');
-      const at = ['mousemove', '--sync', finiteInt(action.x, 'x'), finiteInt(action.y, 'y')];
+      const at = ['mousemove', finiteInt(action.x, 'x'), finiteInt(action.y, 'y')];
       return [...at, 'click', '--repeat', String(action.count), BUTTONS[action.button]];
     }
     case 'wheel':
@@ -118,7 +123,7 @@ export function xdotoolRuns(action: InputAction): string[][] {
 }
 
 function wheelArgs(action: Extract<InputAction, { kind: 'wheel' }>): string[] {
-  const at = ['mousemove', '--sync', finiteInt(action.x, 'x'), finiteInt(action.y, 'y')];
+  const at = ['mousemove', finiteInt(action.x, 'x'), finiteInt(action.y, 'y')];
   const dy = Number(finiteInt(action.dy, 'dy'));
   const dx = Number(finiteInt(action.dx, 'dx'));
   const clicks: string[] = [];

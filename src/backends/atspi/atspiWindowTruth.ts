@@ -3,9 +3,10 @@
  * a desktop listing leaves out the accessible windows no X window matches (hidden, not
  * destroyed: Qt keeps a closed dialog as a child of its app and says nothing), and a change in
  * the X view (a window mapped, unmapped or destroyed, the active window moved) re-lists the
- * desktop at once, activates the matching window and re-reads the windows of the processes
- * involved, so focus is read again where it went back. Without an X display (Wayland, a remote
- * bus) nothing changes: the accessibility bus alone decides.
+ * desktop at once and activates the matching window. Without an X display (Wayland, a remote
+ * bus) nothing changes: the accessibility bus alone decides. Focus is not re-read here: the
+ * toolkits announce focus moving into an activated window, and re-reading whole windows on every
+ * change (element by element on Qt 5) held the re-list up behind them.
  */
 import type { BackendEvent, BackendNode } from '../backend.js';
 import {
@@ -14,16 +15,27 @@ import {
   type AccessibleTopLevel,
   type XWindowView,
 } from '../x11/index.js';
-import { DESKTOP_ID } from './atspiIds.js';
+import { DESKTOP_ID, refOf } from './atspiIds.js';
 
 export class AtspiWindowTruth {
   private readonly watcher: X11WindowWatcher;
   /** The desktop's windows as last listed, hidden ones included. */
   private listed: AccessibleTopLevel[] = [];
+  /** An active window the X server reported that no listing has matched yet. */
+  private pendingActive: number | null = null;
 
+  /** The windows on screen at the last listing. */
+  private shown = new Set<string>();
+
+  /**
+   * `forgetApp` is told of every app whose windows came or went: Qt reuses the object paths of
+   * deleted accessibles, so what was memoised about a path (its role) may belong to another
+   * element now.
+   */
   constructor(
     env: NodeJS.ProcessEnv,
     private readonly emit: (events: readonly BackendEvent[]) => void,
+    private readonly forgetApp: (busName: string) => void = () => undefined,
   ) {
     this.watcher = new X11WindowWatcher(env, {
       onChange: (view, previous) => this.changed(view, previous),
@@ -57,33 +69,44 @@ export class AtspiWindowTruth {
       const node = byId.get(id);
       return node === undefined ? [] : [topLevelOf(node)];
     });
-    const { hidden } = matchWindows(this.listed, this.watcher.view(), (pid) =>
+    const { hidden, byXid } = matchWindows(this.listed, this.watcher.view(), (pid) =>
       this.watcher.knows(pid),
     );
+    this.announceActive(byXid);
+    this.noteShown(this.listed.filter((w) => !hidden.has(w.id)).map((w) => w.id));
     return hidden.size === 0 ? nodes : withoutSubtrees(nodes, hidden);
   }
 
+  /**
+   * Re-list the desktop (windows come and go there). The active window is matched against that
+   * fresh listing (a new dialog is not in the last one), so it is announced from there.
+   */
   private changed(view: XWindowView, previous: XWindowView): void {
-    const events: BackendEvent[] = [{ type: 'structure', change: 'invalidated', id: DESKTOP_ID }];
-    const match = matchWindows(this.listed, view, (pid) => this.watcher.knows(pid));
-    const active = view.active === null ? undefined : match.byXid.get(view.active);
-    if (active !== undefined && view.active !== previous.active) {
-      events.push({ type: 'window.activated', id: active });
-    }
-    const before = new Set(previous.windows.map((w) => w.xid));
-    const after = new Set(view.windows.map((w) => w.xid));
-    const pids = new Set<number>();
-    for (const w of [...previous.windows, ...view.windows]) {
-      if (w.pid !== undefined && before.has(w.xid) !== after.has(w.xid)) pids.add(w.pid);
-    }
-    for (const win of this.listed) {
-      const involved = win.pid !== undefined && pids.has(win.pid);
-      if ((involved && !match.hidden.has(win.id)) || win.id === active) {
-        events.push({ type: 'structure', change: 'invalidated', id: win.id });
-      }
-    }
-    this.emit(events);
+    if (view.active !== null && view.active !== previous.active) this.pendingActive = view.active;
+    this.emit([{ type: 'structure', change: 'invalidated', id: DESKTOP_ID }]);
   }
+
+  private noteShown(ids: readonly string[]): void {
+    const now = new Set(ids);
+    const apps = new Set<string>();
+    for (const id of now) if (!this.shown.has(id)) apps.add(busNameOf(id));
+    for (const id of this.shown) if (!now.has(id)) apps.add(busNameOf(id));
+    this.shown = now;
+    for (const app of apps) this.forgetApp(app);
+  }
+
+  /** Announce the active window the X view reported, once a listing holds it. */
+  private announceActive(byXid: ReadonlyMap<number, string>): void {
+    if (this.pendingActive === null) return;
+    const id = byXid.get(this.pendingActive);
+    if (id === undefined) return;
+    this.pendingActive = null;
+    this.emit([{ type: 'window.activated', id }]);
+  }
+}
+
+function busNameOf(id: string): string {
+  return refOf(id)[0];
 }
 
 function topLevelOf(node: BackendNode): AccessibleTopLevel {

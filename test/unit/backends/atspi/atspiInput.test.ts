@@ -25,7 +25,6 @@ describe('xdotool argument building', () => {
   it('builds clicks, wheels and typing as argv (never a shell line)', () => {
     expect(xdotoolArgs({ kind: 'click', x: 10.4, y: 20.6, button: 'right', count: 2 })).toEqual([
       'mousemove',
-      '--sync',
       '10',
       '21',
       'click',
@@ -35,7 +34,6 @@ describe('xdotool argument building', () => {
     ]);
     expect(xdotoolArgs({ kind: 'wheel', x: 1, y: 2, dx: 0, dy: -3 })).toEqual([
       'mousemove',
-      '--sync',
       '1',
       '2',
       'click',
