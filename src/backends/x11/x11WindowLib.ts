@@ -68,6 +68,7 @@ export interface X11WindowLib {
   /** Fill `event` (XEVENT_BYTES) with the next queued event. */
   nextEvent(display: unknown, event: Buffer): void;
   flush(display: unknown): void;
+  /** The atom of `name` on this display (atoms differ between X servers: cache per display). */
   atom(display: unknown, name: string): number;
   children(display: unknown, window: number): number[];
   attributes(display: unknown, window: number): WindowAttributes | undefined;
@@ -111,7 +112,6 @@ export function loadX11Windows(): X11WindowLib {
   const translate = lib.func(
     'int XTranslateCoordinates(void *d, unsigned long src, unsigned long dst, int x, int y, _Out_ int *dx, _Out_ int *dy, _Out_ unsigned long *child)',
   );
-  const atoms = new Map<string, number>();
   loaded = {
     open: (name) => base.openDisplay(name) as unknown,
     close: (d) => void base.closeDisplay(d),
@@ -120,11 +120,7 @@ export function loadX11Windows(): X11WindowLib {
     pending: (d) => pending(d) as number,
     nextEvent: (d, event) => void nextEvent(d, event),
     flush: (d) => void flush(d),
-    atom: (d, name) => {
-      let atom = atoms.get(name);
-      if (atom === undefined) atoms.set(name, (atom = Number(internAtom(d, name, 0))));
-      return atom;
-    },
+    atom: (d, name) => Number(internAtom(d, name, 0)),
     children: (d, w) => {
       const [root, parent, list, count] = [[0], [0], [null as unknown], [0]];
       if (queryTree(d, w, root, parent, list, count) === 0 || list[0] === null) return [];

@@ -66,6 +66,7 @@ export class X11WindowWatcher {
   private timer: NodeJS.Timeout | undefined;
   private current: XWindowView = EMPTY;
   private readonly everSeen = new Set<number>();
+  private readonly atoms = new Map<string, number>();
 
   constructor(
     private readonly env: NodeJS.ProcessEnv,
@@ -85,6 +86,7 @@ export class X11WindowWatcher {
     if (display === null) return false;
     this.display = display;
     this.rootWindow = this.lib.root(display);
+    this.atoms.clear();
     this.lib.selectInput(display, this.rootWindow, SUBSTRUCTURE_NOTIFY_MASK | PROPERTY_CHANGE_MASK);
     this.lib.flush(display);
     this.current = this.read();
@@ -135,11 +137,11 @@ export class X11WindowWatcher {
     const lib = this.lib as X11WindowLib;
     const d = this.display;
     const root = this.rootWindow;
-    const check = lib.property(d, root, lib.atom(d, '_NET_SUPPORTING_WM_CHECK'));
+    const check = lib.property(d, root, this.atom('_NET_SUPPORTING_WM_CHECK'));
     const managed = check?.format === 32 && (check.items[0] ?? 0) !== 0;
     const windows: XTopLevel[] = [];
     if (managed) {
-      const clients = lib.property(d, root, lib.atom(d, '_NET_CLIENT_LIST'));
+      const clients = lib.property(d, root, this.atom('_NET_CLIENT_LIST'));
       for (const xid of clients?.format === 32 ? clients.items : []) {
         const win = this.describe(xid, false);
         if (win !== undefined) windows.push(win);
@@ -153,13 +155,20 @@ export class X11WindowWatcher {
       const win = this.describe(xid, attrs.overrideRedirect);
       if (win !== undefined) windows.push(win);
     }
-    const activeProp = managed
-      ? lib.property(d, root, lib.atom(d, '_NET_ACTIVE_WINDOW'))
-      : undefined;
+    const activeProp = managed ? lib.property(d, root, this.atom('_NET_ACTIVE_WINDOW')) : undefined;
     const active = activeProp?.format === 32 ? activeProp.items[0] || null : null;
     lib.dropErrors();
     for (const w of windows) if (w.pid !== undefined && !w.popup) this.everSeen.add(w.pid);
     return { windows, active, managed };
+  }
+
+  private atom(name: string): number {
+    let atom = this.atoms.get(name);
+    if (atom === undefined) {
+      atom = (this.lib as X11WindowLib).atom(this.display, name);
+      this.atoms.set(name, atom);
+    }
+    return atom;
   }
 
   private describe(xid: number, popup: boolean): XTopLevel | undefined {
@@ -168,7 +177,7 @@ export class X11WindowWatcher {
     const attrs = lib.attributes(d, xid);
     if (attrs === undefined) return undefined;
     const origin = lib.origin(d, xid, this.rootWindow);
-    const pidProp = lib.property(d, xid, lib.atom(d, '_NET_WM_PID'));
+    const pidProp = lib.property(d, xid, this.atom('_NET_WM_PID'));
     const win: XTopLevel = {
       xid,
       title: this.title(xid),
@@ -182,9 +191,9 @@ export class X11WindowWatcher {
   private title(xid: number): string {
     const lib = this.lib as X11WindowLib;
     const d = this.display;
-    const wide = lib.property(d, xid, lib.atom(d, '_NET_WM_NAME'));
+    const wide = lib.property(d, xid, this.atom('_NET_WM_NAME'));
     if (wide?.format === 8) return utf8.decode(wide.bytes);
-    const legacy = lib.property(d, xid, lib.atom(d, 'WM_NAME'));
+    const legacy = lib.property(d, xid, this.atom('WM_NAME'));
     return legacy?.format === 8 ? latin1.decode(legacy.bytes) : '';
   }
 }
