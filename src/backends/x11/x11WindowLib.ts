@@ -103,9 +103,11 @@ export function loadX11Windows(): X11WindowLib {
   const queryTree = lib.func(
     'int XQueryTree(void *d, unsigned long w, _Out_ unsigned long *root, _Out_ unsigned long *parent, _Out_ void **children, _Out_ unsigned int *n)',
   );
-  const getAttributes = lib.func(
-    'int XGetWindowAttributes(void *d, unsigned long w, _Out_ XWindowAttributesT *attrs)',
-  );
+  const getAttributes = lib.func('XGetWindowAttributes', 'int', [
+    'void *',
+    'unsigned long',
+    koffi.out(koffi.pointer(XWindowAttributes)),
+  ]);
   const getProperty = lib.func(
     'int XGetWindowProperty(void *d, unsigned long w, unsigned long prop, long offset, long length, int del, unsigned long reqType, _Out_ unsigned long *type, _Out_ int *format, _Out_ unsigned long *nitems, _Out_ unsigned long *after, _Out_ void **data)',
   );
@@ -160,20 +162,8 @@ function readProperty(
   atom: number,
 ): PropertyValue | undefined {
   const [type, format, nitems, after, data] = [[0], [0], [0], [0], [null as unknown]];
-  const status = getProperty(
-    d,
-    w,
-    atom,
-    0,
-    PROPERTY_LONGS,
-    0,
-    0,
-    type,
-    format,
-    nitems,
-    after,
-    data,
-  );
+  const args = [d, w, atom, 0, PROPERTY_LONGS, 0, 0, type, format, nitems, after, data];
+  const status = Number(getProperty(...args));
   if (status !== 0 || data[0] === null) return undefined;
   try {
     const n = Number(nitems[0] ?? 0);
