@@ -9,15 +9,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ActionResult } from '../../protocol/src/index.js';
-import { agreement, startTruthStack, untilCache, type TruthStack } from './windowTruth.js';
-import {
-  GTK_FIXTURE,
-  QT_FIXTURE,
-  waitClosed,
-  type DialogCycle,
-  type Fixture,
-} from './windowTruthCycles.js';
+import { startTruthStack, type TruthStack } from './windowTruth.js';
+import { GTK_FIXTURE, QT_FIXTURE, runRound, type Fixture } from './windowTruthCycles.js';
 
 const CYCLES = Number(process.env.UISTREAM_TRUTH_CYCLES ?? 3);
 const SETUP_MS = 60_000;
@@ -26,56 +19,6 @@ const AGREE_MS = 3_000;
 
 const folder = mkdtempSync(join(tmpdir(), 'uistream-truth-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
-
-const titles = (list: readonly { title: string }[]): string[] => list.map((w) => w.title);
-
-/** Whether the dialog's Cancel or Close button is in the cache. */
-function closerCached(stack: TruthStack, dialog: string): boolean {
-  const buttons = stack.cache.find({
-    controlType: 'Button',
-    window: dialog,
-    nameMatch: 'equals',
-    caseSensitive: false,
-    maxResults: 50,
-  });
-  return buttons.elements.some((b) => b.name === 'Close' || b.name === 'Cancel');
-}
-
-/** One round of a cycle; returns what disagreed (empty when everything held). */
-async function round(stack: TruthStack, cycle: DialogCycle, main: string): Promise<string[]> {
-  const faults: string[] = [];
-  const check = async (step: string): Promise<void> => {
-    const seen = await agreement(stack, AGREE_MS);
-    if (JSON.stringify(seen.x) !== JSON.stringify(seen.cache)) {
-      faults.push(
-        `${step}: windows ${JSON.stringify(seen.cache)} but X has ${JSON.stringify(seen.x)}`,
-      );
-    }
-    if (!seen.focusOk) faults.push(`${step}: focus ${JSON.stringify(seen.focus)}`);
-  };
-  const opened: ActionResult = await cycle.open(stack);
-  if (!titles(opened.changes.opened).includes(cycle.dialog)) {
-    faults.push(`open answered opened=${JSON.stringify(titles(opened.changes.opened))}`);
-  }
-  if (cycle.close === undefined) {
-    await waitClosed(stack, cycle.dialog);
-    await check('closed by itself');
-    return faults;
-  }
-  if (opened.window?.title !== cycle.dialog)
-    faults.push(`open named window ${opened.window?.title}`);
-  await check('opened');
-  // Qt fills a dialog's accessible children after showing it: wait for what closes it.
-  await untilCache(stack.cache, () => closerCached(stack, cycle.dialog));
-  const closed = await cycle.close(stack);
-  if (!titles(closed.changes.closed).includes(cycle.dialog)) {
-    faults.push(`close answered closed=${JSON.stringify(titles(closed.changes.closed))}`);
-  }
-  if (closed.window?.title === cycle.dialog) faults.push(`close named the closed window`);
-  await check('closed');
-  void main;
-  return faults;
-}
 
 function fixtureSuite(fixture: Fixture, windowManager: boolean): void {
   describe(`${fixture.toolkit} dialogs, ${windowManager ? 'with openbox' : 'no window manager'}`, () => {
@@ -94,7 +37,7 @@ function fixtureSuite(fixture: Fixture, windowManager: boolean): void {
         async () => {
           const faults: string[] = [];
           for (let i = 0; i < CYCLES; i++) {
-            for (const fault of await round(stack, cycle, fixture.title))
+            for (const fault of await runRound(stack, cycle, AGREE_MS))
               faults.push(`round ${i}: ${fault}`);
           }
           expect(faults).toEqual([]);

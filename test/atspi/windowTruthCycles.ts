@@ -5,7 +5,7 @@
  */
 import type { ActionResult, MethodInput } from '../../protocol/src/index.js';
 import { parse } from '../conformance/executor/desktop.js';
-import { GTK_DIALOGS, QT_DIALOGS, type TruthStack } from './windowTruth.js';
+import { agreement, GTK_DIALOGS, QT_DIALOGS, untilCache, type TruthStack } from './windowTruth.js';
 
 export interface DialogCycle {
   name: string;
@@ -112,3 +112,56 @@ export const GTK_FIXTURE: Fixture = {
     },
   ],
 };
+
+const titles = (list: readonly { title: string }[]): string[] => list.map((w) => w.title);
+
+/** Whether the dialog's Cancel or Close button is in the cache. */
+function closerCached(stack: TruthStack, dialog: string): boolean {
+  const buttons = stack.cache.find({
+    controlType: 'Button',
+    window: dialog,
+    nameMatch: 'equals',
+    caseSensitive: false,
+    maxResults: 50,
+  });
+  return buttons.elements.some((b) => b.name === 'Close' || b.name === 'Cancel');
+}
+
+/** One round of a cycle; returns what disagreed (empty when everything held). */
+export async function runRound(
+  stack: TruthStack,
+  cycle: DialogCycle,
+  agreeMs: number,
+): Promise<string[]> {
+  const faults: string[] = [];
+  const check = async (step: string): Promise<void> => {
+    const seen = await agreement(stack, agreeMs);
+    if (JSON.stringify(seen.x) !== JSON.stringify(seen.cache)) {
+      faults.push(
+        `${step}: windows ${JSON.stringify(seen.cache)} but X has ${JSON.stringify(seen.x)}`,
+      );
+    }
+    if (!seen.focusOk) faults.push(`${step}: focus ${JSON.stringify(seen.focus)}`);
+  };
+  const opened: ActionResult = await cycle.open(stack);
+  if (!titles(opened.changes.opened).includes(cycle.dialog)) {
+    faults.push(`open answered opened=${JSON.stringify(titles(opened.changes.opened))}`);
+  }
+  if (cycle.close === undefined) {
+    await waitClosed(stack, cycle.dialog);
+    await check('closed by itself');
+    return faults;
+  }
+  if (opened.window?.title !== cycle.dialog)
+    faults.push(`open named window ${opened.window?.title}`);
+  await check('opened');
+  // Qt fills a dialog's accessible children after showing it: wait for what closes it.
+  await untilCache(stack.cache, () => closerCached(stack, cycle.dialog));
+  const closed = await cycle.close(stack);
+  if (!titles(closed.changes.closed).includes(cycle.dialog)) {
+    faults.push(`close answered closed=${JSON.stringify(titles(closed.changes.closed))}`);
+  }
+  if (closed.window?.title === cycle.dialog) faults.push(`close named the closed window`);
+  await check('closed');
+  return faults;
+}
