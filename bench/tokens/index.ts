@@ -11,6 +11,9 @@
  * counts its text with the tokenizer and its image as Anthropic's vision docs price one
  * (width x height / 750, the image being within their 1,568 px bound); target: the plain
  * window screenshot, text and image, <= 1,700 tokens.
+ * The scripted agent task on a real GTK editor (gtk-task.ts; needs the headless desktop) prints
+ * its calls and tokens beside the committed baseline of the server before; targets: fewer of
+ * both, and every answer true.
  */
 import { encode } from 'gpt-tokenizer';
 import { Region } from '../../protocol/src/index.js';
@@ -22,6 +25,7 @@ import type { ToolContext } from '../../src/mcp/types.js';
 import { inspectorSupported, strictToolsList } from '../../test/mcp-conformance/inspector.js';
 import { atMost, exactly, printLine } from '../targets.js';
 import { definitionFigures } from './definitions.js';
+import { AGENT_TASK_BASELINE, gtkAgentTask } from './gtk-task.js';
 
 const tokens = (text: string): number => encode(text).length;
 const round = (n: number): number => Math.round(n * 1000) / 1000;
@@ -106,6 +110,20 @@ async function screenshotFigures(ctx: ToolContext) {
   return out;
 }
 
+/** The scripted agent task on the GTK editor fixture, beside its committed baseline. */
+async function agentTaskFigures() {
+  try {
+    const r = await gtkAgentTask();
+    const { calls, tokens: spent, errors, log } = r.run;
+    const answersTrue = r.answers.filter((a) => a.true).length;
+    const baseline = AGENT_TASK_BASELINE;
+    return { calls, tokens: spent, errors, answers: r.answers.length, answersTrue, baseline, log };
+  } catch (err) {
+    process.stderr.write(`GTK agent task could not run: ${String(err)}\n`);
+    return null;
+  }
+}
+
 /** Findings (warnings + errors) of the Inspector's --strict report; null when it cannot run. */
 async function inspectorFindings(): Promise<number | null> {
   if (!inspectorSupported()) return null;
@@ -123,6 +141,7 @@ async function inspectorFindings(): Promise<number | null> {
 async function main(): Promise<void> {
   const definitions = definitionFigures(defaultTools);
   const inspector = await inspectorFindings();
+  const agentTask = await agentTaskFigures();
   const app = await createApp(loadConfig({ backend: 'sim' }));
   try {
     const ctx = context(app);
@@ -148,6 +167,7 @@ async function main(): Promise<void> {
       actions: { max: actionMax, results: actions },
       screenshots,
       definitions: { ...definitions, inspectorStrictFindings: inspector },
+      agentTask,
       targets: {
         regionReadsMax: atMost(regionMax, 200, ' tokens'),
         editorSnapshotToJson: atMost(editor?.ratio, 0.25, 'x'),
@@ -156,6 +176,12 @@ async function main(): Promise<void> {
         toolDefinitionTokens: atMost(definitions.tokens, 4000, ' tokens'),
         toolsListBytes: atMost(definitions.listBytes, 24 * 1024, ' bytes'),
         inspectorStrictFindings: exactly(inspector, 0),
+        agentTaskCalls: atMost(agentTask?.calls, AGENT_TASK_BASELINE.calls - 1),
+        agentTaskTokens: atMost(agentTask?.tokens, AGENT_TASK_BASELINE.tokens - 1, ' tokens'),
+        agentTaskAnswersWrong: exactly(
+          agentTask === null ? null : agentTask.answers - agentTask.answersTrue,
+          0,
+        ),
       },
     };
     printLine(line);
