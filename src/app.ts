@@ -10,8 +10,8 @@ import type { Config } from './config.js';
 import type { Executor } from './executor/api.js';
 import { createExecutor } from './executor/index.js';
 import { Pixels } from './pixels/service.js';
-import { hideDeniedApps } from './service/denied-view.js';
-import { createHandlers, type HandlerTable } from './service/handlers.js';
+import { AccessPolicy } from './policy/access.js';
+import { createHandlers, type HandlerDeps, type HandlerTable } from './service/handlers.js';
 
 export interface App {
   readonly config: Config;
@@ -20,11 +20,12 @@ export interface App {
   readonly backendReason: string;
   /** Where in-app providers connect; absent with --no-providers. */
   readonly providers?: ProviderEndpoint;
-  /** The cache as clients see it: apps on the deny list left out (see service/denied-view.ts). */
+  /** The cache as clients see it: apps on the deny list left out (see policy/access.ts). */
   readonly cache: UiCache;
   readonly executor: Executor;
   readonly handlers: HandlerTable;
   readonly pixels: Pixels;
+  readonly policy: AccessPolicy;
   /** Stop the executor, the cache and the backend, in that order. Idempotent. */
   stop(): Promise<void>;
 }
@@ -41,29 +42,40 @@ export interface Services {
   executor: Executor;
   pixels: Pixels;
   handlers: HandlerTable;
+  policy: AccessPolicy;
 }
 
+/** Methods beyond the protocol's: a registry that lists them and their implementations. */
+export type MethodExtension = Pick<HandlerDeps, 'registry' | 'extra'>;
+
 /** Wire cache, executor, pixels and the method table over a backend. */
-export function composeServices(backend: AccessibilityBackend, config: Config): Services {
+export function composeServices(
+  backend: AccessibilityBackend,
+  config: Config,
+  extension: MethodExtension = {},
+): Services {
   const store = createCache(backend, config.cache);
+  const policy = AccessPolicy.of(config);
   // The executor and the pixels service see denied apps (to refuse them, to black them out).
-  const cache = hideDeniedApps(store, config.executor.denyApps);
-  const executor = createExecutor({
+  const cache = policy.visible(store);
+  const executor = createExecutor({ backend, cache: store, policy, config: config.executor });
+  const pixels = new Pixels({ backend, cache: store, config, policy });
+  const handlers = createHandlers({
+    ...extension,
     backend,
-    cache: store,
-    reads: cache,
-    config: config.executor,
-    readOnly: config.readOnly,
+    cache,
+    executor,
+    config,
+    pixels,
+    policy,
   });
-  const pixels = new Pixels({ backend, cache: store, config });
-  const handlers = createHandlers({ backend, cache, executor, config, pixels });
-  return { store, cache, executor, pixels, handlers };
+  return { store, cache, executor, pixels, handlers, policy };
 }
 
 /** Build and start everything below the servers. */
 export async function createApp(config: Config, signal?: AbortSignal): Promise<App> {
   const { backend, reason, providers } = await createBackend(config);
-  const { cache, executor, pixels, handlers } = composeServices(backend, config);
+  const { cache, executor, pixels, handlers, policy } = composeServices(backend, config);
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> =>
     (stopping ??= (async () => {
@@ -83,6 +95,16 @@ export async function createApp(config: Config, signal?: AbortSignal): Promise<A
     await stop();
     throw err;
   }
-  const app = { config, backend, backendReason: reason, cache, executor, handlers, pixels, stop };
+  const app = {
+    config,
+    backend,
+    backendReason: reason,
+    cache,
+    executor,
+    handlers,
+    pixels,
+    policy,
+    stop,
+  };
   return providers === undefined ? app : { ...app, providers };
 }

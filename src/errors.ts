@@ -4,16 +4,17 @@
  * `internal` with a generic message, so stack traces and local details never cross the wire.
  */
 import { DEFAULT_RECOVERY, type ErrorCode, type WireError } from '../protocol/src/index.js';
+import { renderRecovery, wsCallName, type CallNamer, type Recovery } from './hints.js';
 
 export interface UiErrorOptions {
-  recovery?: string[];
+  recovery?: readonly Recovery[];
   details?: Record<string, unknown>;
   cause?: unknown;
 }
 
 export class UiError extends Error {
   readonly code: ErrorCode;
-  readonly recovery: string[];
+  readonly recovery: readonly Recovery[];
   readonly details: Record<string, unknown> | undefined;
 
   constructor(code: ErrorCode, message: string, options: UiErrorOptions = {}) {
@@ -92,10 +93,14 @@ export function isUiError(err: unknown): err is UiError {
   return err instanceof UiError;
 }
 
-/** Map any thrown value to the wire. Unknown errors never leak their message or stack. */
-export function toWireError(err: unknown): WireError {
+/**
+ * Map any thrown value to the wire, its hints naming calls as `name` does (method names by
+ * default). Unknown errors never leak their message or stack.
+ */
+export function toWireError(err: unknown, name: CallNamer = wsCallName): WireError {
   if (err instanceof UiError) {
-    const wire: WireError = { code: err.code, message: err.message, recovery: err.recovery };
+    const recovery = renderRecovery(err.recovery, name);
+    const wire: WireError = { code: err.code, message: err.message, recovery };
     if (err.details !== undefined) wire.details = err.details;
     return wire;
   }

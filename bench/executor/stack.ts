@@ -5,6 +5,7 @@ import { createCache } from '../../src/cache/index.js';
 import { loadConfig } from '../../src/config.js';
 import type { ActionMethod, Executor } from '../../src/executor/api.js';
 import { createExecutor } from '../../src/executor/index.js';
+import { AccessPolicy } from '../../src/policy/access.js';
 
 export interface Stack {
   sim: SimBackend;
@@ -28,8 +29,8 @@ export async function startStack(signal: AbortSignal, refreshAfterAction = true)
   const executor = createExecutor({
     backend: sim,
     cache,
+    policy: AccessPolicy.open(),
     config: config.executor,
-    readOnly: false,
   });
   return {
     sim,

@@ -12,6 +12,7 @@ import { loadConfig } from '../../src/config.js';
 import { createExecutor } from '../../src/executor/index.js';
 import { startServer } from '../../src/server/index.js';
 import { createHandlers } from '../../src/service/handlers.js';
+import { AccessPolicy } from '../../src/policy/access.js';
 
 export type Command =
   | { cmd: 'fire'; id: number }
@@ -63,8 +64,8 @@ async function main(): Promise<void> {
   const executor = createExecutor({
     backend: sim,
     cache,
+    policy: AccessPolicy.open(),
     config: config.executor,
-    readOnly: false,
   });
   const handlers = createHandlers({ backend: sim, cache, executor, config });
   const server = await startServer({ config, backend: sim, cache, executor, handlers });

@@ -57,6 +57,7 @@ export function buildFiles(): Map<string, string> {
       method: m.name,
       kind: m.kind,
       summary: m.summary,
+      ...(m.mcp === undefined ? {} : { mcp: m.mcp }),
       params: toSchema(m.params, 'input'),
       result: toSchema(m.result, 'output'),
     });
@@ -82,6 +83,7 @@ export function buildFiles(): Map<string, string> {
       name: m.name,
       kind: m.kind,
       summary: m.summary,
+      mcp: m.mcp,
       params: toSchema(m.params, 'input'),
       result: toSchema(m.result, 'output'),
     })),

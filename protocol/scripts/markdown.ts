@@ -4,16 +4,23 @@ type Json = Record<string, unknown>;
 
 export interface MarkdownInput {
   version: string;
-  methods: { name: string; kind: string; summary: string; params: Json; result: Json }[];
+  methods: {
+    name: string;
+    kind: string;
+    summary: string;
+    mcp?: { tool: string; automation?: string } | undefined;
+    params: Json;
+    result: Json;
+  }[];
   notifications: { name: string; summary: string; params: Json }[];
   errors: { code: string; recovery: string[] }[];
 }
 
 const KIND_TITLES: Record<string, string> = {
-  session: 'Session',
-  read: 'Reads (served from the cache)',
-  action: 'Actions (through the executor)',
-  subscription: 'Subscriptions',
+  read: 'Reads (change nothing; allowed when read-only)',
+  act: 'Actions (through the executor; refused when read-only)',
+  capture: 'Screen capture (pixels; off when capture is disabled)',
+  subscribe: 'Subscriptions',
 };
 
 /** A short type label for one JSON Schema node. */
@@ -50,12 +57,20 @@ function fieldTable(schema: Json): string {
     .concat('\n');
 }
 
+function mcpLine(mcp: MarkdownInput['methods'][number]['mcp']): string[] {
+  if (mcp === undefined) return [];
+  const automation =
+    mcp.automation === undefined ? '' : `; \`ui_automation\` action \`${mcp.automation}\``;
+  return [`MCP: tool \`${mcp.tool}\`${automation}.`, ''];
+}
+
 function methodSection(m: MarkdownInput['methods'][number]): string {
   return [
     `### \`${m.name}\``,
     '',
     m.summary,
     '',
+    ...mcpLine(m.mcp),
     '**Params**',
     '',
     fieldTable(m.params),
@@ -74,6 +89,12 @@ export function renderMarkdown(input: MarkdownInput): string {
     '(text frames, the default) or `uistream.v1.msgpack` (binary frames). Every read carries the',
     'cache revision it reflects. Domain failures are JSON-RPC errors with code -32000 and the',
     'wire error (`code`, `message`, `recovery`, `details`) in `data`.',
+    '',
+    "Parameters are checked against the method's schema before anything runs, the same way on",
+    'every transport (WebSocket, MCP, fleet RPC). A mismatch answers `invalid_params` with',
+    '`details: { method, issues: [{ path, message }] }` (`path` dotted, empty for the params',
+    'themselves; an unknown key comes first and its message lists the accepted keys). Over MCP,',
+    '`method` names the tool that was called.',
     '',
     '## Errors',
     '',

@@ -3,10 +3,20 @@ import type { z } from 'zod';
 import { strictParams } from './strict.js';
 
 /**
- * What a method does, which drives policy: `read` methods are served from the cache and are
- * allowed in read-only mode; `action` methods change the desktop and go through the executor.
+ * What a method does, which drives policy: `act` methods change the desktop (refused in
+ * read-only mode, run by the executor); `capture` methods read pixels (capture privacy);
+ * `read` methods change nothing (cache reads, waits, cancel, the session's hello);
+ * `subscribe` methods hold per-connection state.
  */
-export type MethodKind = 'session' | 'read' | 'action' | 'subscription';
+export type MethodKind = 'read' | 'act' | 'subscribe' | 'capture';
+
+/** Where a method shows among the MCP tools. */
+export interface McpBinding {
+  /** The default profile's tool that calls this method. */
+  readonly tool: string;
+  /** The `ui_automation` action closest to this method, when that profile has one. */
+  readonly automation?: string;
+}
 
 export interface MethodDef<
   N extends string = string,
@@ -18,6 +28,8 @@ export interface MethodDef<
   readonly summary: string;
   readonly params: P;
   readonly result: R;
+  /** Absent: the method is not offered as an MCP tool. */
+  readonly mcp?: McpBinding;
 }
 
 export interface NotificationDef<N extends string = string, P extends z.ZodType = z.ZodType> {

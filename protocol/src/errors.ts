@@ -37,6 +37,16 @@ export const ERROR_CODES = [
 export const ErrorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
+/**
+ * A call a client can make next, as data: each transport names it its own way (a WebSocket
+ * method, an MCP tool of the active profile).
+ */
+export const CallHint = z.object({
+  method: z.string(),
+  params: z.record(z.string(), z.unknown()).optional(),
+});
+export type CallHint = z.infer<typeof CallHint>;
+
 export const WireError = z.object({
   code: ErrorCode,
   message: z.string(),

@@ -10,6 +10,7 @@ export * from './strict.js';
 export * from './methods/session.js';
 export * from './methods/reads.js';
 export * from './methods/actions.js';
+export * from './methods/action-result.js';
 export * from './methods/subscriptions.js';
 export * from './methods/screen.js';
 export * from './registry.js';

@@ -33,11 +33,26 @@ export type NotificationParams<N extends NotificationName> = z.output<
   Extract<(typeof notifications)[number], { name: N }>['params']
 >;
 
-const methodIndex = new Map<string, MethodDef>(methods.map((m) => [m.name, m]));
+/**
+ * A list of methods with a name index. The server's table, its MCP tools and its fleet surface
+ * are built from one; tests build one with a method of their own.
+ */
+export interface Registry {
+  readonly methods: readonly MethodDef[];
+  get(name: string): MethodDef | undefined;
+}
+
+export function createRegistry(defs: readonly MethodDef[]): Registry {
+  const index = new Map<string, MethodDef>(defs.map((m) => [m.name, m]));
+  return { methods: defs, get: (name) => index.get(name) };
+}
+
+/** The protocol's own registry. */
+export const registry: Registry = createRegistry(methods);
 const notificationIndex = new Map<string, NotificationDef>(notifications.map((n) => [n.name, n]));
 
 export function getMethod(name: string): MethodDef | undefined {
-  return methodIndex.get(name);
+  return registry.get(name);
 }
 
 export function getNotification(name: string): NotificationDef | undefined {
@@ -45,7 +60,7 @@ export function getNotification(name: string): NotificationDef | undefined {
 }
 
 export function isMethodName(name: string): name is MethodName {
-  return methodIndex.has(name);
+  return registry.get(name) !== undefined;
 }
 
 export { notifications };

@@ -8,6 +8,7 @@ import { ActionFailedError, isUiError } from '../errors.js';
 import { summarize } from './changes.js';
 import { backendIdOf, callOptions, describeNode, type ActionEnv, performPattern } from './env.js';
 import { waitForValue } from './waits.js';
+import { hint } from '../hints.js';
 
 /** Longest wait for the desktop to confirm a focus or foreground change, per attempt. */
 export const CONFIRM_MS = 2_000;
@@ -28,16 +29,16 @@ export function windowInfo(env: ActionEnv, ref: string | null): WindowInfo | und
 
 /** Refuse an element whose app is on the deny list (checked on the node and its window). */
 export function checkAllowed(env: ActionEnv, node: ElementNode | null): void {
-  if (node === null || !env.gate.hasDenyList) return;
+  if (node === null || !env.policy.hasDenyList) return;
   const window = windowInfo(env, node.window);
-  env.gate.checkTarget({ app: node.app, pid: node.pid, window: node.window });
+  env.policy.checkTarget({ app: node.app, pid: node.pid, window: node.window });
   if (window !== undefined) {
-    env.gate.checkTarget({ app: window.app, pid: window.pid, window: window.ref });
+    env.policy.checkTarget({ app: window.app, pid: window.pid, window: window.ref });
   }
 }
 
 function windowAllowed(env: ActionEnv, w: WindowInfo): void {
-  env.gate.checkTarget({ app: w.app, pid: w.pid, window: w.ref });
+  env.policy.checkTarget({ app: w.app, pid: w.pid, window: w.ref });
 }
 
 /**
@@ -45,7 +46,7 @@ function windowAllowed(env: ActionEnv, w: WindowInfo): void {
  * the foreground window are both checked, since either may be all the cache knows.
  */
 export function checkKeyboardAllowed(env: ActionEnv, focused: ElementNode | null): void {
-  if (!env.gate.hasDenyList) return;
+  if (!env.policy.hasDenyList) return;
   checkAllowed(env, focused);
   const windows = env.cache.windowsList({ includeMinimized: false }).windows;
   for (const w of windows) if (w.foreground) windowAllowed(env, w);
@@ -56,7 +57,7 @@ export function checkKeyboardAllowed(env: ActionEnv, focused: ElementNode | null
  * rectangle holds the point (the cache's stacking order may lag the screen's).
  */
 export function checkPointAllowed(env: ActionEnv, x: number, y: number, node: ElementNode | null) {
-  if (!env.gate.hasDenyList) return;
+  if (!env.policy.hasDenyList) return;
   checkAllowed(env, node);
   for (const w of env.cache.windowsList({ includeMinimized: false }).windows) {
     const r = w.rect;
@@ -79,7 +80,11 @@ export async function ensureEnabled(env: ActionEnv, node: ElementNode): Promise<
   if (enabled !== undefined) return enabled;
   throw new ActionFailedError(`${describeNode(node)} is disabled`, {
     details: { reason: 'disabled', element: summarize(node) },
-    recovery: ['Wait until it is enabled (actions.waitFor enabled, or waitMs)'],
+    recovery: [
+      hint('Wait until it is enabled ({call}, or waitMs)', 'actions.waitFor', {
+        condition: 'enabled',
+      }),
+    ],
   });
 }
 
@@ -100,7 +105,7 @@ export async function ensureOnScreen(env: ActionEnv, node: ElementNode): Promise
   if (!node.patterns.includes('ScrollItem')) {
     throw new ActionFailedError(`${describeNode(node)} is not on screen`, {
       details: { reason: 'offscreen', element: summarize(node) },
-      recovery: ['Scroll it into view first (actions.scrollIntoView)'],
+      recovery: [hint('Scroll it into view first ({call})', 'actions.scrollIntoView')],
     });
   }
   await performPattern(env, node, { pattern: 'ScrollItem' });

@@ -1,5 +1,5 @@
 /**
- * What an action sees while it runs: the backend and cache, the safety gate, and the progress
+ * What an action sees while it runs: the backend and cache, the access policy, and the progress
  * (deadline + signal) of this one action. Actions plan first (resolve the target from the
  * cache, check it, pick a lane), then perform inside their lane.
  */
@@ -8,12 +8,12 @@ import type { AccessibilityBackend, BackendId, PatternAction } from '../backends
 import type { UiCache } from '../cache/api.js';
 import { ElementStaleError } from '../errors.js';
 import type { Progress } from './progress.js';
-import type { SafetyGate } from './safety.js';
+import type { AccessPolicy } from '../policy/access.js';
 
 export interface ActionEnv {
   backend: AccessibilityBackend;
   cache: UiCache;
-  gate: SafetyGate;
+  policy: AccessPolicy;
   progress: Progress;
   /** The caller's options, as validated (waitMs, allowInput...). */
   waitMs: number;

@@ -9,6 +9,7 @@ import { ActionFailedError, isUiError } from '../errors.js';
 import { focusAndConfirm, focusWithin } from './actionability.js';
 import { summarize } from './changes.js';
 import { describeNode, type ActionEnv } from './env.js';
+import { hint } from '../hints.js';
 
 export const FOCUS_ATTEMPTS = 3;
 
@@ -35,7 +36,7 @@ export async function focusThenInput(
       details: { reason: 'focus_lost', attempts: lost, element: summarize(node) },
       recovery: [
         'Something keeps taking focus: close the window or dialog that steals it and retry',
-        'Use actions.setValue, which needs no keyboard focus',
+        hint('Use {call}, which needs no keyboard focus', 'actions.setValue'),
       ],
     },
   );

@@ -1,13 +1,19 @@
 /**
  * The executor: the one path by which anything changes the desktop. An action is checked by
- * the safety gate, given a deadline, planned from the cache (target, actionability, lane),
+ * the access policy and the client's rate, given a deadline, planned from the cache (target, actionability, lane),
  * queued on its lane, performed, settled, and answered with what it caused. Every outcome is
  * written to the audit log before the caller hears it.
  */
-import type { ActionResult, MethodParams, MethodResult } from '../../protocol/src/index.js';
+import {
+  getMethod,
+  type ActionResult,
+  type MethodParams,
+  type MethodResult,
+} from '../../protocol/src/index.js';
 import type { AccessibilityBackend } from '../backends/backend.js';
 import type { UiCache } from '../cache/api.js';
 import type { Config } from '../config.js';
+import type { AccessPolicy } from '../policy/access.js';
 import { BackendUnavailableError, CancelledError, isUiError } from '../errors.js';
 import { runBatch } from './actions/batch.js';
 import type { ActionMethod, CallerContext, Executor } from './api.js';
@@ -16,16 +22,16 @@ import { performAction, planAction, dryRunResult, type PlannedMethod } from './p
 import { waitFor } from './actions/wait-for.js';
 import { createProgress } from './progress.js';
 import { LaneQueue } from './queue.js';
-import { SafetyGate } from './safety.js';
+import { ActionRateLimit } from './rate.js';
 import { waitForValue } from './waits.js';
 
 export interface ExecutorDeps {
   backend: AccessibilityBackend;
+  /** The whole cache: a denied app must be seen to be refused. */
   cache: UiCache;
-  /** What finds and waits answer from (the client's view: denied apps hidden); default cache. */
-  reads?: UiCache;
+  /** Who may act on what; finds and waits answer from its view of the cache. */
+  policy: AccessPolicy;
   config: Config['executor'];
-  readOnly: boolean;
 }
 
 /** Extra time a wait's own deadline gets over its limit, so its own clearer error wins. */
@@ -40,7 +46,8 @@ class ActionExecutor implements Executor {
   private readonly backend: AccessibilityBackend;
   private readonly cache: UiCache;
   private readonly reads: UiCache;
-  private readonly gate: SafetyGate;
+  private readonly policy: AccessPolicy;
+  private readonly rate: ActionRateLimit;
   private readonly queue: LaneQueue;
   private readonly audit: AuditLog;
   /** Server-wide defaults for the options a caller leaves out. */
@@ -54,13 +61,9 @@ class ActionExecutor implements Executor {
     const { config } = deps;
     this.backend = deps.backend;
     this.cache = deps.cache;
-    this.reads = deps.reads ?? deps.cache;
-    this.gate = new SafetyGate({
-      readOnly: deps.readOnly,
-      dryRun: config.dryRun,
-      denyApps: config.denyApps,
-      rateLimitPerSec: config.rateLimitPerSec,
-    });
+    this.policy = deps.policy;
+    this.reads = deps.policy.visible(deps.cache);
+    this.rate = new ActionRateLimit(config);
     this.queue = new LaneQueue(config.queueLimit);
     this.defaults = { timeoutMs: config.defaultTimeoutMs, settleMs: config.settleMs };
     this.refreshAfterAction = config.refreshAfterAction;
@@ -123,8 +126,9 @@ class ActionExecutor implements Executor {
   ): Promise<unknown> {
     const target = (params as { target?: unknown }).target;
     return this.audited(ctx.clientId, method, target, async (tracked) => {
-      this.gate.checkReadOnly(method);
-      if (!rateChecked) this.gate.checkRate(ctx.clientId);
+      const def = getMethod(method);
+      if (def !== undefined) this.policy.checkMethod(def);
+      if (!rateChecked) this.rate.checkRate(ctx.clientId);
       if (method === 'actions.waitFor') {
         return this.runWait(params as MethodParams<'actions.waitFor'>, ctx, tracked);
       }
@@ -206,7 +210,7 @@ class ActionExecutor implements Executor {
       const env = {
         backend: this.backend,
         cache: this.cache,
-        gate: this.gate,
+        policy: this.policy,
         progress,
         waitMs: params.waitMs,
         allowInput: params.allowInput,
@@ -214,7 +218,7 @@ class ActionExecutor implements Executor {
         used: {},
       };
       const plan = await planAction(method, env, params);
-      if (this.gate.isDryRun(params.dryRun)) return dryRunResult(method, env, plan, started);
+      if (this.policy.isDryRun(params.dryRun)) return dryRunResult(method, env, plan, started);
       return await this.queue.submit(plan.lane, progress.signal, () =>
         performAction(method, env, plan, settle, started),
       );

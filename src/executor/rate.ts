@@ -1,23 +1,12 @@
 /**
- * The safety gate, configured once at start: read-only mode, the deny list of apps, and a
- * per-client rate limit. Dry-run is decided here too, so every action asks one place.
+ * The per-client action rate: a token bucket per client, so one client cannot flood the
+ * desktop. (Who may act at all is the access policy's to say: src/policy/access.ts.)
  */
 import { UiError } from '../errors.js';
 
-export interface SafetyConfig {
-  readOnly: boolean;
-  dryRun: boolean;
-  /** App names (case-insensitive) or pids (as decimal strings) no action may touch. */
-  denyApps: readonly string[];
+export interface RateConfig {
   /** Sustained actions per second per client; bursts up to one second's worth. */
   rateLimitPerSec: number;
-}
-
-/** The app a target belongs to, as far as the cache knows it. */
-export interface TargetOwner {
-  app?: string | undefined;
-  pid?: number | undefined;
-  window?: string | null | undefined;
 }
 
 interface Bucket {
@@ -28,33 +17,13 @@ interface Bucket {
 /** Client buckets kept before full ones are pruned (clients come and go). */
 const MAX_BUCKETS = 10_000;
 
-/** Methods that only read and therefore stay allowed in read-only mode. */
-const READ_METHODS: ReadonlySet<string> = new Set(['actions.waitFor']);
-
-export class SafetyGate {
+export class ActionRateLimit {
   private readonly buckets = new Map<string, Bucket>();
-  private readonly denied: ReadonlySet<string>;
 
   constructor(
-    private readonly config: SafetyConfig,
+    private readonly config: RateConfig,
     private readonly now: () => number = Date.now,
-  ) {
-    this.denied = new Set(config.denyApps.map((a) => a.trim().toLowerCase()));
-  }
-
-  /** True when the action must only be validated and resolved. */
-  isDryRun(requested: boolean): boolean {
-    return this.config.dryRun || requested;
-  }
-
-  /** Refuse a changing method in read-only mode. */
-  checkReadOnly(method: string): void {
-    if (this.config.readOnly && !READ_METHODS.has(method)) {
-      throw new UiError('read_only', `${method} is refused: the server runs read-only`, {
-        details: { method },
-      });
-    }
-  }
+  ) {}
 
   /** Take one token from the client's bucket, or refuse with `rate_limited`. */
   checkRate(clientId: string): void {
@@ -87,26 +56,6 @@ export class SafetyGate {
   /** Clients with a rate bucket held (a diagnostic). */
   get rateClients(): number {
     return this.buckets.size;
-  }
-
-  /** True when a deny list is configured (so callers can skip looking up owners). */
-  get hasDenyList(): boolean {
-    return this.denied.size > 0;
-  }
-
-  /** Refuse a target whose app or pid is on the deny list. */
-  checkTarget(owner: TargetOwner): void {
-    if (this.denied.size === 0) return;
-    const app = owner.app?.toLowerCase();
-    const pid = owner.pid === undefined ? undefined : String(owner.pid);
-    const hit =
-      (app !== undefined && this.denied.has(app) ? owner.app : undefined) ??
-      (pid !== undefined && this.denied.has(pid) ? pid : undefined);
-    if (hit !== undefined) {
-      throw new UiError('forbidden_target', `actions on ${hit} are forbidden on this server`, {
-        details: { app: owner.app, pid: owner.pid, window: owner.window },
-      });
-    }
   }
 
   /** Forget a client's bucket (on disconnect). */

@@ -10,11 +10,11 @@ import type { Service, ServiceMsg } from '@nats-io/services';
 import { Svcm } from '@nats-io/services';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { WireError } from '../../protocol/src/index.js';
-import { FLEET_HEADERS, FLEET_SERVICE, fleetSubjects, methods } from '../../protocol/src/index.js';
+import { FLEET_HEADERS, FLEET_SERVICE, fleetSubjects } from '../../protocol/src/index.js';
 import type { Config } from '../config.js';
 import { UiError, toWireError } from '../errors.js';
-import { callTableMethod, isTableMethod } from '../service/dispatch.js';
-import type { HandlerTable, TableMethod } from '../service/handlers.js';
+import { callTableMethod, servedMethods } from '../service/dispatch.js';
+import type { HandlerTable } from '../service/handlers.js';
 import { rpcErrorFrom } from '../ws/rpc-errors.js';
 import { TokenBucket } from '../ws/rate-limit.js';
 
@@ -33,9 +33,9 @@ const MAX_CALLERS = 10_000;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-/** The registry's table methods: what a node serves over NATS. */
-export function servedMethods(): TableMethod[] {
-  return methods.map((m) => m.name as string).filter(isTableMethod);
+/** What a node serves over NATS: every method its table serves, as the registry lists them. */
+export function rpcMethods(handlers: HandlerTable): string[] {
+  return servedMethods(handlers).map((def) => def.name);
 }
 
 class CallerLimits {
@@ -102,7 +102,7 @@ export async function startRpcService(deps: RpcDeps): Promise<Service> {
     metadata: { node },
   });
   const limits = new CallerLimits(config);
-  for (const method of servedMethods()) {
+  for (const method of rpcMethods(deps.handlers)) {
     service.addEndpoint(method.replaceAll('.', '_'), {
       subject: fleetSubjects.rpc(node, method),
       metadata: { method },
@@ -118,7 +118,7 @@ export async function startRpcService(deps: RpcDeps): Promise<Service> {
 async function serveOne(
   deps: RpcDeps,
   limits: CallerLimits,
-  method: TableMethod,
+  method: string,
   msg: ServiceMsg,
 ): Promise<void> {
   const client = `nats:${msg.headers?.get(FLEET_HEADERS.client) || 'anonymous'}`;

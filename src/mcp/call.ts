@@ -1,28 +1,12 @@
 /**
- * The one way a tool reaches the server: validate the params with the registry's schema, then
- * call the shared method table. Tools never touch the cache or the executor themselves.
+ * The one way a tool reaches the server: through the shared method table, which validates the
+ * params and asks the access policy. Tools never touch the cache or the executor themselves.
  */
-import type { z } from 'zod';
-import {
-  getMethod,
-  type MethodInput,
-  type MethodName,
-  type MethodResult,
-} from '../../protocol/src/index.js';
-import { InvalidParamsError, NotSupportedError, throwIfAborted } from '../errors.js';
-import type { Handler } from '../service/handlers.js';
+import type { MethodInput, MethodName, MethodResult } from '../../protocol/src/index.js';
+import { NotSupportedError, throwIfAborted } from '../errors.js';
+import { callTableMethod, isTableMethod } from '../service/dispatch.js';
+import { mcpCallName } from './hints.js';
 import type { ToolContext } from './types.js';
-
-/** Summarise zod issues as `path: message` strings for invalid_params details. */
-export function describeIssues(error: z.ZodError): string[] {
-  const issues = [...error.issues].sort(
-    (a, b) => Number(b.code === 'unrecognized_keys') - Number(a.code === 'unrecognized_keys'),
-  );
-  return issues.slice(0, 10).map((i) => {
-    const path = i.path.map(String).join('.');
-    return path === '' ? i.message : `${path}: ${i.message}`;
-  });
-}
 
 /** Call a registry method through the method table with the caller's identity and signal. */
 export async function callMethod<N extends MethodName>(
@@ -30,19 +14,15 @@ export async function callMethod<N extends MethodName>(
   method: N,
   input: MethodInput<N>,
 ): Promise<MethodResult<N>> {
+  return (await callByName(ctx, method, input)) as MethodResult<N>;
+}
+
+/** The same for a method known only by name (a tool derived from the registry). */
+export async function callByName(ctx: ToolContext, method: string, input: unknown) {
   throwIfAborted(ctx.caller.signal);
-  const def = getMethod(method);
-  const table: Partial<Record<MethodName, unknown>> = ctx.deps.handlers;
-  const handler = table[method] as Handler<N> | undefined;
-  if (def === undefined || handler === undefined) {
-    throw new NotSupportedError(`${method} is not available on this server`);
+  if (!isTableMethod(ctx.deps.handlers, method)) {
+    const name = mcpCallName(ctx.deps.config.mcp.tools)(method);
+    throw new NotSupportedError(`${name} is not available on this server`, { details: { method } });
   }
-  const parsed = def.params.safeParse(input);
-  if (!parsed.success) {
-    const problems = describeIssues(parsed.error);
-    throw new InvalidParamsError(`invalid parameters: ${problems.join('; ')}`, {
-      details: { problems },
-    });
-  }
-  return await handler(parsed.data as Parameters<Handler<N>>[0], ctx.caller);
+  return await callTableMethod(ctx.deps.handlers, method, input, ctx.caller);
 }

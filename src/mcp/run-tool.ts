@@ -3,30 +3,22 @@
  * tool result with isError (code, message, recovery), never a protocol error or a stack trace.
  */
 import { z } from 'zod';
-import { InvalidParamsError, toWireError } from '../errors.js';
-import { describeIssues } from './call.js';
-import { mcpErrorHints, mcpHints } from './hints.js';
+import { toWireError } from '../errors.js';
+import type { CallNamer } from '../hints.js';
+import { parseParams } from '../service/dispatch.js';
+import { mcpCallName } from './hints.js';
 import { takeFailureShot } from './shots.js';
 import { sendsStructured } from './tool-list.js';
 import type { ToolCallResult, ToolContext, ToolDef } from './types.js';
 
-/** Failure text: `error <code>: message` then the recovery suggestions. */
-export function errorText(err: unknown): string {
-  const wire = toWireError(err);
+/** Failure text: `error <code>: message` then the recovery suggestions, calls named by `name`. */
+export function errorText(err: unknown, name?: CallNamer): string {
+  const wire = toWireError(err, name);
   const lines = [`error ${wire.code}: ${wire.message}`];
   for (const r of wire.recovery) lines.push(`- ${r}`);
   if (wire.details !== undefined)
     lines.push(`details: ${JSON.stringify(wire.details).slice(0, 600)}`);
   return lines.join('\n');
-}
-
-function validate(tool: ToolDef, args: unknown): unknown {
-  const parsed = tool.input.safeParse(args ?? {});
-  if (parsed.success) return parsed.data;
-  const problems = describeIssues(parsed.error);
-  throw new InvalidParamsError(`invalid arguments for ${tool.name}: ${problems.join('; ')}`, {
-    details: { problems },
-  });
 }
 
 function asRecord(value: unknown): Record<string, unknown> {
@@ -40,17 +32,11 @@ export async function runTool(
   ctx: ToolContext,
 ): Promise<ToolCallResult> {
   const startedAt = Date.now();
-  // Hints in answers name this transport's tools, not the WebSocket methods behind them.
-  const profile = ctx.deps.config.mcp.tools;
-  const hinted = (text: string): string => mcpHints(text, profile);
   try {
-    const input = validate(tool, args);
+    const input = parseParams(tool.input, args ?? {}, tool.name);
     const answer = await tool.run(input, ctx);
     const images = (answer.images ?? []).map((i) => ({ type: 'image' as const, ...i }));
-    const content: ToolCallResult['content'] = [
-      { type: 'text', text: hinted(answer.text) },
-      ...images,
-    ];
+    const content: ToolCallResult['content'] = [{ type: 'text', text: answer.text }, ...images];
     if (!sendsStructured(tool, ctx.deps.config.mcp.structured)) return { content };
     return { content, structuredContent: asRecord(answer.structured) };
   } catch (thrown) {
@@ -61,19 +47,15 @@ export async function runTool(
     if (tool.failure !== undefined) {
       const answer = tool.failure(err, args, startedAt);
       return {
-        content: [
-          { type: 'text', text: mcpErrorHints(answer.text, profile) + shotLine },
-          ...images,
-        ],
+        content: [{ type: 'text', text: answer.text + shotLine }, ...images],
         structuredContent: asRecord(answer.structured),
         isError: true,
       };
     }
+    // Hints name this profile's tools, not the methods behind them.
+    const text = errorText(err, mcpCallName(ctx.deps.config.mcp.tools));
     return {
-      content: [
-        { type: 'text', text: mcpErrorHints(errorText(err), profile) + shotLine },
-        ...images,
-      ],
+      content: [{ type: 'text', text: text + shotLine }, ...images],
       isError: true,
     };
   }

@@ -37,6 +37,7 @@ import { runTool } from './run-tool.js';
 import { readShotResource, screenshotTemplate } from './shots.js';
 import { listedTools } from './tool-list.js';
 import { toolsFor } from './tools/index.js';
+import { servedMethods } from '../service/dispatch.js';
 import type { McpDeps, ToolContext } from './types.js';
 
 /** How long an HTTP client waits before reconnecting a dropped SSE stream. */
@@ -80,7 +81,7 @@ async function readOrNotFound(uri: string, ctx: ToolContext) {
 }
 
 function registerTools(server: Server, base: ToolContext): void {
-  const tools = toolsFor(base.deps.config);
+  const tools = toolsFor(base.deps.config, servedMethods(base.deps.handlers));
   const byName = new Map(tools.map((t) => [t.name, t]));
   const listing = listedTools(tools, base.deps.config.mcp.structured);
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listing }));

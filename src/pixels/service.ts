@@ -8,6 +8,7 @@ import type { AccessibilityBackend, CapturedImage, MonitorInfo } from '../backen
 import type { UiCache } from '../cache/api.js';
 import type { Config } from '../config.js';
 import { InvalidParamsError, NotSupportedError, UiError, throwIfAborted } from '../errors.js';
+import { AccessPolicy } from '../policy/access.js';
 import { resolveArea, intersect, type Area, type AreaParams } from './area.js';
 import { wireBytes } from './bytes.js';
 import { blackOut, encodeImage, ocrInput } from './encode.js';
@@ -17,8 +18,11 @@ import { OcrPool, poolSize, type OcrBox } from './ocr-pool.js';
 
 export interface PixelsDeps {
   backend: AccessibilityBackend;
+  /** The whole cache: denied windows must be seen to be blacked out. */
   cache: UiCache;
   config: Config;
+  /** Capture privacy and the deny list; default: the policy the config sets. */
+  policy?: AccessPolicy;
 }
 
 /** The visual fallback gives up after this long (it may read several windows). */
@@ -49,13 +53,15 @@ function ocrZoom(r: Rect): number {
 
 export class Pixels {
   private readonly pool: OcrPool;
+  private readonly policy: AccessPolicy;
 
   constructor(private readonly deps: PixelsDeps) {
     this.pool = new OcrPool(deps.config.pixels.ocrWorkers ?? poolSize());
+    this.policy = deps.policy ?? AccessPolicy.of(deps.config);
   }
 
   get enabled(): boolean {
-    return this.deps.config.pixels.enabled;
+    return this.policy.captureEnabled;
   }
 
   /** Whether the backend can capture at all (sim, X11 and UIA's GDI can; Wayland cannot). */
@@ -183,9 +189,7 @@ export class Pixels {
 
   /** Capture the area, with the windows of denied apps painted black. */
   private async grab(p: AreaParams, signal: AbortSignal) {
-    if (!this.enabled) {
-      throw new UiError('capture_disabled', 'screen capture is turned off on this server');
-    }
+    this.policy.checkCapture();
     const { backend, cache } = this.deps;
     if (backend.capture === undefined) {
       throw new NotSupportedError(`the ${backend.name} backend cannot capture the screen`);
@@ -201,12 +205,10 @@ export class Pixels {
   }
 
   private blackOutDenied(img: CapturedImage): number {
-    const deny = new Set(this.deps.config.executor.denyApps.map((a) => a.trim().toLowerCase()));
-    if (deny.size === 0) return 0;
+    if (!this.policy.hasDenyList) return 0;
     const rects: Rect[] = [];
     for (const w of this.deps.cache.windowsList({ includeMinimized: false }).windows) {
-      const denied =
-        deny.has(w.app.toLowerCase()) || (w.pid !== undefined && deny.has(String(w.pid)));
+      const denied = this.policy.deniesApp(w.app, w.pid);
       const hit = denied && w.rect !== null ? intersect(w.rect, img.rect) : null;
       if (hit !== null) rects.push({ ...hit, x: hit.x - img.rect.x, y: hit.y - img.rect.y });
     }

@@ -2,8 +2,9 @@
  * The cache as every transport sees it when `--deny-app` is set: the apps on the deny list are
  * invisible. Reads leave their windows out, scans skip them (so they never use up a budget),
  * events and tree patches about them are dropped, and a read that names one of their elements,
- * windows or the app itself answers `denied`. The executor keeps the whole cache: it needs to
- * see a denied app to refuse acting on it (focused element, element at a point).
+ * windows or the app itself answers `denied`. Which apps are denied, the access policy decides.
+ * The executor keeps the whole cache: it needs to see a denied app to refuse acting on it
+ * (focused element, element at a point).
  */
 import type { Observable } from 'rxjs';
 import type {
@@ -19,6 +20,7 @@ import type { BackendId } from '../backends/backend.js';
 import type { EventLog, FindParams, UiCache } from '../cache/api.js';
 import { isUiError, UiError } from '../errors.js';
 import { DeniedEventLog, deniedPatches } from './denied-stream.js';
+import type { AccessPolicy } from './access.js';
 import { DeniedWindows } from './denied-windows.js';
 
 /** What a read may name: an element, a scope root, a window selector, an app. */
@@ -29,8 +31,8 @@ interface Scope {
 }
 
 /** The filtered view over `cache`, or `cache` itself when nothing is denied. */
-export function hideDeniedApps(cache: UiCache, denyApps: readonly string[]): UiCache {
-  return denyApps.length === 0 ? cache : new DeniedView(cache, denyApps);
+export function hideDeniedApps(cache: UiCache, policy: AccessPolicy): UiCache {
+  return policy.hasDenyList ? new DeniedView(cache, policy) : cache;
 }
 
 export class DeniedView implements UiCache {
@@ -41,9 +43,9 @@ export class DeniedView implements UiCache {
 
   constructor(
     private readonly inner: UiCache,
-    denyApps: readonly string[],
+    policy: AccessPolicy,
   ) {
-    this.denied = new DeniedWindows(inner, denyApps);
+    this.denied = new DeniedWindows(inner, policy);
     // Learn every window as it appears, so its close stays hidden even if nobody read meanwhile.
     this.learn = inner.events.events$.subscribe(() => this.denied.sync());
     this.events = new DeniedEventLog(inner.events, this.denied);

@@ -5,6 +5,7 @@
  */
 import type { UiCache } from '../cache/api.js';
 import { UiError } from '../errors.js';
+import type { AccessPolicy } from './access.js';
 
 /** Who an element or window belongs to, as far as the cache tells. */
 export interface Owned {
@@ -17,7 +18,6 @@ export interface Owned {
 const REMEMBERED = 10_000;
 
 export class DeniedWindows {
-  private readonly names: ReadonlySet<string>;
   /** Window refs (w3) of denied apps. */
   private readonly windows = new Set<string>();
   /** Element refs of those windows (the desktop's children). */
@@ -26,17 +26,12 @@ export class DeniedWindows {
 
   constructor(
     private readonly cache: UiCache,
-    denyApps: readonly string[],
-  ) {
-    this.names = new Set(denyApps.map((a) => a.trim().toLowerCase()));
-  }
+    private readonly policy: AccessPolicy,
+  ) {}
 
-  /** True when an app name or pid is on the deny list (names case-insensitive). */
+  /** True when an app name or pid is on the deny list (the policy decides). */
   matches(app: string | undefined, pid: number | undefined): boolean {
-    return (
-      (app !== undefined && this.names.has(app.toLowerCase())) ||
-      (pid !== undefined && this.names.has(String(pid)))
-    );
+    return this.policy.deniesApp(app, pid);
   }
 
   /** Learn the denied windows of the cache's current revision (cheap when nothing changed). */

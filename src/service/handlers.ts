@@ -1,30 +1,41 @@
 /**
- * The method table: one handler per registry method, each a thin call into the cache,
- * executor or event log. The WebSocket server and the MCP tools both call these, so a method
- * behaves the same on every transport. Subscriptions are per-connection and live in ws/.
+ * The method table: one implementation per registry method, each a thin call into the cache,
+ * executor or event log, bound through dispatch.ts (validation, then the access policy). The
+ * WebSocket server, the MCP tools and the fleet all call the bound table, so a method behaves
+ * the same on every transport. Subscriptions are per-connection and live in ws/.
  */
 import type {
   ActionResult,
+  MethodInput,
   MethodName,
   MethodParams,
   MethodResult,
+  Registry,
 } from '../../protocol/src/index.js';
-import { PROTOCOL_VERSION } from '../../protocol/src/index.js';
+import { PROTOCOL_VERSION, registry as protocolRegistry } from '../../protocol/src/index.js';
 import type { AccessibilityBackend } from '../backends/backend.js';
 import type { UiCache } from '../cache/api.js';
 import type { Config } from '../config.js';
-import { UiError } from '../errors.js';
 import type { ActionMethod, CallerContext, Executor } from '../executor/api.js';
 import { Pixels } from '../pixels/service.js';
+import { AccessPolicy } from '../policy/access.js';
+import { bindTable, type Implementation } from './dispatch.js';
 import { readEvents } from './events-read.js';
 import { healthOf } from './health.js';
 import { ActionScreenshots, type ShotOptions } from './screenshots.js';
 import { SERVER_VERSION } from './version.js';
 
+/** What implements a method: it receives params its schema has produced. */
 export type Handler<N extends MethodName> = (
   params: MethodParams<N>,
   ctx: CallerContext,
 ) => Promise<MethodResult<N>> | MethodResult<N>;
+
+/** A method as the table serves it: params as a caller writes them, validated and gated. */
+export type TableHandler<N extends MethodName> = (
+  params: MethodInput<N>,
+  ctx: CallerContext,
+) => Promise<MethodResult<N>>;
 
 /** Methods whose state lives in a connection (the ws session), not in the shared table. */
 export const CONNECTION_METHODS = [
@@ -36,35 +47,35 @@ export const CONNECTION_METHODS = [
 export type ConnectionMethod = (typeof CONNECTION_METHODS)[number];
 export type TableMethod = Exclude<MethodName, ConnectionMethod>;
 
-/** Every non-connection method of the registry; a missing one is a type error. */
-export type HandlerTable = { readonly [N in TableMethod]: Handler<N> };
+/** Every non-connection method of the registry, bound; a missing one is a type error. */
+export type HandlerTable = { readonly [N in TableMethod]: TableHandler<N> };
+type Implementations = { readonly [N in TableMethod]: Handler<N> };
 
 export interface HandlerDeps {
   backend: AccessibilityBackend;
   cache: UiCache;
   executor: Executor;
   config: Config;
+  /** Default: the policy the config sets. */
+  policy?: AccessPolicy;
   /** Default: a Pixels over the same backend, cache and config (its OCR pool starts lazily). */
   pixels?: Pixels;
+  /** Default: the protocol's registry. */
+  registry?: Registry;
+  /** Implementations of methods a registry adds to the protocol's own. */
+  extra?: Readonly<Record<string, Implementation>>;
 }
 
-/** Actions that change the desktop (waits do not, so they stay allowed when read-only). */
+/** Actions that change the desktop (waits do not: the registry gives them kind `read`). */
 type ChangingAction = Exclude<ActionMethod, 'actions.waitFor'>;
 
-function readOnlyError(method: string): UiError {
-  return new UiError('read_only', `${method} changes the desktop and the server is read-only`, {
-    details: { method },
-  });
-}
-
-/** Handlers that change the desktop: through the executor, refused in read-only mode. */
-function actionHandlers(deps: HandlerDeps, pixels: Pixels): Pick<HandlerTable, ChangingAction> {
+/** Implementations that change the desktop: through the executor (with screenshots). */
+function actionHandlers(deps: HandlerDeps, pixels: Pixels): Pick<Implementations, ChangingAction> {
   const { executor, config } = deps;
   const shots = new ActionScreenshots(pixels, deps.cache, config);
   const make =
     <M extends ChangingAction>(method: M): Handler<M> =>
     (params, ctx) => {
-      if (config.readOnly) throw readOnlyError(method);
       if (method === 'actions.batch') return executor.run(method, params, ctx);
       // Every single action answers an ActionResult and takes the screenshot options.
       const run = () => executor.run(method, params, ctx) as Promise<ActionResult>;
@@ -122,8 +133,15 @@ async function hello(
 
 /** Build the method table over the composed services. */
 export function createHandlers(deps: HandlerDeps): HandlerTable {
+  const policy = deps.policy ?? AccessPolicy.of(deps.config);
+  const pixels = deps.pixels ?? new Pixels({ ...deps, policy });
+  const impls = { ...implementations(deps, pixels), ...deps.extra };
+  // Bound from the registry: every method it lists and the table implements, nothing else.
+  return bindTable(deps.registry ?? protocolRegistry, policy, impls) as unknown as HandlerTable;
+}
+
+function implementations(deps: HandlerDeps, pixels: Pixels): Implementations {
   const { cache, executor } = deps;
-  const pixels = deps.pixels ?? new Pixels(deps);
   return {
     'session.hello': (_p, ctx) => hello(deps, pixels, ctx.signal),
     'windows.list': (p) => cache.windowsList(p),

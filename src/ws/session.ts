@@ -120,7 +120,7 @@ export class Session {
   }
 
   private async dispatch(method: string, params: unknown): Promise<CallOutcome> {
-    if (isTableMethod(method)) {
+    if (isTableMethod(this.deps.handlers, method)) {
       return { result: await callTableMethod(this.deps.handlers, method, params, this.ctx) };
     }
     const def = getMethod(method);

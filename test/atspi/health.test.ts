@@ -22,6 +22,7 @@ import { createHandlers, type HandlerTable } from '../../src/service/handlers.js
 import { expectUiError, watchFor } from '../conformance/helpers.js';
 import { call, connectHttp } from '../integration/mcp/harness.js';
 import { launchAndWait, sharedDesktop, stopSharedDesktop } from './harness.js';
+import { AccessPolicy } from '../../src/policy/access.js';
 
 afterAll(stopSharedDesktop);
 
@@ -70,7 +71,12 @@ async function startStack(signal: AbortSignal): Promise<Stack> {
   });
   await backend.start(signal);
   const cache = createCache(backend, config.cache);
-  const executor = createExecutor({ backend, cache, config: config.executor, readOnly: false });
+  const executor = createExecutor({
+    backend,
+    cache,
+    policy: AccessPolicy.open(),
+    config: config.executor,
+  });
   const handlers = createHandlers({ backend, cache, executor, config });
   const server = await startServer({ config, backend, cache, executor, handlers });
   const mcp = mountMcp(server, { handlers, config, cache });

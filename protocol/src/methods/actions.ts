@@ -6,10 +6,9 @@ import { z } from 'zod';
 import { defineMethod } from '../define.js';
 import { ElementSummary } from '../element.js';
 import { WireError } from '../errors.js';
-import { Patch } from '../patch.js';
-import { ElementRef, MatchMode, Pattern, Rect, Revision, WindowRef } from '../primitives.js';
+import { ElementRef, MatchMode, Pattern, Revision, WindowRef } from '../primitives.js';
+import { ActionResult } from './action-result.js';
 import { ElementQuery } from './reads.js';
-import { ActionShot } from './screen.js';
 
 /**
  * What an action aims at: a ref, a locator (the find filters), or a screen point.
@@ -72,57 +71,12 @@ export const ActionOptions = z.object({
 });
 export type ActionOptions = z.infer<typeof ActionOptions>;
 
-export const WindowState = z.object({
-  ref: WindowRef,
-  title: z.string(),
-  foreground: z.boolean(),
-  rect: Rect.nullable(),
-});
-
-/** What an action caused, from the patches seen during the settle period. */
-export const ChangeSummary = z.object({
-  opened: z.array(z.object({ ref: WindowRef, title: z.string() })),
-  closed: z.array(z.object({ ref: WindowRef, title: z.string() })),
-  focus: ElementSummary.nullable().describe('Where focus went, when it moved'),
-  changed: z.array(
-    z.object({ ref: ElementRef, name: z.string(), props: z.record(z.string(), z.unknown()) }),
-  ),
-  added: z.number().int(),
-  removed: z.number().int(),
-});
-export type ChangeSummary = z.infer<typeof ChangeSummary>;
-
-export const ActionResult = z.object({
-  action: z.string(),
-  dryRun: z.boolean(),
-  method: z.enum(['pattern', 'input', 'none']).describe('How the action was carried out'),
-  via: z
-    .string()
-    .optional()
-    .describe(
-      'What carried it out, when known: the pattern or platform call (Value, SelectChild), or the input (click, keyboard)',
-    ),
-  element: ElementSummary.nullable(),
-  window: WindowState.nullable(),
-  durationMs: z.number(),
-  revision: Revision,
-  changes: ChangeSummary,
-  patches: z.array(Patch).optional(),
-  blockedBy: z
-    .object({ ref: WindowRef, title: z.string() })
-    .optional()
-    .describe(
-      'A modal dialog this action opened, which still blocks the pattern call (UIA modal quirk): act on it next',
-    ),
-  screenshot: ActionShot.optional(),
-});
-export type ActionResult = z.infer<typeof ActionResult>;
-
 const action = <S extends z.ZodRawShape>(shape: S) => ActionOptions.extend(shape);
 
 export const actionsClick = defineMethod({
   name: 'actions.click',
-  kind: 'action',
+  kind: 'act',
+  mcp: { tool: 'ui_click', automation: 'find_and_click' },
   summary: 'Click an element (Invoke when possible) or a point.',
   params: action({
     target: Target,
@@ -134,7 +88,8 @@ export const actionsClick = defineMethod({
 
 export const actionsType = defineMethod({
   name: 'actions.type',
-  kind: 'action',
+  kind: 'act',
+  mcp: { tool: 'ui_type', automation: 'find_and_type' },
   summary: 'Type text into an element (focused first) or into whatever has focus.',
   params: action({
     target: Target.optional(),
@@ -147,7 +102,8 @@ export const actionsType = defineMethod({
 
 export const actionsKeys = defineMethod({
   name: 'actions.keys',
-  kind: 'action',
+  kind: 'act',
+  mcp: { tool: 'ui_press_keys' },
   summary: 'Press key combos such as Ctrl+S; space-separated or a list.',
   params: action({
     target: Target.optional(),
@@ -158,7 +114,8 @@ export const actionsKeys = defineMethod({
 
 export const actionsSetValue = defineMethod({
   name: 'actions.setValue',
-  kind: 'action',
+  kind: 'act',
+  mcp: { tool: 'ui_set_value', automation: 'find_and_type' },
   summary: 'Set the value of an edit, slider or spinner.',
   params: action({ target: Target, value: z.union([z.string().max(100_000), z.number()]) }),
   result: ActionResult,
@@ -166,7 +123,8 @@ export const actionsSetValue = defineMethod({
 
 export const actionsSelect = defineMethod({
   name: 'actions.select',
-  kind: 'action',
+  kind: 'act',
+  mcp: { tool: 'ui_select', automation: 'find_and_select' },
   summary: 'Select an option of a combo box or list by its visible text.',
   params: action({
     target: Target,
@@ -189,7 +147,8 @@ export const InvokeOp = z.enum([
 
 export const actionsInvoke = defineMethod({
   name: 'actions.invoke',
-  kind: 'action',
+  kind: 'act',
+  mcp: { tool: 'ui_invoke', automation: 'invoke' },
   summary: 'Use a control pattern directly.',
   params: action({
     target: Target,
@@ -202,7 +161,8 @@ export const actionsInvoke = defineMethod({
 
 export const actionsFocus = defineMethod({
   name: 'actions.focus',
-  kind: 'action',
+  kind: 'act',
+  mcp: { tool: 'ui_focus', automation: 'focus' },
   summary: 'Move keyboard focus to an element (and its window to the foreground).',
   params: action({ target: Target }),
   result: ActionResult,
@@ -212,7 +172,8 @@ export const ScrollDirection = z.enum(['up', 'down', 'left', 'right']);
 
 export const actionsScroll = defineMethod({
   name: 'actions.scroll',
-  kind: 'action',
+  kind: 'act',
+  mcp: { tool: 'ui_scroll' },
   summary: 'Scroll an element or the point under the mouse by notches.',
   params: action({
     target: Target.optional(),
@@ -224,7 +185,8 @@ export const actionsScroll = defineMethod({
 
 export const actionsScrollIntoView = defineMethod({
   name: 'actions.scrollIntoView',
-  kind: 'action',
+  kind: 'act',
+  mcp: { tool: 'ui_scroll_into_view', automation: 'scroll_into_view' },
   summary: 'Scroll a (virtualized) container until the target exists and is visible.',
   params: action({
     target: Target,
@@ -247,6 +209,7 @@ export const WaitCondition = z.enum([
 export const actionsWaitFor = defineMethod({
   name: 'actions.waitFor',
   kind: 'read',
+  mcp: { tool: 'ui_wait_for', automation: 'wait_for' },
   summary: 'Wait, driven by events, until a condition holds.',
   params: z.object({
     condition: WaitCondition,
@@ -280,7 +243,8 @@ export const BATCHABLE = [
 
 export const actionsBatch = defineMethod({
   name: 'actions.batch',
-  kind: 'action',
+  kind: 'act',
+  mcp: { tool: 'ui_batch' },
   summary: 'Run steps in order; stop at the first failure.',
   params: z.object({
     steps: z
@@ -298,7 +262,7 @@ export const actionsBatch = defineMethod({
 
 export const actionsCancel = defineMethod({
   name: 'actions.cancel',
-  kind: 'session',
+  kind: 'read',
   summary: 'Cancel this client’s pending and running actions.',
   params: z.object({}).default({}),
   result: z.object({ cancelled: z.number().int() }),

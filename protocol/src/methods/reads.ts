@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { defineMethod } from '../define.js';
 import { AppInfo, ElementField, ElementNode, TreeNode, WindowInfo } from '../element.js';
+import { CallHint } from '../errors.js';
 import { ControlType, ElementRef, MatchMode, Revision, WindowSelector } from '../primitives.js';
 import { VisualMatch } from './screen.js';
 
@@ -10,6 +11,7 @@ const rev = { revision: Revision };
 export const windowsList = defineMethod({
   name: 'windows.list',
   kind: 'read',
+  mcp: { tool: 'ui_list_windows' },
   summary: 'Top-level windows, optionally of one app.',
   params: z
     .object({
@@ -41,6 +43,7 @@ export type ElementQuery = z.infer<typeof ElementQuery>;
 export const elementsFind = defineMethod({
   name: 'elements.find',
   kind: 'read',
+  mcp: { tool: 'ui_find', automation: 'find' },
   summary: 'Find elements by name, control type, automation id or value.',
   params: ElementQuery.extend({
     maxResults: z.number().int().min(1).max(1000).default(50),
@@ -68,6 +71,7 @@ export const elementsFind = defineMethod({
 export const elementsGet = defineMethod({
   name: 'elements.get',
   kind: 'read',
+  mcp: { tool: 'ui_get_element', automation: 'find' },
   summary: 'One element by ref, optionally only some fields.',
   params: z.object({ ref: ElementRef, fields: z.array(ElementField).optional() }),
   result: z.object({ ...rev, element: ElementNode.partial() }),
@@ -76,6 +80,7 @@ export const elementsGet = defineMethod({
 export const elementsText = defineMethod({
   name: 'elements.text',
   kind: 'read',
+  mcp: { tool: 'ui_get_text', automation: 'get_text' },
   summary: 'Text of an element or a window, with its descendants by default.',
   params: z
     .object({
@@ -102,6 +107,7 @@ export const elementsAt = defineMethod({
 export const focusGet = defineMethod({
   name: 'focus.get',
   kind: 'read',
+  mcp: { tool: 'ui_focused' },
   summary: 'The focused element, desktop-wide or within one app.',
   params: z.object({ app: z.string().max(256).optional() }).default({}),
   result: z.object({
@@ -118,6 +124,7 @@ export type Region = z.infer<typeof Region>;
 export const regionsRead = defineMethod({
   name: 'regions.read',
   kind: 'read',
+  mcp: { tool: 'ui_read' },
   summary: 'A small, token-cheap read of one region of a window (max 50 elements).',
   params: z.object({
     region: Region,
@@ -131,6 +138,14 @@ export const regionsRead = defineMethod({
     window: z.string().nullable(),
     text: z.string().describe('Compact snapshot lines of the region'),
     elements: z.array(ElementNode),
+    more: z
+      .object({
+        omitted: z.number().int(),
+        hidden: z.number().int().optional().describe('Of them, hidden ones (includeHidden)'),
+        next: CallHint,
+      })
+      .optional()
+      .describe('Lines left out (the last line of `text` says so), and the call that reads them'),
   }),
 });
 
@@ -162,6 +177,7 @@ export const SnapshotLine = z.object({
 export const treeSnapshot = defineMethod({
   name: 'tree.snapshot',
   kind: 'read',
+  mcp: { tool: 'ui_snapshot', automation: 'get_tree' },
   summary: 'Compact LLM snapshot: one line per element, stable refs, budgets and paging.',
   params: z
     .object({

@@ -79,7 +79,8 @@ export type ActionShot = z.infer<typeof ActionShot>;
 
 export const screenCapture = defineMethod({
   name: 'screen.capture',
-  kind: 'read',
+  kind: 'capture',
+  mcp: { tool: 'ui_screenshot' },
   summary: 'Screenshot of the desktop, a monitor, a window, an element or a rect.',
   params: CaptureParams.default({ padding: 0, format: 'png', quality: 80, marks: false }),
   result: CaptureResult,
@@ -111,7 +112,8 @@ export type OcrResult = z.infer<typeof OcrResult>;
 
 export const screenOcr = defineMethod({
   name: 'screen.ocr',
-  kind: 'read',
+  kind: 'capture',
+  mcp: { tool: 'ui_ocr' },
   summary: 'Recognise the text of a region, window, monitor or element (OCR).',
   params: OcrParams.default({ padding: 0, language: 'eng', timeoutMs: 30_000 }),
   result: OcrResult,
@@ -132,6 +134,7 @@ export const OcrStatus = z.strictObject({
 export const screenOcrStatus = defineMethod({
   name: 'screen.ocrStatus',
   kind: 'read',
+  mcp: { tool: 'ocr_status' },
   summary: 'OCR engine, installed languages and worker pool.',
   params: z.strictObject({}).default({}),
   result: OcrStatus,

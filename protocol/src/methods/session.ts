@@ -52,7 +52,8 @@ export type BackendHealth = z.infer<typeof BackendHealth>;
 
 export const sessionHello = defineMethod({
   name: 'session.hello',
-  kind: 'session',
+  kind: 'read',
+  mcp: { tool: 'ui_status' },
   summary: 'Server and protocol version, backend, capabilities and limits.',
   params: z.object({ client: z.string().max(200).optional() }).default({}),
   result: z.object({

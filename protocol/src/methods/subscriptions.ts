@@ -22,7 +22,7 @@ const Seq = z.number().int().nonnegative();
 
 export const eventsSubscribe = defineMethod({
   name: 'events.subscribe',
-  kind: 'subscription',
+  kind: 'subscribe',
   summary: 'Subscribe to UI events; `since` replays from the ring buffer.',
   params: EventFilter.extend({ since: Seq.optional() }).default({}),
   result: z.object({ subscription: SubscriptionId, seq: Seq }),
@@ -30,7 +30,7 @@ export const eventsSubscribe = defineMethod({
 
 export const eventsUnsubscribe = defineMethod({
   name: 'events.unsubscribe',
-  kind: 'subscription',
+  kind: 'subscribe',
   summary: 'Stop an event subscription.',
   params: z.object({ subscription: SubscriptionId }),
   result: z.object({ ok: z.boolean() }),
@@ -39,6 +39,7 @@ export const eventsUnsubscribe = defineMethod({
 export const eventsRead = defineMethod({
   name: 'events.read',
   kind: 'read',
+  mcp: { tool: 'ui_events' },
   summary: 'Events after a cursor, waiting up to waitMs for the first one.',
   params: EventFilter.extend({
     after: Seq.optional().describe('Cursor: the last seq seen; omitted = from now'),
@@ -50,7 +51,7 @@ export const eventsRead = defineMethod({
 
 export const treeSubscribe = defineMethod({
   name: 'tree.subscribe',
-  kind: 'subscription',
+  kind: 'subscribe',
   summary: 'Mirror a subtree: the nodes now, then tree.patch notifications.',
   params: z
     .object({
@@ -69,7 +70,7 @@ export const treeSubscribe = defineMethod({
 
 export const treeUnsubscribe = defineMethod({
   name: 'tree.unsubscribe',
-  kind: 'subscription',
+  kind: 'subscribe',
   summary: 'Stop a tree subscription.',
   params: z.object({ subscription: SubscriptionId }),
   result: z.object({ ok: z.boolean() }),

@@ -10,6 +10,7 @@ import type {
   MethodResult,
   Region,
 } from '../../../protocol/src/index.js';
+import { moreLine, wsCallName } from '../../hints.js';
 import { collectLines, estimateTokens, lineText, type SnapshotLine } from '../snapshot.js';
 import type { CachedNode, TreeState } from '../tree.js';
 import { startsHidden } from '../visibility.js';
@@ -37,13 +38,17 @@ export function region(
   const elements: ElementNode[] = kept.map((l) =>
     state.toElement(state.byRef.get(l.ref) as CachedNode),
   );
-  let text = kept.map(lineText).join('\n');
-  const more = lines.length - kept.length + hiddenCount;
-  if (more > 0) {
-    const hidden = hiddenCount > 0 ? `, ${hiddenCount} hidden: includeHidden: true` : '';
-    text += `\n- … ${more} more (use tree.snapshot with root=${root.ref}${hidden})`;
-  }
-  return { ...base, found: true, text, elements };
+  const text = kept.map(lineText).join('\n');
+  const omitted = lines.length - kept.length + hiddenCount;
+  if (omitted === 0) return { ...base, found: true, text, elements };
+  const more = {
+    omitted,
+    ...(hiddenCount > 0 ? { hidden: hiddenCount } : {}),
+    next: { method: 'tree.snapshot', params: { root: root.ref } },
+  };
+  // The method table speaks the WebSocket vocabulary; MCP renders `more` with its own tools.
+  const marker = moreLine(more, wsCallName);
+  return { ...base, found: true, text: `${text}\n${marker}`, elements, more };
 }
 
 /**

@@ -11,9 +11,13 @@ import {
   UiError,
 } from '../../errors.js';
 import type { CachedNode, TreeState } from '../tree.js';
+import { hint } from '../../hints.js';
 
 const STALE_RECOVERY = [
-  'Re-find the element with details.locator (elements.find with its window, controlType, name)',
+  hint(
+    'Re-find the element with details.locator ({call} with its window, controlType, name)',
+    'elements.find',
+  ),
   'Or take a fresh snapshot and use its refs',
 ];
 const NEVER_ISSUED_RECOVERY = [

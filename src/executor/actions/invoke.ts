@@ -10,6 +10,7 @@ import { describeNode, type ActionEnv, type ActionPlan } from '../env.js';
 import { windowLane } from '../queue.js';
 import { resolveTarget } from '../target.js';
 import { performChecked } from '../verify.js';
+import { hint } from '../../hints.js';
 
 type InvokeParams = MethodParams<'actions.invoke'>;
 
@@ -63,10 +64,13 @@ export function patternAction(p: InvokeParams, node: ElementNode): PatternAction
     case 'ScrollItem':
       return { pattern: 'ScrollItem' };
     default:
-      throw new InvalidParamsError(`${p.pattern} has no operation for actions.invoke`, {
+      throw new InvalidParamsError(`${p.pattern} has no operation to invoke`, {
         details: { pattern: p.pattern },
         recovery: [
-          'Use actions.scroll for Scroll; Invoke, Toggle, ExpandCollapse, Value, RangeValue, SelectionItem, ScrollItem work here',
+          hint(
+            'Use {call} for Scroll; Invoke, Toggle, ExpandCollapse, Value, RangeValue, SelectionItem, ScrollItem work here',
+            'actions.scroll',
+          ),
         ],
       });
   }

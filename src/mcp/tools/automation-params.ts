@@ -15,23 +15,19 @@ import {
   ElementRef,
   elementsFind,
   elementsText,
+  registry,
   treeSnapshot,
 } from '../../../protocol/src/index.js';
-import { AutomationAction } from './automation-shape.js';
+import { AUTOMATION_ACTIONS, AutomationAction } from './automation-shape.js';
 
-/** Each action, and the default tool it does the work of. */
-export const AUTOMATION_TOOLS: Readonly<Record<AutomationAction, string>> = {
-  find: 'ui_find',
-  find_and_click: 'ui_click',
-  find_and_type: 'ui_type',
-  find_and_select: 'ui_select',
-  invoke: 'ui_invoke',
-  wait_for: 'ui_wait_for',
-  scroll_into_view: 'ui_scroll_into_view',
-  focus: 'ui_focus',
-  get_text: 'ui_get_text',
-  get_tree: 'ui_snapshot',
-};
+/** Each action, and the default tool it does the work of: the first method bound to both. */
+export const AUTOMATION_TOOLS: Readonly<Record<AutomationAction, string>> = Object.fromEntries(
+  AUTOMATION_ACTIONS.map((action) => {
+    const def = registry.methods.find((m) => m.mcp?.automation === action);
+    if (def?.mcp === undefined) throw new Error(`no method declares ui_automation ${action}`);
+    return [action, def.mcp.tool];
+  }),
+) as Record<AutomationAction, string>;
 
 /** Actions whose element is found first, then acted on by ref (the locator is `target.*`). */
 const TARGETED = [

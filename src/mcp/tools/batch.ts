@@ -20,8 +20,8 @@ import {
   actionsWaitFor,
   type MethodInput,
 } from '../../../protocol/src/index.js';
-import { InvalidParamsError } from '../../errors.js';
-import { callMethod, describeIssues } from '../call.js';
+import { parseParams } from '../../service/dispatch.js';
+import { callMethod } from '../call.js';
 import { actionText } from '../render.js';
 import { defineTool } from '../types.js';
 
@@ -62,16 +62,8 @@ type BatchSteps = MethodInput<'actions.batch'>['steps'];
 function methodSteps(input: BatchInput): BatchSteps {
   return input.steps.map((step, i) => {
     const def = STEP_TOOLS[step.tool];
-    const parsed = def.params.safeParse(step.args);
-    if (!parsed.success) {
-      const problems = describeIssues(parsed.error).map(
-        (p) => `steps.${i}.args (${step.tool}) ${p}`,
-      );
-      throw new InvalidParamsError(`invalid arguments for ui_batch: ${problems.join('; ')}`, {
-        details: { problems },
-      });
-    }
-    return { method: def.name, params: parsed.data };
+    const params = parseParams(def.params, step.args, 'ui_batch', `steps.${i}.args`);
+    return { method: def.name, params };
   });
 }
 

@@ -9,10 +9,13 @@ import {
   sessionHello,
   treeSnapshot,
   windowsList,
+  type MethodResult,
 } from '../../../protocol/src/index.js';
+import { moreLine } from '../../hints.js';
 import { callMethod } from '../call.js';
+import { mcpCallName } from '../hints.js';
 import { clip, nodeLine, windowLine } from '../render.js';
-import { defineTool } from '../types.js';
+import { defineTool, type ToolContext } from '../types.js';
 
 const snapshotOutput = treeSnapshot.result.omit({ lines: true });
 
@@ -37,6 +40,14 @@ export const uiSnapshot = defineTool({
   },
 });
 
+/** The region's lines; what did not fit is said with this profile's tool for reading it. */
+function regionText(r: MethodResult<'regions.read'>, ctx: ToolContext): string {
+  if (r.more === undefined) return r.text;
+  // The table's own marker (WebSocket names) is the last line whenever `more` is set.
+  const lines = r.text.split('\n').slice(0, -1);
+  return [...lines, moreLine(r.more, mcpCallName(ctx.deps.config.mcp.tools))].join('\n');
+}
+
 export const uiRead = defineTool({
   name: 'ui_read',
   title: 'Read a region',
@@ -47,7 +58,9 @@ export const uiRead = defineTool({
   async run(input, ctx) {
     const r = await callMethod(ctx, 'regions.read', input);
     const where = r.window !== null ? ` of ${r.window}` : '';
-    const text = r.found ? `${r.region}${where}:\n${r.text}` : `no ${r.region} region${where}`;
+    const text = r.found
+      ? `${r.region}${where}:\n${regionText(r, ctx)}`
+      : `no ${r.region} region${where}`;
     return { text, structured: r };
   },
 });

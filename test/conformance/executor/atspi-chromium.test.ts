@@ -24,6 +24,7 @@ import {
   stopSharedDesktop,
 } from '../../atspi/harness.js';
 import { parse } from './desktop.js';
+import { AccessPolicy } from '../../../src/policy/access.js';
 
 const SETUP_MS = 120_000;
 const DEADLINE_MS = 30_000;
@@ -93,7 +94,12 @@ beforeAll(async () => {
   const config = loadConfig({ cache: { fetchTimeoutMs: 60_000 } });
   cache = createCache(dropping(backend), config.cache);
   await cache.start(signal);
-  executor = createExecutor({ backend, cache, config: config.executor, readOnly: false });
+  executor = createExecutor({
+    backend,
+    cache,
+    policy: AccessPolicy.open(),
+    config: config.executor,
+  });
 }, SETUP_MS + 5_000);
 
 function intersects(a: ElementNode['rect'], b: ElementNode['rect']): boolean {

@@ -20,6 +20,7 @@ import {
   stopSharedDesktop,
 } from '../../atspi/harness.js';
 import { codeOf, parse } from './desktop.js';
+import { AccessPolicy } from '../../../src/policy/access.js';
 
 afterAll(stopSharedDesktop);
 
@@ -42,7 +43,12 @@ beforeEach(async () => {
   const config = loadConfig({});
   cache = createCache(backend, config.cache);
   await cache.start(signal);
-  executor = createExecutor({ backend, cache, config: config.executor, readOnly: false });
+  executor = createExecutor({
+    backend,
+    cache,
+    policy: AccessPolicy.open(),
+    config: config.executor,
+  });
 }, SETUP_MS + 5_000);
 
 afterEach(async () => {

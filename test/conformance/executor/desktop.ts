@@ -16,6 +16,7 @@ import {
 import type { ActionMethod, CallerContext, Executor } from '../../../src/executor/api.js';
 import { createExecutor } from '../../../src/executor/index.js';
 import { isUiError } from '../../../src/errors.js';
+import { AccessPolicy } from '../../../src/policy/access.js';
 
 export interface Desktop {
   sim: SimBackend;
@@ -53,8 +54,8 @@ export async function startDesktop(options: DesktopOptions = {}): Promise<Deskto
   const executor = createExecutor({
     backend: sim,
     cache,
+    policy: AccessPolicy.of(config),
     config: config.executor,
-    readOnly: config.readOnly,
   });
   const never = new AbortController().signal;
   const ctx = (clientId = 'spec'): CallerContext => ({ clientId, signal: never });

@@ -11,6 +11,7 @@ import { loadConfig } from '../../../src/config.js';
 import type { Executor } from '../../../src/executor/api.js';
 import { createExecutor } from '../../../src/executor/index.js';
 import { launchAndWait, sharedDesktop, startBackend } from '../../atspi/harness.js';
+import { AccessPolicy } from '../../../src/policy/access.js';
 
 const FIXTURE = fileURLToPath(new URL('../../fixtures/gtk/modal_app.py', import.meta.url));
 
@@ -32,7 +33,12 @@ export async function startGtkFixture(signal: AbortSignal): Promise<GtkFixtureSt
   const config = loadConfig({});
   const cache = createCache(backend, config.cache);
   await cache.start(signal);
-  const executor = createExecutor({ backend, cache, config: config.executor, readOnly: false });
+  const executor = createExecutor({
+    backend,
+    cache,
+    policy: AccessPolicy.open(),
+    config: config.executor,
+  });
   return {
     backend,
     cache,

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { WindowInfo } from '../../../protocol/src/index.js';
 import { checkKeyboardAllowed } from '../../../src/executor/actionability.js';
 import type { ActionEnv } from '../../../src/executor/env.js';
-import { SafetyGate } from '../../../src/executor/safety.js';
+import { AccessPolicy } from '../../../src/policy/access.js';
 
 function window(app: string, foreground: boolean): WindowInfo {
   return {
@@ -24,14 +24,14 @@ function window(app: string, foreground: boolean): WindowInfo {
 }
 
 function env(windows: WindowInfo[]): ActionEnv {
-  const gate = new SafetyGate({
+  const policy = new AccessPolicy({
     readOnly: false,
     dryRun: false,
     denyApps: ['vault'],
-    rateLimitPerSec: 10,
+    captureEnabled: true,
   });
   const cache = { windowsList: () => ({ revision: 1, windows }) };
-  return { gate, cache } as unknown as ActionEnv;
+  return { policy, cache } as unknown as ActionEnv;
 }
 
 describe('keyboard input with no target', () => {

@@ -13,6 +13,7 @@ import type { UiCache } from '../../../src/cache/api.js';
 import { loadConfig } from '../../../src/config.js';
 import { createExecutor } from '../../../src/executor/index.js';
 import type { Executor } from '../../../src/executor/api.js';
+import { AccessPolicy } from '../../../src/policy/access.js';
 
 const STORM_TICK_MS = 10;
 /** Ticks the storm makes at most: far longer than any settle period, bounded for the test. */
@@ -36,8 +37,8 @@ async function start(): Promise<NonNullable<typeof parts>> {
   const executor = createExecutor({
     backend: sim,
     cache,
+    policy: AccessPolicy.open(),
     config: config.executor,
-    readOnly: false,
   });
   parts = { sim, cache, executor };
   return parts;

@@ -4,39 +4,15 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isUiError } from '../../../src/errors.js';
 import { describeTarget, openAuditLog } from '../../../src/executor/audit.js';
-import { SafetyGate, type SafetyConfig } from '../../../src/executor/safety.js';
+import { ActionRateLimit } from '../../../src/executor/rate.js';
+import { codeOf } from '../../support/errors.js';
 
-const base: SafetyConfig = { readOnly: false, dryRun: false, denyApps: [], rateLimitPerSec: 100 };
+const base = { rateLimitPerSec: 100 };
 
-function codeOf(fn: () => void): string | undefined {
-  try {
-    fn();
-  } catch (err) {
-    return isUiError(err) ? err.code : 'not a UiError';
-  }
-  return undefined;
-}
-
-describe('SafetyGate', () => {
-  it('refuses every action but waitFor in read-only mode', () => {
-    const gate = new SafetyGate({ ...base, readOnly: true });
-    expect(codeOf(() => gate.checkReadOnly('actions.click'))).toBe('read_only');
-    expect(codeOf(() => gate.checkReadOnly('actions.batch'))).toBe('read_only');
-    expect(codeOf(() => gate.checkReadOnly('actions.waitFor'))).toBeUndefined();
-    expect(codeOf(() => new SafetyGate(base).checkReadOnly('actions.click'))).toBeUndefined();
-  });
-
-  it('refuses targets of denied apps by name (any case) or pid', () => {
-    const gate = new SafetyGate({ ...base, denyApps: ['Terminal', '4242'] });
-    expect(codeOf(() => gate.checkTarget({ app: 'terminal', pid: 1 }))).toBe('forbidden_target');
-    expect(codeOf(() => gate.checkTarget({ app: 'editor', pid: 4242 }))).toBe('forbidden_target');
-    expect(codeOf(() => gate.checkTarget({ app: 'editor', pid: 7 }))).toBeUndefined();
-    expect(codeOf(() => gate.checkTarget({}))).toBeUndefined();
-  });
-
+describe('ActionRateLimit', () => {
   it('limits each client to its rate and refills over time', () => {
     let now = 0;
-    const gate = new SafetyGate({ ...base, rateLimitPerSec: 3 }, () => now);
+    const gate = new ActionRateLimit({ ...base, rateLimitPerSec: 3 }, () => now);
     for (let i = 0; i < 3; i++) gate.checkRate('a');
     expect(codeOf(() => gate.checkRate('a'))).toBe('rate_limited');
     expect(codeOf(() => gate.checkRate('b'))).toBeUndefined();
@@ -46,7 +22,7 @@ describe('SafetyGate', () => {
   });
 
   it('says when to retry a rate-limited client', () => {
-    const gate = new SafetyGate({ ...base, rateLimitPerSec: 1 }, () => 0);
+    const gate = new ActionRateLimit({ ...base, rateLimitPerSec: 1 }, () => 0);
     gate.checkRate('a');
     try {
       gate.checkRate('a');
@@ -54,12 +30,6 @@ describe('SafetyGate', () => {
     } catch (err) {
       expect(isUiError(err) && err.details?.retryAfterMs).toBe(1000);
     }
-  });
-
-  it('forces dry-run when configured, else follows the request', () => {
-    expect(new SafetyGate({ ...base, dryRun: true }).isDryRun(false)).toBe(true);
-    expect(new SafetyGate(base).isDryRun(false)).toBe(false);
-    expect(new SafetyGate(base).isDryRun(true)).toBe(true);
   });
 });
 
@@ -107,7 +77,7 @@ describe('audit log', () => {
 describe('rate limit memory', () => {
   it('forgets refilled clients once many have come and gone, keeping limited ones', () => {
     let now = 0;
-    const gate = new SafetyGate({ ...base, rateLimitPerSec: 1 }, () => now);
+    const gate = new ActionRateLimit({ ...base, rateLimitPerSec: 1 }, () => now);
     gate.checkRate('busy');
     now = 10_000;
     for (let i = 0; i < 10_001; i++) gate.checkRate(`client-${i}`);

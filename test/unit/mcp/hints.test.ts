@@ -1,43 +1,41 @@
-/** The hint table names real tools and covers every method a hint can name. */
+/** Hints are data; MCP names their calls with the tools the registry binds to each method. */
 import { describe, expect, it } from 'vitest';
-import { methods } from '../../../protocol/src/registry.js';
-import {
-  AUTOMATION_PROFILE_ACTIONS,
-  DEFAULT_PROFILE_TOOLS,
-  mcpErrorHints,
-  mcpHints,
-} from '../../../src/mcp/hints.js';
+import { registry } from '../../../protocol/src/index.js';
+import { hint, renderRecovery, wsCallName } from '../../../src/hints.js';
+import { mcpCallName } from '../../../src/mcp/hints.js';
 import { AUTOMATION_ACTIONS } from '../../../src/mcp/tools/automation-shape.js';
 import { defaultTools } from '../../../src/mcp/tools/index.js';
 
-describe('mcpHints', () => {
-  it('maps methods to tools that exist in each profile', () => {
+describe('mcpCallName', () => {
+  it('names tools that exist in each profile, for every acting method', () => {
     const tools = new Set(defaultTools.map((t) => t.name));
-    for (const tool of Object.values(DEFAULT_PROFILE_TOOLS)) expect(tools).toContain(tool);
     const actions = new Set<string>(AUTOMATION_ACTIONS);
-    for (const action of Object.values(AUTOMATION_PROFILE_ACTIONS))
-      expect(actions).toContain(action);
-    const actionMethods = methods.filter((m) => m.kind === 'action').map((m) => m.name);
-    for (const method of actionMethods) expect(DEFAULT_PROFILE_TOOLS).toHaveProperty([method]);
+    for (const m of registry.methods) {
+      if (m.mcp !== undefined) expect(tools).toContain(m.mcp.tool);
+      if (m.mcp?.automation !== undefined) expect(actions).toContain(m.mcp.automation);
+      if (m.kind === 'act') expect(m.mcp?.tool).toBeDefined();
+    }
   });
 
-  it('rewrites every known method in error text', () => {
-    expect(mcpErrorHints('Scroll has no operation for actions.invoke', 'default')).toBe(
-      'Scroll has no operation for ui_invoke',
+  it('renders one hint per transport, params included', () => {
+    const recovery = [
+      hint('Use {call}, which needs no keyboard focus', 'actions.setValue'),
+      'plain advice stays as it is',
+      hint('Read the rest ({call})', 'tree.snapshot', { root: 'e5' }),
+    ];
+    expect(renderRecovery(recovery, wsCallName)).toEqual([
+      'Use actions.setValue, which needs no keyboard focus',
+      'plain advice stays as it is',
+      'Read the rest (tree.snapshot with root=e5)',
+    ]);
+    expect(renderRecovery(recovery, mcpCallName('default'))).toEqual([
+      'Use ui_set_value, which needs no keyboard focus',
+      'plain advice stays as it is',
+      'Read the rest (ui_snapshot with root=e5)',
+    ]);
+    expect(renderRecovery(recovery, mcpCallName('ui_automation'))[2]).toBe(
+      'Read the rest (ui_automation (action "get_tree") with root=e5)',
     );
-    expect(mcpErrorHints('see foo.bar', 'default')).toBe('see foo.bar');
-  });
-
-  it('rewrites hints only, per profile', () => {
-    const text = '- Use actions.setValue, which needs no keyboard focus\n- button "call tree.x"';
-    expect(mcpHints(text, 'default')).toBe(
-      '- Use ui_set_value, which needs no keyboard focus\n- button "call tree.x"',
-    );
-    expect(mcpHints('use tree.snapshot with root=e5', 'ui_automation')).toBe(
-      'use ui_automation (action "get_tree") with root=e5',
-    );
-    expect(mcpHints('a name with elements.find in it', 'default')).toBe(
-      'a name with elements.find in it',
-    );
+    expect(mcpCallName('ui_automation')('actions.keys')).toBe('ui_automation');
   });
 });

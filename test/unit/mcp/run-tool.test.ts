@@ -16,7 +16,7 @@ describe('runTool', () => {
     const ctx = fakeContext({});
     const r = await runTool(asTool(uiClick), { target: {} }, ctx);
     expect(r.isError).toBe(true);
-    expect(r.content[0]?.text).toMatch(/^error invalid_params: invalid arguments for ui_click/);
+    expect(r.content[0]?.text).toMatch(/^error invalid_params: invalid params for ui_click/);
     expect(r.structuredContent).toBeUndefined();
   });
 

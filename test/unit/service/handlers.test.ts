@@ -114,8 +114,10 @@ describe('the method table', () => {
     expect((err as UiError).details?.issues).toEqual([
       expect.objectContaining({ path: 'maxResults' }),
     ]);
-    expect(isTableMethod('events.subscribe')).toBe(false);
-    expect(isTableMethod('nope')).toBe(false);
+    expect((err as UiError).details?.method).toBe('elements.find');
+    expect(isTableMethod(handlers, 'events.subscribe')).toBe(false);
+    expect(isTableMethod(handlers, 'nope')).toBe(false);
+    expect(isTableMethod(handlers, 'toString')).toBe(false);
   });
 
   it('events.read waits for the next event, driven by the stream', async () => {
