@@ -58,11 +58,11 @@ const BatchInput = z.object({
 type BatchInput = z.output<typeof BatchInput>;
 type BatchSteps = MethodInput<'actions.batch'>['steps'];
 
-/** Each step's arguments checked by its tool's schema; the first bad one names its step. */
+/** Each step's arguments checked by its tool's schema; the first bad one names its tool and path. */
 function methodSteps(input: BatchInput): BatchSteps {
   return input.steps.map((step, i) => {
     const def = STEP_TOOLS[step.tool];
-    const params = parseParams(def.params, step.args, 'ui_batch', `steps.${i}.args`);
+    const params = parseParams(def.params, step.args, step.tool, `steps.${i}.args`);
     return { method: def.name, params };
   });
 }

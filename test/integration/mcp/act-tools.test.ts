@@ -120,7 +120,9 @@ describe('acting tools', () => {
       ],
     });
     expect(r.isError).toBe(true);
-    expect(r.text).toMatch(/^error invalid_params: .*steps\.1\.args \(ui_click\) button/);
+    expect(r.text).toMatch(
+      /^error invalid_params: invalid params for ui_click: steps\.1\.args\.button/,
+    );
     const proxy = await ok(client, 'ui_find', { automationId: 'settings.proxy' });
     expect(proxy.text).not.toContain('value="p9"');
     const bad = await call(client, 'ui_batch', { steps: [{ tool: 'actions.click', args: {} }] });
