@@ -22,6 +22,7 @@ import { loadConfig } from '../../src/config.js';
 import type { Executor } from '../../src/executor/api.js';
 import { createExecutor } from '../../src/executor/index.js';
 import { launchAndWait, startBackend } from './harness.js';
+import { AccessPolicy } from '../../src/policy/access.js';
 
 const SYSTEM_PYTHON = '/usr/bin/python3';
 const script = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
@@ -96,7 +97,12 @@ export async function startTruthStack(
     const config = loadConfig({});
     const cache = createCache(backend, config.cache);
     await cache.start(signal);
-    const executor = createExecutor({ backend, cache, config: config.executor, readOnly: false });
+    const executor = createExecutor({
+      backend,
+      cache,
+      policy: AccessPolicy.open(),
+      config: config.executor,
+    });
     const xReader = new LineReader(X_READER, desktop.env);
     const focusReader = new LineReader(FOCUS_READER, desktop.env);
     readers.push(xReader, focusReader);
