@@ -10,6 +10,8 @@
  */
 import koffi, { type LibraryHandle } from 'koffi';
 
+type NativeFunction = ReturnType<LibraryHandle['func']>;
+
 const CF = '/System/Library/Frameworks/CoreFoundation.framework/CoreFoundation';
 const AS = '/System/Library/Frameworks/ApplicationServices.framework/ApplicationServices';
 const CG = '/System/Library/Frameworks/CoreGraphics.framework/CoreGraphics';
@@ -75,16 +77,20 @@ export const AXObserverCallback = koffi.proto(
   'void AXObserverCallback(void *observer, void *element, void *notification, void *refcon)',
 );
 
-/** An exported variable's address (koffi 3: a BigInt pointer). */
-function symbol(lib: LibraryHandle, name: string): bigint {
-  return lib.symbol(name) as bigint;
+/** What declare() needs of a library: koffi's, or a parse-only stand-in (see below). */
+interface Library {
+  func(prototype: string): NativeFunction;
+  /** An exported variable's address (koffi 3: a BigInt pointer). */
+  symbol(name: string): bigint;
 }
 
-function declare() {
-  const cf = koffi.load(CF);
-  const as = koffi.load(AS);
-  const cg = koffi.load(CG);
-  const sys = koffi.load(LIBSYSTEM);
+const symbol = (lib: Library, name: string): bigint => lib.symbol(name);
+
+function declare(load: (path: string) => Library) {
+  const cf = load(CF);
+  const as = load(AS);
+  const cg = load(CG);
+  const sys = load(LIBSYSTEM);
   return {
     // CFBase.h: `void CFRelease(CFTypeRef cf);`
     CFRelease: cf.func('void CFRelease(void *cf)'),
@@ -266,8 +272,6 @@ function declare() {
     CGMainDisplayID: cg.func('uint32_t CGMainDisplayID(void)'),
     // CGDirectDisplay.h: `CG_EXTERN CGRect CGDisplayBounds(CGDirectDisplayID display)`
     CGDisplayBounds: cg.func('CGRect CGDisplayBounds(uint32_t display)'),
-    // CGDirectDisplay.h: `CG_EXTERN size_t CGDisplayPixelsWide(CGDirectDisplayID display)`
-    CGDisplayPixelsWide: cg.func('size_t CGDisplayPixelsWide(uint32_t display)'),
     // libproc.h: `int proc_pidpath(int pid, void * buffer, uint32_t  buffersize)`
     proc_pidpath: sys.func('int proc_pidpath(int pid, uint8_t *buffer, uint32_t buffersize)'),
     /** Exported constants: `lib.symbol` gives the variable's address; read it as a pointer. */
@@ -309,8 +313,28 @@ let native: AxNative | undefined;
 /** The declarations, loaded on first use (only ever on darwin, inside the AX host). */
 export function axNative(): AxNative {
   if (process.platform !== 'darwin') throw new Error('the AX host runs on macOS only');
-  native ??= declare();
+  native ??= declare((path) => {
+    const lib = koffi.load(path);
+    return { func: (p) => lib.func(p), symbol: (name) => lib.symbol(name) as bigint };
+  });
   return native;
+}
+
+/**
+ * Every function prototype above parsed by koffi without loading a framework, so a typo in a
+ * type name fails on any platform (the unit tests call this on Linux). Returns the prototypes.
+ */
+export function parseDeclarations(): string[] {
+  const seen: string[] = [];
+  declare(() => ({
+    func: (p) => {
+      koffi.proto(p);
+      seen.push(p);
+      return (() => undefined) as unknown as NativeFunction;
+    },
+    symbol: () => 0n,
+  }));
+  return seen;
 }
 
 /** Read a pointer-sized exported variable (a CFStringRef / CFBooleanRef constant). */

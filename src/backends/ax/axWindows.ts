@@ -32,9 +32,9 @@ export function windowInfo(n: AxNative, dict: CfRef | null): CgWindow | null {
   const pid = numberAt(n, dict, k.kCGWindowOwnerPID);
   if (windowId === null || pid === null) return null;
   const boundsDict = n.CFDictionaryGetValue(dict, readPointer(k.kCGWindowBounds)) as CfRef | null;
-  const rect = [{ origin: { x: 0, y: 0 }, size: { width: 0, height: 0 } }];
-  if (boundsDict) n.CGRectMakeWithDictionaryRepresentation(boundsDict, rect);
-  const r = rect[0] ?? { origin: { x: 0, y: 0 }, size: { width: 0, height: 0 } };
+  // An _Out_ struct: koffi fills the object's members.
+  const r = { origin: { x: 0, y: 0 }, size: { width: 0, height: 0 } };
+  if (boundsDict) n.CGRectMakeWithDictionaryRepresentation(boundsDict, r);
   return {
     windowId,
     pid,
