@@ -4,7 +4,7 @@
  * Actions (AXPress...) have no value to read back; the executor checks their effect from the
  * events that follow, as on the other platforms.
  */
-import { NoEffectError, PatternNotSupportedError } from '../../errors.js';
+import { NoEffectError, PatternNotSupportedError, UiError } from '../../errors.js';
 import type { PatternAction, PatternPerformed } from '../backend.js';
 import type { AxRef, AxSetValue, AxSurface } from './axSurface.js';
 
@@ -63,6 +63,41 @@ function windowOp(
   }
 }
 
+/** Share of a scroll bar's range one unit of `amount` moves (AX scroll bars run 0..1). */
+const SCROLL_STEP = 0.1;
+
+/** Scroll a scroll area by writing its scroll bar's AXValue, read back. */
+function scroll(
+  surface: AxSurface,
+  el: AxRef,
+  direction: 'up' | 'down' | 'left' | 'right',
+  amount: number,
+): void {
+  const vertical = direction === 'up' || direction === 'down';
+  const [bar] = surface.copyAttributes(el, [
+    vertical ? 'AXVerticalScrollBar' : 'AXHorizontalScrollBar',
+  ]);
+  if (typeof bar !== 'object' || bar === null || !('__axRef' in bar))
+    throw new PatternNotSupportedError(`no ${vertical ? 'vertical' : 'horizontal'} scroll bar`);
+  try {
+    const [now] = surface.copyAttributes(bar, ['AXValue']);
+    const from = typeof now === 'number' ? now : 0;
+    const sign = direction === 'down' || direction === 'right' ? 1 : -1;
+    const to = Math.min(1, Math.max(0, from + sign * amount * SCROLL_STEP));
+    if (to === from)
+      throw new UiError('scroll_exhausted', `already scrolled to the ${direction} end`);
+    setAndVerify(
+      surface,
+      bar,
+      'AXValue',
+      { kind: 'number', value: to },
+      (v) => typeof v === 'number' && v !== from,
+    );
+  } finally {
+    surface.release(bar);
+  }
+}
+
 export function performPattern(
   surface: AxSurface,
   el: AxRef,
@@ -75,9 +110,10 @@ export function performPattern(
       return { via: 'pattern', detail: 'AXPress' };
     case 'ExpandCollapse': {
       const value = action.op === 'expand';
-      if (surface.isSettable(el, 'AXExpanded')) {
-        setAndVerify(surface, el, 'AXExpanded', { kind: 'boolean', value }, (v) => v === value);
-        return { via: 'pattern', detail: 'AXExpanded' };
+      for (const attribute of ['AXDisclosing', 'AXExpanded']) {
+        if (!surface.isSettable(el, attribute)) continue;
+        setAndVerify(surface, el, attribute, { kind: 'boolean', value }, (v) => v === value);
+        return { via: 'pattern', detail: attribute };
       }
       surface.performAction(el, 'AXPress');
       return { via: 'pattern', detail: 'AXPress' };
@@ -109,10 +145,10 @@ export function performPattern(
       windowOp(surface, el, action.op);
       return { via: 'pattern', detail: `Window.${action.op}` };
     case 'Scroll':
+      scroll(surface, el, action.direction, action.amount);
+      return { via: 'pattern', detail: 'AXScrollBar.AXValue' };
     case 'ScrollItem':
-      throw new PatternNotSupportedError(
-        `${action.pattern} has no AX action; scroll with input (wheel) instead`,
-      );
+      throw new PatternNotSupportedError('ScrollItem has no AX action; scroll its container');
   }
 }
 

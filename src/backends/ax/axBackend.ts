@@ -63,6 +63,7 @@ export const AX_CAPABILITIES: BackendCapabilities = {
     'Toggle',
     'ExpandCollapse',
     'SelectionItem',
+    'Scroll',
     'Window',
   ],
   input: { keyboard: true, mouse: true },

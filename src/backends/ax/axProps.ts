@@ -29,6 +29,7 @@ export const PROP_ATTRIBUTES = [
   'AXMinValue',
   'AXMaxValue',
   'AXModal',
+  'AXDisclosing',
 ] as const;
 
 type PropName = (typeof PROP_ATTRIBUTES)[number];
@@ -73,7 +74,8 @@ function statesOf(raw: RawProps, role: string | null, actions: readonly string[]
   if (bool(raw.AXSelected) === true) states.add('selected');
   if (bool(raw.AXMinimized) === true) states.add('minimized');
   if (bool(raw.AXModal) === true) states.add('modal');
-  const expanded = bool(raw.AXExpanded);
+  // Outline rows say AXDisclosing; combo boxes, menus and disclosure groups AXExpanded.
+  const expanded = bool(raw.AXExpanded) ?? bool(raw.AXDisclosing);
   if (expanded !== null) states.add(expanded ? 'expanded' : 'collapsed');
   if (role !== null && TOGGLE_ROLES.has(role)) {
     const v = num(raw.AXValue);
@@ -93,7 +95,8 @@ function patternsOf(raw: RawProps, role: string | null, actions: readonly string
   if (role !== null && TEXT_ROLES.has(role)) patterns.add('Value');
   if (role !== null && RANGE_ROLES.has(role) && num(raw.AXValue) !== null)
     patterns.add('RangeValue');
-  if (raw.AXExpanded !== undefined) patterns.add('ExpandCollapse');
+  if (raw.AXExpanded !== undefined || raw.AXDisclosing !== undefined)
+    patterns.add('ExpandCollapse');
   if (raw.AXSelected !== undefined) patterns.add('SelectionItem');
   if (role === 'AXWindow') patterns.add('Window');
   if (role === 'AXScrollArea') patterns.add('Scroll');

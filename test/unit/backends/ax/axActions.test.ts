@@ -54,11 +54,7 @@ describe('AX actions (fake surface)', () => {
       'PerformAction(AXPress)',
     ]);
     const scroll = await run.host
-      .call(
-        'performPattern',
-        { id: wrap, action: { pattern: 'Scroll', direction: 'down', amount: 1 } },
-        FAR,
-      )
+      .call('performPattern', { id: wrap, action: { pattern: 'ScrollItem' } }, FAR)
       .catch((e: unknown) => e);
     expect(isUiError(scroll) && scroll.code).toBe('pattern_not_supported');
     const text = run.id((n) => n.props.name === 'Status: ready');
@@ -66,6 +62,45 @@ describe('AX actions (fake surface)', () => {
       .call('performPattern', { id: text, action: { pattern: 'Invoke' } }, FAR)
       .catch((e: unknown) => e);
     expect(isUiError(none) && none.code).toBe('pattern_not_supported');
+  });
+
+  it('scrolls through the scroll bar value and expands outline rows by AXDisclosing', async () => {
+    const surface = new FakeAxSurface();
+    surface.addApp(900, 'Lists', null, [
+      {
+        role: 'AXWindow',
+        title: 'Lists',
+        children: [
+          {
+            role: 'AXScrollArea',
+            title: 'area',
+            children: [{ role: 'AXScrollBar', subrole: 'AXVerticalScrollBar', value: 0.95 }],
+          },
+          { role: 'AXRow', subrole: 'AXOutlineRow', title: 'Branch' },
+        ],
+      },
+    ]);
+    const branch = surface.apps.get(900)?.windows[0]?.find((e) => e.spec.title === 'Branch');
+    branch?.attrs.set('AXDisclosing', false);
+    const run = await startHost(surface);
+    const nodes = (await run.host.call(
+      'fetchSubtree',
+      { id: 'desktop', maxDepth: null },
+      FAR,
+    )) as BackendNode[];
+    const id = (name: string) => nodes.find((n) => n.props.name === name)?.id;
+    expect(nodes.find((n) => n.props.name === 'Branch')?.props.states).toContain('collapsed');
+    const down = { pattern: 'Scroll', direction: 'down', amount: 1 };
+    await run.host.call('performPattern', { id: id('area'), action: down }, FAR);
+    const bar = surface.apps.get(900)?.windows[0]?.find((e) => e.spec.role === 'AXScrollBar');
+    expect(bar?.attrs.get('AXValue')).toBe(1);
+    const end = await run.host
+      .call('performPattern', { id: id('area'), action: down }, FAR)
+      .catch((e: unknown) => e);
+    expect(isUiError(end) && end.code).toBe('scroll_exhausted');
+    const expand = { pattern: 'ExpandCollapse', op: 'expand' };
+    await run.host.call('performPattern', { id: id('Branch'), action: expand }, FAR);
+    expect(branch?.attrs.get('AXDisclosing')).toBe(true);
   });
 
   it('types keys with modifiers in order and text as Unicode chunks', async () => {

@@ -40,6 +40,15 @@ export interface FakeSpec {
 
 let nextUid = 1;
 
+/** Attributes whose value is an element: answered with the first descendant of that subrole. */
+const ELEMENT_ATTRIBUTES = new Set([
+  'AXCloseButton',
+  'AXZoomButton',
+  'AXFocusedWindow',
+  'AXVerticalScrollBar',
+  'AXHorizontalScrollBar',
+]);
+
 export class FakeElement {
   readonly uid = nextUid++;
   alive = true;
@@ -177,11 +186,11 @@ export class FakeAxSurface implements AxSurface {
   copyAttributes(ref: AxRef, names: readonly string[]): AxValue[] {
     const t = this.target(ref, 'CopyMultipleAttributeValues');
     return names.map((name) => {
-      if (name === 'AXCloseButton' || name === 'AXFocusedWindow') {
+      if (ELEMENT_ATTRIBUTES.has(name)) {
         const hit =
           name === 'AXFocusedWindow'
             ? this.apps.get(t.pid)?.windows[0]
-            : t.find((e) => e.spec.subrole === name);
+            : t.find((e) => e !== t && e.spec.subrole === name);
         return hit === undefined ? null : this.ref(hit);
       }
       return t.attrs.get(name) ?? null;
