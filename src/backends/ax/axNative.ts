@@ -4,7 +4,8 @@
  * IOLLEvent.h for the NX_* values CGEventTypes.h names, libproc). Loaded only inside the AX host
  * on darwin. Type mapping (LP64): CFIndex = signed long -> 'long'; CFHashCode / CFTypeID =
  * unsigned long; Boolean = unsigned char -> 'uint8_t'; CG's `bool` -> 'bool'; CGFloat = double;
- * every CF / AX / CG reference -> 'void *' (a BigInt in koffi 3). Ownership (the Create/Copy
+ * every CF / AX / CG reference -> 'void *' (a BigInt in koffi 3). Quotes fold the header's line
+ * breaks into single spaces; `...` marks an elision. Ownership (the Create/Copy
  * rule): what a *Create* / *Copy* function returns is released with CFRelease by the caller
  * (axNativeSurface); what a *Get* function returns is borrowed.
  */
@@ -17,9 +18,9 @@ const AS = '/System/Library/Frameworks/ApplicationServices.framework/Application
 const CG = '/System/Library/Frameworks/CoreGraphics.framework/CoreGraphics';
 const LIBSYSTEM = '/usr/lib/libSystem.B.dylib';
 
-/** CFString.h: `kCFStringEncodingUTF8 = 0x08000100, // kTextEncodingUnicodeDefault + kUnicodeUTF8Format` */
+// CFString.h: `kCFStringEncodingUTF8 = 0x08000100, /* kTextEncodingUnicodeDefault + kUnicodeUTF8Format */`
 export const kCFStringEncodingUTF8 = 0x08000100;
-/** CFNumber.h: `kCFNumberFloat64Type = 6, // 64-bit IEEE 754` */
+// CFNumber.h: `kCFNumberFloat64Type = 6, /* 64-bit IEEE 754 */`
 export const kCFNumberFloat64Type = 6;
 /** AXValue.h: `kAXValueTypeCGPoint CF_ENUM_AVAILABLE_MAC(10_11) = 1,` */
 export const kAXValueTypeCGPoint = 1;
@@ -69,10 +70,7 @@ const CGSize = koffi.struct('CGSize', { width: 'double', height: 'double' });
 /** CGGeometry.h: `struct CGRect { CGPoint origin; CGSize size; };` */
 const CGRect = koffi.struct('CGRect', { origin: CGPoint, size: CGSize });
 
-/**
- * AXUIElement.h: `typedef void (*AXObserverCallback)(AXObserverRef observer,
- * AXUIElementRef element, CFStringRef notification, void * __nullable refcon);`
- */
+// AXUIElement.h: `typedef void (*AXObserverCallback)(AXObserverRef observer, AXUIElementRef element, CFStringRef notification, void * __nullable refcon);`
 export const AXObserverCallback = koffi.proto(
   'void AXObserverCallback(void *observer, void *element, void *notification, void *refcon)',
 );
@@ -106,7 +104,7 @@ function declare(load: (path: string) => Library) {
     CFNullGetTypeID: cf.func('unsigned long CFNullGetTypeID(void)'),
     // CFString.h: `CFTypeID CFStringGetTypeID(void);`
     CFStringGetTypeID: cf.func('unsigned long CFStringGetTypeID(void)'),
-    // CFString.h: `CFStringRef CFStringCreateWithCString(CFAllocatorRef alloc, const char *cStr, CFStringEncoding encoding);`
+    // CFString.h: `CFStringRef CFStringCreateWithCString(CFAllocatorRef alloc, const char *cStr, CFStringEncoding encoding) CF_FORMAT_ARGUMENT(2);`
     CFStringCreateWithCString: cf.func(
       'void *CFStringCreateWithCString(void *alloc, const char *cStr, uint32_t encoding)',
     ),
@@ -236,7 +234,7 @@ function declare(load: (path: string) => Library) {
     CGWindowListCopyWindowInfo: cg.func(
       'void *CGWindowListCopyWindowInfo(uint32_t option, uint32_t relativeToWindow)',
     ),
-    // CGGeometry.h: `CG_EXTERN bool CGRectMakeWithDictionaryRepresentation(CFDictionaryRef cg_nullable dict, CGRect * cg_nullable rect)`
+    // CGGeometry.h: `CG_EXTERN bool CGRectMakeWithDictionaryRepresentation( CFDictionaryRef cg_nullable dict, CGRect * cg_nullable rect)`
     CGRectMakeWithDictionaryRepresentation: cg.func(
       'bool CGRectMakeWithDictionaryRepresentation(void *dict, _Out_ CGRect *rect)',
     ),
@@ -244,15 +242,15 @@ function declare(load: (path: string) => Library) {
     CGPreflightScreenCaptureAccess: cg.func('bool CGPreflightScreenCaptureAccess(void)'),
     // CGWindow.h: `CG_EXTERN bool CGRequestScreenCaptureAccess(void) CG_AVAILABLE_STARTING(10.15);`
     CGRequestScreenCaptureAccess: cg.func('bool CGRequestScreenCaptureAccess(void)'),
-    // CGEvent.h: `CG_EXTERN CGEventRef __nullable CGEventCreateKeyboardEvent(CGEventSourceRef __nullable source, CGKeyCode virtualKey, bool keyDown)`
+    // CGEvent.h: `CG_EXTERN CGEventRef __nullable CGEventCreateKeyboardEvent( CGEventSourceRef __nullable source, CGKeyCode virtualKey, bool keyDown)`
     CGEventCreateKeyboardEvent: cg.func(
       'void *CGEventCreateKeyboardEvent(void *source, uint16_t virtualKey, bool keyDown)',
     ),
-    // CGEvent.h: `CG_EXTERN CGEventRef __nullable CGEventCreateMouseEvent(CGEventSourceRef __nullable source, CGEventType mouseType, CGPoint mouseCursorPosition, CGMouseButton mouseButton)`
+    // CGEvent.h: `CG_EXTERN CGEventRef __nullable CGEventCreateMouseEvent( CGEventSourceRef __nullable source, CGEventType mouseType, CGPoint mouseCursorPosition, CGMouseButton mouseButton)`
     CGEventCreateMouseEvent: cg.func(
       'void *CGEventCreateMouseEvent(void *source, uint32_t mouseType, CGPoint mouseCursorPosition, uint32_t mouseButton)',
     ),
-    // CGEvent.h: `CG_EXTERN CGEventRef __nullable CGEventCreateScrollWheelEvent2(CGEventSourceRef __nullable source, CGScrollEventUnit units, uint32_t wheelCount, int32_t wheel1, int32_t wheel2, int32_t wheel3)`
+    // CGEvent.h: `CG_EXTERN CGEventRef __nullable CGEventCreateScrollWheelEvent2( CGEventSourceRef __nullable source, CGScrollEventUnit units, uint32_t wheelCount, int32_t wheel1, int32_t wheel2, int32_t wheel3)`
     CGEventCreateScrollWheelEvent2: cg.func(
       'void *CGEventCreateScrollWheelEvent2(void *source, uint32_t units, uint32_t wheelCount, int32_t wheel1, int32_t wheel2, int32_t wheel3)',
     ),
