@@ -36,18 +36,24 @@ export class AppTracker {
     return [...this.apps.values()];
   }
 
-  /** Poll once: apps with a normal window now, against those known. */
+  /**
+   * Poll once. An app is picked up when it shows a normal window on screen, and kept while it
+   * has one anywhere (minimized, hidden, another Space): minimizing is not quitting.
+   */
   refresh(): AppChanges {
-    const withWindows = new Set(
-      this.surface
-        .windowList()
-        .filter((w) => w.layer === NORMAL_LAYER)
-        .map((w) => w.pid),
-    );
-    const running = this.surface.runningApps().filter((a) => withWindows.has(a.pid));
+    const normal = (onScreen: boolean): Set<number> =>
+      new Set(
+        this.surface
+          .windowList(onScreen)
+          .filter((w) => w.layer === NORMAL_LAYER)
+          .map((w) => w.pid),
+      );
+    const shown = normal(true);
+    const anywhere = normal(false);
+    const running = this.surface.runningApps();
     const added: TrackedApp[] = [];
     for (const app of running) {
-      if (this.apps.has(app.pid) || app.pid === this.selfPid) continue;
+      if (!shown.has(app.pid) || this.apps.has(app.pid) || app.pid === this.selfPid) continue;
       const ref = this.surface.applicationElement(app.pid);
       // A per-app timeout: one app stuck in a modal loop costs this long per call, not 6 s.
       try {
@@ -59,7 +65,7 @@ export class AppTracker {
       this.apps.set(app.pid, tracked);
       added.push(tracked);
     }
-    const live = new Set(running.map((a) => a.pid));
+    const live = new Set(running.filter((a) => anywhere.has(a.pid)).map((a) => a.pid));
     const removed = [...this.apps.keys()].filter((pid) => !live.has(pid));
     for (const pid of removed) this.drop(pid);
     return { added, removed };

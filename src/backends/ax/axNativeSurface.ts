@@ -22,6 +22,7 @@ import {
   kCGNullWindowID,
   kCGScrollEventUnitPixel,
   kCGWindowListExcludeDesktopElements,
+  kCGWindowListOptionAll,
   kCGWindowListOptionOnScreenOnly,
   readPointer,
   registerObserverCallback,
@@ -252,8 +253,9 @@ export function createNativeSurface(): AxSurface {
     pumpRunLoop() {
       n.CFRunLoopRunInMode(readPointer(n.symbols.kCFRunLoopDefaultMode), 0, 0);
     },
-    windowList(): CgWindow[] {
-      const options = kCGWindowListOptionOnScreenOnly | kCGWindowListExcludeDesktopElements;
+    windowList(onScreenOnly = true): CgWindow[] {
+      const which = onScreenOnly ? kCGWindowListOptionOnScreenOnly : kCGWindowListOptionAll;
+      const options = which | kCGWindowListExcludeDesktopElements;
       const array = n.CGWindowListCopyWindowInfo(options, kCGNullWindowID) as CfRef | null;
       if (!array) return [];
       try {
@@ -270,7 +272,7 @@ export function createNativeSurface(): AxSurface {
     },
     runningApps(): RunningApp[] {
       const seen = new Map<number, RunningApp>();
-      for (const w of surface.windowList()) {
+      for (const w of surface.windowList(false)) {
         if (seen.has(w.pid)) continue;
         if (!bundleIds.has(w.pid)) bundleIds.set(w.pid, bundleIdOf(w.pid));
         seen.set(w.pid, { pid: w.pid, name: w.owner, bundleId: bundleIds.get(w.pid) ?? null });

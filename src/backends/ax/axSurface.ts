@@ -147,8 +147,11 @@ export interface AxSurface {
   releaseObserver(observer: AxObserverRef): void;
   /** CFRunLoopRunInMode(kCFRunLoopDefaultMode, 0, false): deliver pending callbacks. */
   pumpRunLoop(): void;
-  /** CGWindowListCopyWindowInfo(on screen only, excluding desktop elements). */
-  windowList(): CgWindow[];
+  /**
+   * CGWindowListCopyWindowInfo excluding desktop elements: on-screen windows, or all of them
+   * (minimized, hidden, other Spaces) when `onScreenOnly` is false.
+   */
+  windowList(onScreenOnly?: boolean): CgWindow[];
   /** Running apps with names and bundle ids (NSWorkspace is not reachable: see axApps). */
   runningApps(): RunningApp[];
   /** CGEventCreateKeyboardEvent + flags + CGEventPost(kCGHIDEventTap). */

@@ -3,8 +3,8 @@
  * borrowed from the list) as a CgWindow (kCGWindowName is absent without Screen Recording: the
  * title is then empty), and an app's bundle id from its Info.plist.
  */
-import { readFileSync } from 'node:fs';
-import { basename, dirname } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { dirname } from 'node:path';
 import { readCfString } from './axCf.js';
 import { axNative, kCFNumberFloat64Type, readPointer, type AxNative } from './axNative.js';
 import type { CgWindow } from './axSurface.js';
@@ -54,9 +54,13 @@ export function bundleIdOf(pid: number): string | null {
   while (path !== '/' && !path.endsWith('.app')) path = dirname(path);
   if (!path.endsWith('.app')) return null;
   try {
-    const plist = readFileSync(`${path}/Contents/Info.plist`, 'utf8');
-    const match = /<key>CFBundleIdentifier<\/key>\s*<string>([^<]+)<\/string>/.exec(plist);
-    return match?.[1] ?? basename(path, '.app');
+    // plutil reads binary and XML plists alike (Apple's own apps ship binary ones).
+    const id = execFileSync(
+      '/usr/bin/plutil',
+      ['-extract', 'CFBundleIdentifier', 'raw', '-o', '-', `${path}/Contents/Info.plist`],
+      { encoding: 'utf8', timeout: 2_000 },
+    ).trim();
+    return id === '' ? null : id;
   } catch {
     return null;
   }

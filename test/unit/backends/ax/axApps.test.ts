@@ -60,6 +60,9 @@ describe('AX app resolution', () => {
     const apps = new AppTracker(surface, 2, 42);
     expect(apps.refresh().added.map((a) => a.pid)).toEqual([501]);
     expect(surface.liveRefs).toBe(1);
+    // Minimized is off screen but not gone.
+    surface.apps.get(501)?.windows[0]?.attrs.set('AXMinimized', true);
+    expect(apps.refresh()).toEqual({ added: [], removed: [] });
     surface.apps.delete(501);
     expect(apps.refresh().removed).toEqual([501]);
     expect(surface.liveRefs).toBe(0);

@@ -286,10 +286,11 @@ export class FakeAxSurface implements AxSurface {
       }
     }
   }
-  windowList(): CgWindow[] {
+  /** Minimized windows are off screen, as in CGWindowList. */
+  windowList(onScreenOnly = true): CgWindow[] {
     return [...this.apps.values()].flatMap((a) =>
       a.windows
-        .filter((w) => w.alive)
+        .filter((w) => w.alive && !(onScreenOnly && w.attrs.get('AXMinimized') === true))
         .map((w, i) => ({
           windowId: a.pid * 100 + i,
           pid: a.pid,
