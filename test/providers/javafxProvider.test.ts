@@ -6,10 +6,13 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { connect, type UistreamClient } from '../../clients/typescript/index.js';
 import type { LaunchedApp } from '../../scripts/desktop/session.js';
 import { createApp, type App } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
+import { mountMcp, type McpHttpEndpoint } from '../../src/mcp/index.js';
 import { startServer, type RunningServer } from '../../src/server/index.js';
 import { sharedDesktop, stopSharedDesktop } from '../atspi/harness.js';
 
@@ -22,6 +25,7 @@ let app: App;
 let server: RunningServer;
 let client: UistreamClient;
 let fxApp: LaunchedApp;
+let mcpEndpoint: McpHttpEndpoint;
 
 function buildFixture(): void {
   const lib = spawnSync('bash', ['providers/javafx/build.sh'], { encoding: 'utf8' });
@@ -48,8 +52,15 @@ const find = async (automationId: string) =>
 describe('JavaFX in-app provider', () => {
   beforeAll(async () => {
     buildFixture();
-    app = await createApp(loadConfig({ backend: 'sim', port: 0, token: TOKEN }));
+    app = await createApp(
+      loadConfig({ backend: 'sim', port: 0, token: TOKEN, mcp: { structured: true } }),
+    );
     server = await startServer(app);
+    mcpEndpoint = mountMcp(server, {
+      handlers: app.handlers,
+      config: app.config,
+      cache: app.cache,
+    });
     client = await connect(server.url, { token: TOKEN });
     const desktop = await sharedDesktop();
     fxApp = desktop.launch('java', [
@@ -71,6 +82,7 @@ describe('JavaFX in-app provider', () => {
 
   afterAll(async () => {
     await client?.close();
+    await mcpEndpoint?.close();
     await server?.close();
     await app?.stop();
     await stopSharedDesktop();
@@ -101,6 +113,35 @@ describe('JavaFX in-app provider', () => {
       timeoutMs: 10_000,
     });
     expect(done.element?.name).toBe('clicked 1');
+  });
+
+  it('an MCP client finds, clicks and types in the app', async () => {
+    const mcp = new Client({ name: 'javafx-test', version: '1.0.0' });
+    await mcp.connect(
+      new StreamableHTTPClientTransport(new URL(`${server.httpUrl}/mcp`), {
+        requestInit: { headers: { authorization: `Bearer ${TOKEN}` } },
+      }),
+    );
+    try {
+      const tool = async (name: string, args: Record<string, unknown>) => {
+        const r = await mcp.callTool({ name, arguments: args });
+        expect(r.isError, JSON.stringify(r.content)).not.toBe(true);
+        return r.structuredContent as Record<string, unknown>;
+      };
+      const found = await tool('ui_find', { automationId: 'greet', app: APP });
+      expect(JSON.stringify(found)).toContain('Greet');
+      await tool('ui_click', { target: { automationId: 'greet', app: APP } });
+      await tool('ui_wait_for', {
+        condition: 'nameMatches',
+        target: { automationId: 'status', app: APP },
+        value: '^clicked 2$',
+      });
+      await tool('ui_type', { target: { automationId: 'name', app: APP }, text: 'typed by MCP' });
+      const [name] = await find('name');
+      expect(name?.value).toBe('typed by MCP');
+    } finally {
+      await mcp.close();
+    }
   });
 
   it('setValue types into the text field', async () => {

@@ -14,6 +14,7 @@ import type {
   BackendId,
   BackendNode,
   FetchOptions,
+  InputAction,
   PatternAction,
   PatternPerformed,
 } from '../backend.js';
@@ -99,6 +100,40 @@ export function withProviders(
     return { via: done.via ?? 'pattern', detail: action.kind };
   };
 
+  /**
+   * Keyboard input goes where the focus is. After a provider element took the focus, typed text
+   * and key presses go to that app (which injects them itself) until the platform is focused.
+   */
+  let keyboardOwner: { session: string; node: string | null } | null = null;
+
+  const input = async (action: InputAction, options: ActionOptions): Promise<void> => {
+    const owner = keyboardOwner;
+    if (owner === null || (action.kind !== 'text' && action.kind !== 'keys')) {
+      return platform.input(action, options);
+    }
+    // Any id of the session routes the request; a focused node also receives the text.
+    const id = providerId(owner.session, owner.node ?? '');
+    if (action.kind === 'text') {
+      const text = action.text;
+      await request(
+        id,
+        () =>
+          owner.node === null
+            ? { kind: 'typeText', text }
+            : { kind: 'typeText', id: owner.node, text },
+        options,
+      );
+      return;
+    }
+    for (const combo of action.combos) {
+      await request(
+        id,
+        () => ({ kind: 'pressKey', key: combo.key, modifiers: combo.modifiers }),
+        options,
+      );
+    }
+  };
+
   const providerEvents$: Observable<readonly BackendEvent[]> = hub.updates$.pipe(
     map((u) => eventsOf(u, platform.rootId)),
     filter((events) => events.length > 0),
@@ -120,15 +155,22 @@ export function withProviders(
       platform.performPattern(id, action, options),
     focus: async (id, options) => {
       if ((await request(id, (node) => ({ kind: 'focus', id: node }), options)) === undefined) {
+        keyboardOwner = null;
         await platform.focus(id, options);
+      } else {
+        keyboardOwner = parseProviderId(id);
       }
     },
     activateWindow: async (id, options) => {
       if ((await request(id, (node) => ({ kind: 'activate', id: node }), options)) === undefined) {
+        keyboardOwner = null;
         await platform.activateWindow(id, options);
+      } else {
+        const p = parseProviderId(id);
+        keyboardOwner = p === null ? null : { session: p.session, node: null };
       }
     },
-    input: (action, options) => platform.input(action, options),
+    input,
     ...(platform.capture === undefined ? {} : { capture: platform.capture.bind(platform) }),
     ...(platform.monitors === undefined ? {} : { monitors: platform.monitors.bind(platform) }),
     ...(platform.health === undefined ? {} : { health: platform.health.bind(platform) }),
