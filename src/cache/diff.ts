@@ -9,12 +9,13 @@ import type { ElementLocator, Patch } from '../../protocol/src/index.js';
 import type { BackendId, BackendNode, BackendProps } from '../backends/backend.js';
 import { releaseOpened } from './opening.js';
 import { copyProps, mergeProps, previousOf } from './props.js';
+import { fetchedKeys } from './remap.js';
 import type { CachedNode, TreeState } from './tree.js';
 
 interface Reusable {
   ref: string;
   windowRef: string | null;
-  locator: ElementLocator;
+  locator?: ElementLocator;
 }
 
 /** What applying one fetch produced besides patches. */
@@ -88,6 +89,8 @@ class FetchApplier {
   private readonly fetched = new Map<BackendId, BackendNode>();
   private readonly reuse = new Map<BackendId, Reusable>();
   private readonly needFetch: BackendId[] = [];
+  /** Stable keys of the fetched elements, while refs from before a reset wait (remap.ts). */
+  private readonly keys: Map<BackendId, string> | null;
 
   constructor(
     private readonly state: TreeState,
@@ -95,6 +98,19 @@ class FetchApplier {
     private readonly out: Patch[],
   ) {
     for (const n of nodes) if (!this.fetched.has(n.id)) this.fetched.set(n.id, n);
+    const remap = state.remap;
+    this.keys = remap === null || remap.size === 0 ? null : fetchedKeys(state, nodes);
+  }
+
+  /** The ref an element had before a reset, when its stable key matches a free one. */
+  private remapped(id: BackendId): Reusable | undefined {
+    const key = this.keys?.get(id);
+    const remap = this.state.remap;
+    if (key === undefined || remap === null) return undefined;
+    const entry = remap.get(key);
+    if (entry === undefined || this.state.byRef.has(entry.ref)) return undefined;
+    remap.delete(key);
+    return entry;
   }
 
   run(): FetchOutcome {
@@ -111,7 +127,7 @@ class FetchApplier {
     if (root === undefined) return { needFetch: [], unknownRoot: true };
     this.detachMoved(root);
     this.diffNode(root, top);
-    for (const [, r] of this.reuse) this.state.tombstones.set(r.ref, r.locator);
+    for (const [, r] of this.reuse) if (r.locator) this.state.tombstones.set(r.ref, r.locator);
     releaseOpened(this.state, this.fetched, this.needFetch, this.out);
     return { needFetch: this.needFetch, unknownRoot: false };
   }
@@ -201,7 +217,7 @@ class FetchApplier {
 
   private makeNode(b: BackendNode, parent: CachedNode | null): CachedNode {
     const state = this.state;
-    const reused = this.reuse.get(b.id);
+    const reused = this.reuse.get(b.id) ?? this.remapped(b.id);
     this.reuse.delete(b.id);
     const topLevel = parent !== null && parent === state.root;
     let window: string | null = parent === null ? null : parent.window;

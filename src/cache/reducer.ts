@@ -9,6 +9,7 @@ import { STATES, type BackendStatus, type Patch } from '../../protocol/src/index
 import type { BackendEvent, BackendId, BackendNode } from '../backends/backend.js';
 import { applyFetch, updateProps } from './diff.js';
 import { expireOpening } from './opening.js';
+import { rememberRefs } from './remap.js';
 import type { CachedNode, TreeState } from './tree.js';
 
 /** A bulk fetch the store should run. `key` groups requests that may be coalesced. */
@@ -138,6 +139,7 @@ function applyEvent(state: TreeState, event: BackendEvent, result: ReduceResult)
       return;
     case 'reset':
       result.reset = event.reason;
+      state.remap = rememberRefs(state);
       if (state.root !== null) result.fetch.push({ id: state.root.id, key: state.root.id });
       return;
   }

@@ -10,6 +10,7 @@ import type {
   WindowInfo,
 } from '../../protocol/src/index.js';
 import type { BackendId, BackendProps } from '../backends/backend.js';
+import type { RemapEntry } from './remap.js';
 import { Tombstones } from './tombstones.js';
 
 /** One cached element. `window` is the ref of its top-level window (its own for a window). */
@@ -51,6 +52,8 @@ export class TreeState {
    * of their contents (or for the store's deadline), so a waiter finds what it waited for.
    */
   readonly opening = new Set<CachedNode>();
+  /** Refs by stable locator, remembered at the last platform reset (see remap.ts). */
+  remap: Map<string, RemapEntry> | null = null;
   revision = 0;
   /** Bumped by every change of the tree's shape (the name index rebuilds on it). */
   shapeVersion = 0;
