@@ -14,8 +14,17 @@ export const CacheConfig = z.object({
   fetchConcurrency: z.number().int().min(1).max(64).default(4),
   /** Deadline of one bulk fetch. */
   fetchTimeoutMs: z.number().int().min(100).max(120_000).default(10_000),
-  /** Idle drift check of the focused window; 0 turns it off. */
-  idleCheckMs: z.number().int().min(0).max(3_600_000).default(0),
+  /**
+   * Period of the background reconcile (src/cache/reconciler.ts): each tick re-lists the top
+   * level and re-reads the window in use and one more visible window; 0 turns it off.
+   */
+  reconcileMs: z.number().int().min(0).max(3_600_000).default(1_000),
+  /** Greatest share of the time the reconcile's re-reads may keep the desktop busy. */
+  reconcileDuty: z.number().min(0.01).max(1).default(0.1),
+  /** Deadline of one reconcile re-read (never retried; the next tick asks again). */
+  reconcileTimeoutMs: z.number().int().min(50).max(60_000).default(2_000),
+  /** Deadline of the re-read a read with `fresh: true` waits for. */
+  freshTimeoutMs: z.number().int().min(50).max(60_000).default(3_000),
   /** Events kept for `since` replay and `events.read`. */
   eventReplay: z.number().int().min(100).max(1_000_000).default(10_000),
   /** Bytes the event log and the patch history may each hold at most (besides the counts). */

@@ -14,6 +14,8 @@ import type {
   WindowInfo,
 } from '../../protocol/src/index.js';
 import type { BackendId } from '../backends/backend.js';
+import type { ReconcileStats } from './reconciler.js';
+import type { ReadScope } from './rereads.js';
 
 export type FindParams = Omit<MethodParams<'elements.find'>, 'timeoutMs'>;
 export type EventReadParams = Omit<MethodParams<'events.read'>, 'waitMs'>;
@@ -66,6 +68,22 @@ export interface CacheInternals {
    * while a re-list the action caused (a window the X server saw close) is still being read.
    */
   whenIdle(signal: AbortSignal): Promise<void>;
+  /** Age in ms of the oldest confirmation from the app behind a read of `scope`. */
+  freshness(scope: ReadScope): number;
+  /** Re-read the windows behind `scope` (bounded, under a deadline) before a fresh read;
+   * answers whether every re-read landed. */
+  confirm(scope: ReadScope, signal: AbortSignal): Promise<boolean>;
+}
+
+/** Counts and health for ui_status, session.hello and /health. */
+export interface CacheStats {
+  elements: number;
+  windows: number;
+  revision: number;
+  /** Patches re-reads (after actions, fresh reads, the reconcile) had to apply. */
+  drift: number;
+  fetches: number;
+  reconcile: ReconcileStats;
 }
 
 /** The sequence-numbered event log derived from patches (ring buffer for replay). */
@@ -93,8 +111,7 @@ export interface UiCache extends CacheQueries, CacheInternals {
   readonly status: BackendStatus;
   /** The reason given with the latest status change, if any. */
   readonly statusReason?: string;
-  /** Counts and health for ui_status / session.hello. */
-  stats(): { elements: number; windows: number; revision: number; drift: number; fetches: number };
+  stats(): CacheStats;
   /** Initial sync: fetch the desktop and subscribe to backend events. */
   start(signal: AbortSignal): Promise<void>;
   stop(): Promise<void>;

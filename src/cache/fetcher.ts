@@ -9,12 +9,16 @@ import type { AccessibilityBackend, BackendEvent } from '../backends/backend.js'
 import { ElementStaleError, raceSignal, TimeoutError } from '../errors.js';
 import type { CacheInput, FetchRequest } from './reducer.js';
 
+/** What a fetch that failed (or was never run) resolves with instead of a patch count. */
+export const FETCH_FAILED = -1;
+
 /** Events remembered per in-flight fetch; beyond this the fetch is simply repeated. */
 const REPLAY_LIMIT = 10_000;
 
 interface Job {
   request: FetchRequest;
-  done: (() => void)[];
+  /** Called once the job ended, with the patches its fetch applied (or FETCH_FAILED). */
+  done: ((patches: number) => void)[];
   replay: BackendEvent[];
   overflow: boolean;
   /** Marks a drift check: its patches count as drift. */
@@ -26,7 +30,8 @@ export interface FetchRunnerOptions {
   concurrency: number;
   timeoutMs: number;
   rootId: () => string | undefined;
-  apply: (input: CacheInput, check: boolean) => void;
+  /** Apply a result; answers how many patches (focus moves aside) it caused. */
+  apply: (input: CacheInput, check: boolean) => number;
   /** Called after each fetch has finished (applied or failed). */
   settled: () => void;
 }
@@ -45,14 +50,16 @@ export class FetchRunner {
   }
 
   /** Merge a coalesced group into one request and queue it; resolves once applied. */
-  enqueueGroup(group: readonly FetchRequest[], check = false): Promise<void> {
+  enqueueGroup(group: readonly FetchRequest[], check = false): Promise<number> {
     const first = group[0];
-    if (first === undefined) return Promise.resolve();
+    if (first === undefined) return Promise.resolve(0);
     return this.enqueue(mergeGroup(group), check);
   }
 
-  enqueue(request: FetchRequest, check = false): Promise<void> {
-    if (this.stopper.signal.aborted) return Promise.resolve();
+  /** Queue a fetch; resolves once it ended, with the patches it applied (FETCH_FAILED: none,
+   * the fetch failed or timed out). */
+  enqueue(request: FetchRequest, check = false): Promise<number> {
+    if (this.stopper.signal.aborted) return Promise.resolve(0);
     return new Promise((resolve) => {
       const same = this.queue.find(
         (j) => j.request.id === request.id && j.request.maxDepth === request.maxDepth,
@@ -81,7 +88,7 @@ export class FetchRunner {
 
   stop(): void {
     this.stopper.abort();
-    for (const job of this.queue.splice(0)) for (const d of job.done) d();
+    for (const job of this.queue.splice(0)) for (const d of job.done) d(FETCH_FAILED);
   }
 
   private pump(): void {
@@ -106,26 +113,31 @@ export class FetchRunner {
   private async run(job: Job): Promise<void> {
     const { backend, timeoutMs, apply } = this.options;
     const { id, maxDepth } = job.request;
+    const deadline = job.request.deadlineMs ?? timeoutMs;
     // An own timer rather than AbortSignal.timeout: the deadline must fire even if nothing
     // else holds a reference to the combined signal.
     const controller = new AbortController();
     const timer = setTimeout(
-      () => controller.abort(new TimeoutError(`fetch of ${id} exceeded ${timeoutMs} ms`)),
-      timeoutMs,
+      () => controller.abort(new TimeoutError(`fetch of ${id} exceeded ${deadline} ms`)),
+      deadline,
     );
     const onStop = (): void => controller.abort(this.stopper.signal.reason);
     this.stopper.signal.addEventListener('abort', onStop, { once: true });
     const signal = controller.signal;
     let retry = false;
+    let patches = FETCH_FAILED;
     this.fetches++;
     try {
       const options = maxDepth === undefined ? { signal } : { signal, maxDepth };
       const nodes = await raceSignal(backend.fetchSubtree(id, options), signal);
-      if (!this.stopper.signal.aborted)
-        apply({ kind: 'fetched', nodes, replay: job.replay }, job.check);
+      if (!this.stopper.signal.aborted) {
+        const input: CacheInput = { kind: 'fetched', nodes, replay: job.replay };
+        if (maxDepth !== undefined) input.depth = maxDepth;
+        patches = apply(input, job.check);
+      }
     } catch (err) {
       if (err instanceof ElementStaleError && !this.stopper.signal.aborted)
-        apply({ kind: 'stale', id }, job.check);
+        patches = apply({ kind: 'stale', id }, job.check);
       else {
         this.failures++;
         // One more attempt for a failed or timed-out fetch (flaky apps), then give up: the
@@ -138,7 +150,7 @@ export class FetchRunner {
       this.running.delete(job);
       if (job.overflow) void this.enqueue(job.request);
       if (retry) void this.enqueue({ ...job.request, retried: true }, job.check);
-      for (const d of job.done) d();
+      for (const d of job.done) d(patches);
       this.pump();
       this.options.settled();
     }

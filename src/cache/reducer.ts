@@ -26,6 +26,8 @@ export interface FetchRequest {
    * storm of re-reads.
    */
   evidence?: boolean;
+  /** Deadline of this fetch, when shorter than the configured one (reconcile, fresh reads). */
+  deadlineMs?: number;
 }
 
 export type CacheInput =
@@ -35,6 +37,8 @@ export type CacheInput =
       nodes: readonly BackendNode[];
       /** Property/text events that arrived while the fetch was in flight: re-applied after it. */
       replay?: readonly BackendEvent[];
+      /** The fetch's depth limit (absent: the whole subtree was read). */
+      depth?: number;
     }
   /** A fetch root turned out to be gone. */
   | { kind: 'stale'; id: BackendId }

@@ -7,16 +7,14 @@
  *
  * Recovery from lost events: structure events are repaired by re-fetches; a lost PROPERTY
  * event cannot be seen from events alone, so the cache offers `refresh(ref)` (the executor
- * calls it after every action: a re-fetch of the touched window) and the optional idle drift
- * check, which re-fetches the focused window whenever no input arrived for idleCheckMs and
- * counts what it had to repair as drift.
+ * calls it after every action: a re-fetch of the touched window), `confirm` for reads that ask
+ * for fresh data, and the background reconcile (reconciler.ts); what their re-reads had to
+ * repair counts as drift.
  */
 import {
   Subject,
   Subscription,
   map,
-  switchMap,
-  timer,
   type Observable,
   type SchedulerLike,
   asyncScheduler,
@@ -25,14 +23,23 @@ import type { BackendStatus, ElementNode, PatchBatch } from '../../protocol/src/
 import type { AccessibilityBackend, BackendId } from '../backends/backend.js';
 import type { Config } from '../config.js';
 import { abortError, BackendUnavailableError } from '../errors.js';
-import type { UiCache } from './api.js';
+import type { CacheStats, UiCache } from './api.js';
 import { coalesceByKey } from './coalesce.js';
 import { RingEventLog } from './events.js';
-import { FetchRunner } from './fetcher.js';
+import { FETCH_FAILED, FetchRunner } from './fetcher.js';
+import { Confirmations } from './freshness.js';
 import { PatchHistory } from './history.js';
 import { nodeForRef } from './queries/resolve.js';
 import { CacheReads } from './reads.js';
 import { EvidenceLimiter } from './reconcile.js';
+import { Reconciler } from './reconciler.js';
+import {
+  confirmRequests,
+  untilQuiet,
+  untilSettled,
+  windowRequest,
+  type ReadScope,
+} from './rereads.js';
 import { reduce, type CacheInput, type FetchRequest } from './reducer.js';
 import { TreeState } from './tree.js';
 
@@ -45,7 +52,6 @@ export class CacheStore extends CacheReads implements UiCache {
   readonly events: RingEventLog;
   private readonly patchSubject = new Subject<PatchBatch>();
   readonly patches$: Observable<PatchBatch> = this.patchSubject.asObservable();
-  private readonly inputs = new Subject<void>();
   /** Ticks whenever something that may end a busy period happened. */
   private readonly activity = new Subject<void>();
   /** Fetch requests still waiting in the coalescer. */
@@ -54,6 +60,8 @@ export class CacheStore extends CacheReads implements UiCache {
   /** Re-fetches asked for on evidence of lost structure events, rate-limited per window. */
   private readonly evidence: EvidenceLimiter;
   private readonly runner: FetchRunner;
+  private readonly reconciler: Reconciler;
+  private readonly confirmations: Confirmations;
   private readonly subscription = new Subscription();
   private currentStatus: BackendStatus = 'starting';
   private currentReason: string | undefined;
@@ -89,6 +97,15 @@ export class CacheStore extends CacheReads implements UiCache {
       settled: () => this.activity.next(),
     });
     this.evidence = new EvidenceLimiter(scheduler, (request) => this.sendFetch(request));
+    this.reconciler = new Reconciler({
+      periodMs: config.reconcileMs,
+      duty: config.reconcileDuty,
+      deadlineMs: config.reconcileTimeoutMs,
+      scheduler,
+      state: this.state,
+      reread: (request) => this.runner.enqueue(request, true),
+    });
+    this.confirmations = new Confirmations(() => scheduler.now());
   }
 
   get status(): BackendStatus {
@@ -124,10 +141,10 @@ export class CacheStore extends CacheReads implements UiCache {
           void this.runner.enqueueGroup(group);
         }),
     );
-    if (this.config.idleCheckMs > 0) this.startIdleCheck();
     await this.initialSync(signal);
     // A status reported during the sync (an app quarantined) stands.
     if (this.currentStatus === 'starting') this.currentStatus = 'ok';
+    if (this.config.reconcileMs > 0) this.reconciler.start();
   }
 
   private async initialSync(signal: AbortSignal): Promise<void> {
@@ -144,31 +161,19 @@ export class CacheStore extends CacheReads implements UiCache {
     }
   }
 
-  private startIdleCheck(): void {
-    const idle$ = this.inputs.pipe(switchMap(() => timer(this.config.idleCheckMs, this.scheduler)));
-    this.subscription.add(idle$.subscribe(() => void this.checkDrift()));
-    this.inputs.next();
+  /** One reconcile pass now (reconciler.ts); resolves with the patches it had to apply. */
+  checkDrift(): Promise<number> {
+    if (this.state.root === null || this.stopped) return Promise.resolve(0);
+    return this.reconciler.tick();
   }
 
-  /**
-   * The drift check: re-list the desktop's top level (windows opened or closed without an
-   * event, window states) and re-fetch the focused (or foreground) window; whatever it had to
-   * repair counts as drift. Scoped by design: never a desktop-wide walk.
-   */
-  async checkDrift(): Promise<void> {
-    const s = this.state;
-    if (s.root === null || this.stopped) return;
-    await this.runner.enqueue({ id: s.root.id, key: s.root.id, maxDepth: 1 }, true);
-    const win = s.foreground ?? (s.focused === null ? null : s.windowOf(s.focused));
-    if (win !== null) await this.runner.enqueue({ id: win.id, key: win.id }, true);
-  }
-
-  /** Run one input through the reducer; state first, then the emission. */
-  private step(input: CacheInput, check = false): void {
-    if (this.stopped) return;
+  /** Run one input through the reducer; state first, then the emission. Answers the patches
+   * applied, focus moves aside. */
+  private step(input: CacheInput, check = false): number {
+    if (this.stopped) return 0;
     if (this.syncBuffer !== null) {
       this.syncBuffer.push(input);
-      return;
+      return 0;
     }
     if (input.kind === 'events') this.runner.noteEvents(input.events);
     const result = reduce(this.state, input);
@@ -183,8 +188,10 @@ export class CacheStore extends CacheReads implements UiCache {
       this.currentReason = result.reset;
       this.events.appendStatus(this.backend.name, 'resyncing', result.reset);
     }
+    if (input.kind === 'fetched') this.confirmations.note(this.state, input.nodes, input.depth);
+    const changed = result.patches.filter((p) => p.op !== 'focus').length;
     if (result.patches.length > 0) {
-      if (check) this.drift += result.patches.filter((p) => p.op !== 'focus').length;
+      if (check) this.drift += changed;
       this.state.revision++;
       const batch: PatchBatch = { revision: this.state.revision, patches: result.patches };
       this.history.push(batch);
@@ -203,8 +210,8 @@ export class CacheStore extends CacheReads implements UiCache {
       else this.sendFetch(request);
     }
     this.scheduleOpeningDeadlines();
-    this.inputs.next();
     this.activity.next();
+    return changed;
   }
 
   private sendFetch(request: FetchRequest): void {
@@ -241,30 +248,14 @@ export class CacheStore extends CacheReads implements UiCache {
 
   /** Resolve once no fetch is waiting, queued or running (tests: after the backend is quiet). */
   whenIdle(signal: AbortSignal): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const done = (): void => {
-        sub.unsubscribe();
-        signal.removeEventListener('abort', onAbort);
-      };
-      const onAbort = (): void => {
-        done();
-        reject(abortError(signal));
-      };
-      const sub = this.activity.subscribe(() => {
-        if (!this.idle && !this.stopped) return;
-        done();
-        resolve();
-      });
-      if (signal.aborted) return onAbort();
-      signal.addEventListener('abort', onAbort, { once: true });
-      this.activity.next();
-    });
+    return untilQuiet(this.activity, () => this.idle || this.stopped, signal);
   }
 
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
     this.subscription.unsubscribe();
+    this.reconciler.stop();
     this.evidence.stop();
     this.runner.stop();
     this.patchSubject.complete();
@@ -275,13 +266,14 @@ export class CacheStore extends CacheReads implements UiCache {
     return Promise.resolve();
   }
 
-  stats(): { elements: number; windows: number; revision: number; drift: number; fetches: number } {
+  stats(): CacheStats {
     return {
       elements: this.state.byRef.size,
       windows: this.state.windows.size,
       revision: this.state.revision,
       drift: this.drift,
       fetches: this.runner.fetches,
+      reconcile: this.reconciler.stats,
     };
   }
 
@@ -307,22 +299,26 @@ export class CacheStore extends CacheReads implements UiCache {
   /** Re-fetch the window of `ref` (the whole window: an action's effects are rarely local). */
   async refresh(ref: string, signal: AbortSignal): Promise<void> {
     const node = nodeForRef(this.state, ref);
-    const win = this.state.windowOf(node) ?? node;
-    const request: FetchRequest =
-      win === this.state.root
-        ? { id: win.id, key: win.id, maxDepth: 1 }
-        : { id: win.id, key: win.id };
     // Counted as drift: after an action's events are in, whatever a re-fetch still changes
     // is something the event stream lost.
-    const done = this.runner.enqueue(request, true);
-    await new Promise<void>((resolve, reject) => {
-      if (signal.aborted) return reject(abortError(signal));
-      const onAbort = (): void => reject(abortError(signal));
-      signal.addEventListener('abort', onAbort, { once: true });
-      void done.then(() => {
-        signal.removeEventListener('abort', onAbort);
-        resolve();
-      });
-    });
+    await untilSettled(this.runner.enqueue(windowRequest(this.state, node), true), signal);
+  }
+
+  /** Age of the oldest confirmation from the app behind a read of this scope (freshness.ts). */
+  freshness(scope: ReadScope): number {
+    this.confirmations.prune(this.state);
+    return this.confirmations.ageMs(this.state, scope.windows);
+  }
+
+  /**
+   * Re-read the windows of a scope (the top level and the window in use for the whole
+   * desktop) before a read that must not answer older data; bounded by `freshTimeoutMs`.
+   * Answers whether every re-read landed.
+   */
+  async confirm(scope: ReadScope, signal: AbortSignal): Promise<boolean> {
+    const requests = confirmRequests(this.state, scope, this.config.freshTimeoutMs);
+    const reads = Promise.all(requests.map((r) => this.runner.enqueue(r, true)));
+    await untilSettled(reads, signal, this.config.freshTimeoutMs);
+    return (await reads).every((patches) => patches !== FETCH_FAILED);
   }
 }

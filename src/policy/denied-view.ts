@@ -18,6 +18,7 @@ import type {
 } from '../../protocol/src/index.js';
 import type { BackendId } from '../backends/backend.js';
 import type { EventLog, FindParams, UiCache } from '../cache/api.js';
+import type { ReadScope } from '../cache/rereads.js';
 import { isUiError, UiError } from '../errors.js';
 import { DeniedEventLog, deniedPatches } from './denied-stream.js';
 import type { AccessPolicy } from './access.js';
@@ -76,6 +77,12 @@ export class DeniedView implements UiCache {
   }
   whenIdle(signal: AbortSignal): Promise<void> {
     return this.inner.whenIdle(signal);
+  }
+  freshness(scope: ReadScope): number {
+    return this.inner.freshness(scope);
+  }
+  confirm(scope: ReadScope, signal: AbortSignal): Promise<boolean> {
+    return this.inner.confirm(scope, signal);
   }
   backendId(ref: string): BackendId | undefined {
     return this.denied.hidesRef(ref) ? undefined : this.inner.backendId(ref);

@@ -21,6 +21,7 @@ import { Pixels } from '../pixels/service.js';
 import { AccessPolicy } from '../policy/access.js';
 import { bindTable, type Implementation } from './dispatch.js';
 import { readEvents } from './events-read.js';
+import { freshRead } from './fresh-reads.js';
 import { healthOf } from './health.js';
 import { ActionScreenshots, type ShotOptions } from './screenshots.js';
 import { SERVER_VERSION } from './version.js';
@@ -144,20 +145,20 @@ function implementations(deps: HandlerDeps, pixels: Pixels): Implementations {
   const { cache, executor } = deps;
   return {
     'session.hello': (_p, ctx) => hello(deps, pixels, ctx.signal),
-    'windows.list': (p) => cache.windowsList(p),
-    'elements.find': async ({ visual, ...p }, ctx) => {
+    'windows.list': freshRead(cache, 'windows.list', (p) => cache.windowsList(p)),
+    'elements.find': freshRead(cache, 'elements.find', async ({ visual, ...p }, ctx) => {
       const found = await executor.find(p, ctx);
       if (visual !== true || found.elements.length > 0) return found;
       return { ...found, visual: await pixels.findText(p, ctx.signal) };
-    },
-    'elements.get': (p) => cache.get(p),
-    'elements.text': (p) => cache.text(p),
-    'elements.at': (p) => cache.at(p),
-    'focus.get': (p) => cache.focused(p),
-    'regions.read': (p) => cache.region(p),
-    'tree.get': (p) => cache.tree(p),
-    'tree.snapshot': (p) => cache.snapshot(p),
-    'apps.resolve': (p) => cache.resolveApp(p),
+    }),
+    'elements.get': freshRead(cache, 'elements.get', (p) => cache.get(p)),
+    'elements.text': freshRead(cache, 'elements.text', (p) => cache.text(p)),
+    'elements.at': freshRead(cache, 'elements.at', (p) => cache.at(p)),
+    'focus.get': freshRead(cache, 'focus.get', (p) => cache.focused(p)),
+    'regions.read': freshRead(cache, 'regions.read', (p) => cache.region(p)),
+    'tree.get': freshRead(cache, 'tree.get', (p) => cache.tree(p)),
+    'tree.snapshot': freshRead(cache, 'tree.snapshot', (p) => cache.snapshot(p)),
+    'apps.resolve': freshRead(cache, 'apps.resolve', (p) => cache.resolveApp(p)),
     'events.read': (p, ctx) => readEvents(cache.events, p, ctx.signal),
     // Waits change nothing, so they are allowed in read-only mode.
     'actions.waitFor': (p, ctx) => executor.run('actions.waitFor', p, ctx),

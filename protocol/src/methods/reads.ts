@@ -1,12 +1,39 @@
-/** Reads: every one is answered from the cache and carries the revision it reflects. */
+/**
+ * Reads: every one is answered from the cache and carries the revision it reflects and how
+ * fresh its data is; `fresh: true` re-reads the target's window from the app first.
+ */
 import { z } from 'zod';
 import { defineMethod } from '../define.js';
+import { BackendStatus } from '../events.js';
 import { AppInfo, ElementField, ElementNode, TreeNode, WindowInfo } from '../element.js';
 import { CallHint } from '../errors.js';
 import { ControlType, ElementRef, MatchMode, Revision, WindowSelector } from '../primitives.js';
 import { VisualMatch } from './screen.js';
 
-const rev = { revision: Revision };
+export const ReadFreshness = z.object({
+  ageMs: z
+    .number()
+    .int()
+    .nonnegative()
+    .describe(
+      'Age of the oldest confirmation from the app behind this answer: ms since its windows were last read whole',
+    ),
+  status: BackendStatus.describe(
+    'Backend status when answered; anything but ok: data may be stale',
+  ),
+  reason: z.string().optional().describe('Why the backend is not ok'),
+});
+export type ReadFreshness = z.infer<typeof ReadFreshness>;
+
+const rev = {
+  revision: Revision,
+  freshness: ReadFreshness.optional(),
+};
+
+/** Ask the app before answering: for callers that must not act on anything older than now. */
+const fresh = {
+  fresh: z.boolean().optional().describe('Re-read the window from the app first'),
+};
 
 export const windowsList = defineMethod({
   name: 'windows.list',
@@ -17,6 +44,7 @@ export const windowsList = defineMethod({
     .object({
       app: z.string().max(256).optional().describe('App name, pid or id'),
       includeMinimized: z.boolean().default(true),
+      ...fresh,
     })
     .default({ includeMinimized: true }),
   result: z.object({ ...rev, windows: z.array(WindowInfo) }),
@@ -55,6 +83,7 @@ export const elementsFind = defineMethod({
       .default(0)
       .describe('Wait up to this long for a first match (event-driven)'),
     visual: z.boolean().optional().describe('No match in the tree: look for the name by OCR'),
+    ...fresh,
   }),
   result: z.object({
     ...rev,
@@ -73,7 +102,7 @@ export const elementsGet = defineMethod({
   kind: 'read',
   mcp: { tool: 'ui_get_element', automation: 'find' },
   summary: 'One element by ref, optionally only some fields.',
-  params: z.object({ ref: ElementRef, fields: z.array(ElementField).optional() }),
+  params: z.object({ ref: ElementRef, fields: z.array(ElementField).optional(), ...fresh }),
   result: z.object({ ...rev, element: ElementNode.partial() }),
 });
 
@@ -89,6 +118,7 @@ export const elementsText = defineMethod({
       app: AppSelector.optional(),
       includeChildren: z.boolean().default(true),
       maxChars: z.number().int().min(1).max(1_000_000).default(20_000),
+      ...fresh,
     })
     .refine((p) => p.ref !== undefined || p.window !== undefined || p.app !== undefined, {
       message: 'give ref, window or app',
@@ -100,7 +130,7 @@ export const elementsAt = defineMethod({
   name: 'elements.at',
   kind: 'read',
   summary: 'The deepest element at a screen point.',
-  params: z.object({ x: z.number(), y: z.number() }),
+  params: z.object({ x: z.number(), y: z.number(), ...fresh }),
   result: z.object({ ...rev, element: ElementNode.nullable() }),
 });
 
@@ -109,7 +139,7 @@ export const focusGet = defineMethod({
   kind: 'read',
   mcp: { tool: 'ui_focused' },
   summary: 'The focused element, desktop-wide or within one app.',
-  params: z.object({ app: z.string().max(256).optional() }).default({}),
+  params: z.object({ app: z.string().max(256).optional(), ...fresh }).default({}),
   result: z.object({
     ...rev,
     hasFocus: z.boolean(),
@@ -130,6 +160,7 @@ export const regionsRead = defineMethod({
     region: Region,
     window: WindowSelector.optional(),
     app: AppSelector.optional(),
+    ...fresh,
   }),
   result: z.object({
     ...rev,
@@ -160,6 +191,7 @@ export const treeGet = defineMethod({
       root: ElementRef.optional(),
       depth: z.number().int().min(0).max(256).default(64),
       controlTypes: z.array(ControlType).optional(),
+      ...fresh,
     })
     .default({ depth: 64 }),
   result: z.object({ ...rev, tree: TreeNode }),
@@ -194,6 +226,7 @@ export const treeSnapshot = defineMethod({
         .boolean()
         .optional()
         .describe('Keep collapsed menus, hidden popovers and off-screen subtrees'),
+      ...fresh,
     })
     .default({ mode: 'compact', maxElements: 400 }),
   result: z.object({
@@ -217,7 +250,7 @@ export const appsResolve = defineMethod({
   name: 'apps.resolve',
   kind: 'read',
   summary: 'Resolve an app by name, pid or id.',
-  params: z.object({ query: z.string().min(1).max(256) }),
+  params: z.object({ query: z.string().min(1).max(256), ...fresh }),
   result: z.object({ ...rev, app: AppInfo }),
 });
 

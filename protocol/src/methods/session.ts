@@ -39,6 +39,14 @@ export const ForbiddenCall = z.strictObject({
   reason: z.string().describe('What that call did to an app of this toolkit'),
 });
 
+export const RepairCounts = z.strictObject({
+  checks: z.number().int().describe('Background re-reads made (top level and windows)'),
+  drifted: z.number().int().describe('Re-reads that found the cache differing from the app'),
+  repaired: z.number().int().describe('Changes those re-reads repaired'),
+  failed: z.number().int().describe('Re-reads that failed or missed their deadline'),
+  periodMs: z.number().int().describe('Current wait between passes (grows when apps are slow)'),
+});
+
 export const BackendHealth = z.strictObject({
   reason: z.string().optional().describe('Why the backend is in its status (the latest report)'),
   quarantined: z
@@ -47,6 +55,9 @@ export const BackendHealth = z.strictObject({
   forbidden: z
     .array(ForbiddenCall)
     .describe('Calls never made again on a toolkit because they killed or hung an app'),
+  repair: RepairCounts.optional().describe(
+    'The background reconcile: drift between cache and app it found and repaired',
+  ),
 });
 export type BackendHealth = z.infer<typeof BackendHealth>;
 

@@ -123,6 +123,7 @@ export const AUTOMATION_LEFT_OUT: Readonly<Record<string, string>> = {
   includePatches: TUNING,
   screenshot: SHOTS,
   screenshotDelayMs: SHOTS,
+  fresh: 'the contract answers from the cache; the default read tools take fresh',
   'find:visual': 'find looks in the accessibility tree; ui_find with visual looks by OCR',
   'target.x': NO_POINT,
   'target.y': NO_POINT,

@@ -26,7 +26,7 @@ export const uiSnapshot = defineTool({
   description:
     'Snapshot of a window (or the desktop): one line per element with stable refs ([ref=e12]). ' +
     'Page with maxElements/maxTokens and cursor; `since` (a revision) gives only changes.',
-  input: treeSnapshot.params.unwrap(),
+  input: treeSnapshot.params.unwrap().omit({ fresh: true }),
   output: snapshotOutput,
   async run(input, ctx) {
     const r = await callMethod(ctx, 'tree.snapshot', input);
@@ -53,7 +53,7 @@ export const uiRead = defineTool({
   title: 'Read a region',
   kind: 'read',
   description: 'Cheap read (~150 tokens) of a region of a window (default: the foreground one).',
-  input: regionsRead.params,
+  input: regionsRead.params.omit({ fresh: true }),
   output: regionsRead.result,
   async run(input, ctx) {
     const r = await callMethod(ctx, 'regions.read', input);
@@ -71,7 +71,7 @@ export const uiFind = defineTool({
   kind: 'read',
   description:
     'Find elements by name, controlType, automationId or value; timeoutMs waits for a first match.',
-  input: elementsFind.params,
+  input: elementsFind.params.omit({ fresh: true }),
   output: elementsFind.result,
   async run(input, ctx) {
     const r = await callMethod(ctx, 'elements.find', input);
@@ -87,7 +87,7 @@ export const uiGetElement = defineTool({
   title: 'Get an element',
   kind: 'read',
   description: 'One element by ref; `fields` picks properties.',
-  input: elementsGet.params,
+  input: elementsGet.params.omit({ fresh: true }),
   output: elementsGet.result,
   async run(input, ctx) {
     const r = await callMethod(ctx, 'elements.get', input);
@@ -113,7 +113,7 @@ export const uiFocused = defineTool({
   title: 'Focused element',
   kind: 'read',
   description: 'The element with keyboard focus, desktop-wide or in one app.',
-  input: focusGet.params.unwrap(),
+  input: focusGet.params.unwrap().omit({ fresh: true }),
   output: focusGet.result,
   async run(input, ctx) {
     const r = await callMethod(ctx, 'focus.get', input);
@@ -128,7 +128,7 @@ export const uiListWindows = defineTool({
   title: 'List windows',
   kind: 'read',
   description: 'Top-level windows and their refs (w3).',
-  input: windowsList.params.unwrap(),
+  input: windowsList.params.unwrap().omit({ fresh: true }),
   output: windowsList.result,
   async run(input, ctx) {
     const r = await callMethod(ctx, 'windows.list', input);

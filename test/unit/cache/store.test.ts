@@ -179,15 +179,38 @@ describe('cache store', () => {
     expect(c.state.byId.get('btn7')?.props.name).toBe('changed silently');
   });
 
-  it('the idle check re-fetches the focused window and counts drift', async () => {
+  it('the reconcile re-reads the focused window and counts drift', async () => {
     const b = smallDesktop();
-    const c = await started(b, { idleCheckMs: 10 });
+    const c = await started(b, { reconcileMs: 10 });
     b.emit({ type: 'focus', id: 'ed1' });
     b.set('ed1', { value: 'drifted' });
     const repaired = firstValueFrom(c.patches$.pipe(filter(() => c.stats().drift > 0)));
     await repaired;
     expect(c.stats().drift).toBe(1);
     expect(c.state.byId.get('ed1')?.props.value).toBe('drifted');
+  });
+
+  it('a reconcile pass repairs what no event told, counts it, and finds nothing after', async () => {
+    const b = smallDesktop();
+    const c = await started(b, { reconcileMs: 0 });
+    b.emit({ type: 'focus', id: 'ed1' });
+    b.set('ed1', { value: 'drifted' });
+    b.set('btn7', { name: 'seven' });
+    // The window in use and the next other visible window: both of this desktop's.
+    expect(await c.checkDrift()).toBe(2);
+    expect(await c.checkDrift()).toBe(0);
+    expect(c.stats().reconcile).toMatchObject({ ticks: 2, drifted: 2, repaired: 2 });
+    expect(c.state.byId.get('btn7')?.props.name).toBe('seven');
+  });
+
+  it('a fresh read re-reads its window first and says how old its data is', async () => {
+    const b = smallDesktop();
+    const c = await started(b, { reconcileMs: 0 });
+    const calc = c.state.byId.get('w2')?.window as string;
+    b.set('btn7', { name: 'seven' });
+    await c.confirm({ windows: [calc] }, deadline());
+    expect(c.state.byId.get('btn7')?.props.name).toBe('seven');
+    expect(c.freshness({ windows: [calc] })).toBeLessThanOrEqual(c.freshness({ windows: null }));
   });
 
   it('flags the cache down when the event stream fails, and keeps serving reads', async () => {

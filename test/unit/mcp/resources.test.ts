@@ -59,7 +59,14 @@ describe('resources', () => {
       {
         cache: {
           patches$,
-          stats: () => ({ elements: 0, windows: 0, revision: 0, drift: 0, fetches: 0 }),
+          stats: () => ({
+            elements: 0,
+            windows: 0,
+            revision: 0,
+            drift: 0,
+            fetches: 0,
+            reconcile: { ticks: 0, checks: 0, drifted: 0, repaired: 0, failed: 0, periodMs: 0 },
+          }),
         },
       },
     );

@@ -305,6 +305,7 @@ WindowsListResult = TypedDict(
     "WindowsListResult",
     {
         "revision": Required[int],
+        "freshness": dict[str, Any],
         "windows": Required[list[dict[str, Any]]],
     },
     total=False,
@@ -315,6 +316,7 @@ ElementsFindResult = TypedDict(
     "ElementsFindResult",
     {
         "revision": Required[int],
+        "freshness": dict[str, Any],
         "elements": Required[list[dict[str, Any]]],
         "hasMore": Required[bool],
         "scanned": Required[int],
@@ -328,6 +330,7 @@ ElementsGetResult = TypedDict(
     "ElementsGetResult",
     {
         "revision": Required[int],
+        "freshness": dict[str, Any],
         "element": Required[dict[str, Any]],
     },
     total=False,
@@ -338,6 +341,7 @@ ElementsTextResult = TypedDict(
     "ElementsTextResult",
     {
         "revision": Required[int],
+        "freshness": dict[str, Any],
         "text": Required[str],
         "truncated": Required[bool],
     },
@@ -349,6 +353,7 @@ ElementsAtResult = TypedDict(
     "ElementsAtResult",
     {
         "revision": Required[int],
+        "freshness": dict[str, Any],
         "element": Required[dict[str, Any] | None],
     },
     total=False,
@@ -359,6 +364,7 @@ FocusGetResult = TypedDict(
     "FocusGetResult",
     {
         "revision": Required[int],
+        "freshness": dict[str, Any],
         "hasFocus": Required[bool],
         "element": Required[dict[str, Any] | None],
         "window": Required[dict[str, Any] | None],
@@ -371,6 +377,7 @@ RegionsReadResult = TypedDict(
     "RegionsReadResult",
     {
         "revision": Required[int],
+        "freshness": dict[str, Any],
         "region": Required[Literal["focused", "menu", "status", "dialog", "titlebar", "toolbar"]],
         "found": Required[bool],
         "window": Required[Any],
@@ -386,6 +393,7 @@ TreeGetResult = TypedDict(
     "TreeGetResult",
     {
         "revision": Required[int],
+        "freshness": dict[str, Any],
         "tree": Required[Any],
     },
     total=False,
@@ -396,6 +404,7 @@ TreeSnapshotResult = TypedDict(
     "TreeSnapshotResult",
     {
         "revision": Required[int],
+        "freshness": dict[str, Any],
         "text": Required[str],
         "lines": Required[list[dict[str, Any]]],
         "total": Required[int],
@@ -413,6 +422,7 @@ AppsResolveResult = TypedDict(
     "AppsResolveResult",
     {
         "revision": Required[int],
+        "freshness": dict[str, Any],
         "app": Required[dict[str, Any]],
     },
     total=False,
@@ -739,14 +749,15 @@ class AsyncMethods:
         """Server and protocol version, backend, capabilities and limits."""
         return await self.call("session.hello", _given({"client": client}))  # type: ignore[no-any-return]
 
-    async def windows_list(self, *, app: str | None = None, include_minimized: bool | None = None) -> WindowsListResult:
+    async def windows_list(self, *, app: str | None = None, include_minimized: bool | None = None, fresh: bool | None = None) -> WindowsListResult:
         """Top-level windows, optionally of one app.
 
         app: App name, pid or id
+        fresh: Re-read the window from the app first
         """
-        return await self.call("windows.list", _given({"app": app, "includeMinimized": include_minimized}))  # type: ignore[no-any-return]
+        return await self.call("windows.list", _given({"app": app, "includeMinimized": include_minimized, "fresh": fresh}))  # type: ignore[no-any-return]
 
-    async def elements_find(self, *, name: str | None = None, name_match: Literal["contains", "equals", "regex"] | None = None, case_sensitive: bool | None = None, control_type: Literal["Button", "Calendar", "CheckBox", "ComboBox", "Edit", "Hyperlink", "Image", "ListItem", "List", "Menu", "MenuBar", "MenuItem", "ProgressBar", "RadioButton", "ScrollBar", "Slider", "Spinner", "StatusBar", "Tab", "TabItem", "Text", "ToolBar", "ToolTip", "Tree", "TreeItem", "Custom", "Group", "Thumb", "DataGrid", "DataItem", "Document", "SplitButton", "Window", "Pane", "Header", "HeaderItem", "Table", "TitleBar", "Separator", "SemanticZoom", "AppBar"] | None = None, automation_id: str | None = None, value: str | None = None, window: str | None = None, app: str | None = None, within: str | None = None, max_depth: int | None = None, max_results: int | None = None, timeout_ms: int | None = None, visual: bool | None = None) -> ElementsFindResult:
+    async def elements_find(self, *, name: str | None = None, name_match: Literal["contains", "equals", "regex"] | None = None, case_sensitive: bool | None = None, control_type: Literal["Button", "Calendar", "CheckBox", "ComboBox", "Edit", "Hyperlink", "Image", "ListItem", "List", "Menu", "MenuBar", "MenuItem", "ProgressBar", "RadioButton", "ScrollBar", "Slider", "Spinner", "StatusBar", "Tab", "TabItem", "Text", "ToolBar", "ToolTip", "Tree", "TreeItem", "Custom", "Group", "Thumb", "DataGrid", "DataItem", "Document", "SplitButton", "Window", "Pane", "Header", "HeaderItem", "Table", "TitleBar", "Separator", "SemanticZoom", "AppBar"] | None = None, automation_id: str | None = None, value: str | None = None, window: str | None = None, app: str | None = None, within: str | None = None, max_depth: int | None = None, max_results: int | None = None, timeout_ms: int | None = None, visual: bool | None = None, fresh: bool | None = None) -> ElementsFindResult:
         """Find elements by name, control type, automation id or value.
 
         value: Value contains (case-insensitive)
@@ -755,51 +766,62 @@ class AsyncMethods:
         within: Search only under this element
         timeout_ms: Wait up to this long for a first match (event-driven)
         visual: No match in the tree: look for the name by OCR
+        fresh: Re-read the window from the app first
         """
-        return await self.call("elements.find", _given({"name": name, "nameMatch": name_match, "caseSensitive": case_sensitive, "controlType": control_type, "automationId": automation_id, "value": value, "window": window, "app": app, "within": within, "maxDepth": max_depth, "maxResults": max_results, "timeoutMs": timeout_ms, "visual": visual}))  # type: ignore[no-any-return]
+        return await self.call("elements.find", _given({"name": name, "nameMatch": name_match, "caseSensitive": case_sensitive, "controlType": control_type, "automationId": automation_id, "value": value, "window": window, "app": app, "within": within, "maxDepth": max_depth, "maxResults": max_results, "timeoutMs": timeout_ms, "visual": visual, "fresh": fresh}))  # type: ignore[no-any-return]
 
-    async def elements_get(self, *, ref: str, fields: list[Literal["ref", "window", "parent", "controlType", "name", "automationId", "className", "value", "range", "rect", "states", "patterns", "pid", "app", "childCount"]] | None = None) -> ElementsGetResult:
+    async def elements_get(self, *, ref: str, fields: list[Literal["ref", "window", "parent", "controlType", "name", "automationId", "className", "value", "range", "rect", "states", "patterns", "pid", "app", "childCount"]] | None = None, fresh: bool | None = None) -> ElementsGetResult:
         """One element by ref, optionally only some fields.
 
         ref: Element reference (e12), stable for the element’s life
+        fresh: Re-read the window from the app first
         """
-        return await self.call("elements.get", _given({"ref": ref, "fields": fields}))  # type: ignore[no-any-return]
+        return await self.call("elements.get", _given({"ref": ref, "fields": fields, "fresh": fresh}))  # type: ignore[no-any-return]
 
-    async def elements_text(self, *, ref: str | None = None, window: str | None = None, app: str | None = None, include_children: bool | None = None, max_chars: int | None = None) -> ElementsTextResult:
+    async def elements_text(self, *, ref: str | None = None, window: str | None = None, app: str | None = None, include_children: bool | None = None, max_chars: int | None = None, fresh: bool | None = None) -> ElementsTextResult:
         """Text of an element or a window, with its descendants by default.
 
         ref: Element reference (e12), stable for the element’s life
         window: Window ref (w3) or a case-insensitive part of the window title
         app: App name, pid or id
+        fresh: Re-read the window from the app first
         """
-        return await self.call("elements.text", _given({"ref": ref, "window": window, "app": app, "includeChildren": include_children, "maxChars": max_chars}))  # type: ignore[no-any-return]
+        return await self.call("elements.text", _given({"ref": ref, "window": window, "app": app, "includeChildren": include_children, "maxChars": max_chars, "fresh": fresh}))  # type: ignore[no-any-return]
 
-    async def elements_at(self, *, x: float, y: float) -> ElementsAtResult:
-        """The deepest element at a screen point."""
-        return await self.call("elements.at", _given({"x": x, "y": y}))  # type: ignore[no-any-return]
+    async def elements_at(self, *, x: float, y: float, fresh: bool | None = None) -> ElementsAtResult:
+        """The deepest element at a screen point.
 
-    async def focus_get(self, *, app: str | None = None) -> FocusGetResult:
-        """The focused element, desktop-wide or within one app."""
-        return await self.call("focus.get", _given({"app": app}))  # type: ignore[no-any-return]
+        fresh: Re-read the window from the app first
+        """
+        return await self.call("elements.at", _given({"x": x, "y": y, "fresh": fresh}))  # type: ignore[no-any-return]
 
-    async def regions_read(self, *, region: Literal["focused", "menu", "status", "dialog", "titlebar", "toolbar"], window: str | None = None, app: str | None = None) -> RegionsReadResult:
+    async def focus_get(self, *, app: str | None = None, fresh: bool | None = None) -> FocusGetResult:
+        """The focused element, desktop-wide or within one app.
+
+        fresh: Re-read the window from the app first
+        """
+        return await self.call("focus.get", _given({"app": app, "fresh": fresh}))  # type: ignore[no-any-return]
+
+    async def regions_read(self, *, region: Literal["focused", "menu", "status", "dialog", "titlebar", "toolbar"], window: str | None = None, app: str | None = None, fresh: bool | None = None) -> RegionsReadResult:
         """A small, token-cheap read of one region of a window (max 50 elements).
 
         window: Window ref (w3) or a case-insensitive part of the window title
         app: App name, pid or id
+        fresh: Re-read the window from the app first
         """
-        return await self.call("regions.read", _given({"region": region, "window": window, "app": app}))  # type: ignore[no-any-return]
+        return await self.call("regions.read", _given({"region": region, "window": window, "app": app, "fresh": fresh}))  # type: ignore[no-any-return]
 
-    async def tree_get(self, *, window: str | None = None, app: str | None = None, root: str | None = None, depth: int | None = None, control_types: list[Literal["Button", "Calendar", "CheckBox", "ComboBox", "Edit", "Hyperlink", "Image", "ListItem", "List", "Menu", "MenuBar", "MenuItem", "ProgressBar", "RadioButton", "ScrollBar", "Slider", "Spinner", "StatusBar", "Tab", "TabItem", "Text", "ToolBar", "ToolTip", "Tree", "TreeItem", "Custom", "Group", "Thumb", "DataGrid", "DataItem", "Document", "SplitButton", "Window", "Pane", "Header", "HeaderItem", "Table", "TitleBar", "Separator", "SemanticZoom", "AppBar"]] | None = None) -> TreeGetResult:
+    async def tree_get(self, *, window: str | None = None, app: str | None = None, root: str | None = None, depth: int | None = None, control_types: list[Literal["Button", "Calendar", "CheckBox", "ComboBox", "Edit", "Hyperlink", "Image", "ListItem", "List", "Menu", "MenuBar", "MenuItem", "ProgressBar", "RadioButton", "ScrollBar", "Slider", "Spinner", "StatusBar", "Tab", "TabItem", "Text", "ToolBar", "ToolTip", "Tree", "TreeItem", "Custom", "Group", "Thumb", "DataGrid", "DataItem", "Document", "SplitButton", "Window", "Pane", "Header", "HeaderItem", "Table", "TitleBar", "Separator", "SemanticZoom", "AppBar"]] | None = None, fresh: bool | None = None) -> TreeGetResult:
         """A nested subtree: a window, an element, or the whole desktop.
 
         window: Window ref (w3) or a case-insensitive part of the window title
         app: App name, pid or id
         root: Element reference (e12), stable for the element’s life
+        fresh: Re-read the window from the app first
         """
-        return await self.call("tree.get", _given({"window": window, "app": app, "root": root, "depth": depth, "controlTypes": control_types}))  # type: ignore[no-any-return]
+        return await self.call("tree.get", _given({"window": window, "app": app, "root": root, "depth": depth, "controlTypes": control_types, "fresh": fresh}))  # type: ignore[no-any-return]
 
-    async def tree_snapshot(self, *, window: str | None = None, app: str | None = None, root: str | None = None, mode: Literal["compact", "full"] | None = None, max_depth: int | None = None, max_elements: int | None = None, max_tokens: int | None = None, cursor: str | None = None, since: int | None = None, include_hidden: bool | None = None) -> TreeSnapshotResult:
+    async def tree_snapshot(self, *, window: str | None = None, app: str | None = None, root: str | None = None, mode: Literal["compact", "full"] | None = None, max_depth: int | None = None, max_elements: int | None = None, max_tokens: int | None = None, cursor: str | None = None, since: int | None = None, include_hidden: bool | None = None, fresh: bool | None = None) -> TreeSnapshotResult:
         """Compact LLM snapshot: one line per element, stable refs, budgets and paging.
 
         window: Window ref (w3) or a case-insensitive part of the window title
@@ -807,12 +829,16 @@ class AsyncMethods:
         root: Element reference (e12), stable for the element’s life
         since: Only what changed after this revision
         include_hidden: Keep collapsed menus, hidden popovers and off-screen subtrees
+        fresh: Re-read the window from the app first
         """
-        return await self.call("tree.snapshot", _given({"window": window, "app": app, "root": root, "mode": mode, "maxDepth": max_depth, "maxElements": max_elements, "maxTokens": max_tokens, "cursor": cursor, "since": since, "includeHidden": include_hidden}))  # type: ignore[no-any-return]
+        return await self.call("tree.snapshot", _given({"window": window, "app": app, "root": root, "mode": mode, "maxDepth": max_depth, "maxElements": max_elements, "maxTokens": max_tokens, "cursor": cursor, "since": since, "includeHidden": include_hidden, "fresh": fresh}))  # type: ignore[no-any-return]
 
-    async def apps_resolve(self, *, query: str) -> AppsResolveResult:
-        """Resolve an app by name, pid or id."""
-        return await self.call("apps.resolve", _given({"query": query}))  # type: ignore[no-any-return]
+    async def apps_resolve(self, *, query: str, fresh: bool | None = None) -> AppsResolveResult:
+        """Resolve an app by name, pid or id.
+
+        fresh: Re-read the window from the app first
+        """
+        return await self.call("apps.resolve", _given({"query": query, "fresh": fresh}))  # type: ignore[no-any-return]
 
     async def actions_click(self, *, timeout_ms: int | None = None, wait_ms: int | None = None, settle_ms: int | None = None, dry_run: bool | None = None, allow_input: bool | None = None, include_patches: bool | None = None, screenshot: bool | None = None, screenshot_delay_ms: int | None = None, target: dict[str, Any], button: Literal["left", "right", "middle"] | None = None, click_count: int | None = None) -> ActionsClickResult:
         """Click an element (Invoke when possible) or a point.
@@ -1020,14 +1046,15 @@ class SyncMethods:
         """Server and protocol version, backend, capabilities and limits."""
         return self.call("session.hello", _given({"client": client}))  # type: ignore[no-any-return]
 
-    def windows_list(self, *, app: str | None = None, include_minimized: bool | None = None) -> WindowsListResult:
+    def windows_list(self, *, app: str | None = None, include_minimized: bool | None = None, fresh: bool | None = None) -> WindowsListResult:
         """Top-level windows, optionally of one app.
 
         app: App name, pid or id
+        fresh: Re-read the window from the app first
         """
-        return self.call("windows.list", _given({"app": app, "includeMinimized": include_minimized}))  # type: ignore[no-any-return]
+        return self.call("windows.list", _given({"app": app, "includeMinimized": include_minimized, "fresh": fresh}))  # type: ignore[no-any-return]
 
-    def elements_find(self, *, name: str | None = None, name_match: Literal["contains", "equals", "regex"] | None = None, case_sensitive: bool | None = None, control_type: Literal["Button", "Calendar", "CheckBox", "ComboBox", "Edit", "Hyperlink", "Image", "ListItem", "List", "Menu", "MenuBar", "MenuItem", "ProgressBar", "RadioButton", "ScrollBar", "Slider", "Spinner", "StatusBar", "Tab", "TabItem", "Text", "ToolBar", "ToolTip", "Tree", "TreeItem", "Custom", "Group", "Thumb", "DataGrid", "DataItem", "Document", "SplitButton", "Window", "Pane", "Header", "HeaderItem", "Table", "TitleBar", "Separator", "SemanticZoom", "AppBar"] | None = None, automation_id: str | None = None, value: str | None = None, window: str | None = None, app: str | None = None, within: str | None = None, max_depth: int | None = None, max_results: int | None = None, timeout_ms: int | None = None, visual: bool | None = None) -> ElementsFindResult:
+    def elements_find(self, *, name: str | None = None, name_match: Literal["contains", "equals", "regex"] | None = None, case_sensitive: bool | None = None, control_type: Literal["Button", "Calendar", "CheckBox", "ComboBox", "Edit", "Hyperlink", "Image", "ListItem", "List", "Menu", "MenuBar", "MenuItem", "ProgressBar", "RadioButton", "ScrollBar", "Slider", "Spinner", "StatusBar", "Tab", "TabItem", "Text", "ToolBar", "ToolTip", "Tree", "TreeItem", "Custom", "Group", "Thumb", "DataGrid", "DataItem", "Document", "SplitButton", "Window", "Pane", "Header", "HeaderItem", "Table", "TitleBar", "Separator", "SemanticZoom", "AppBar"] | None = None, automation_id: str | None = None, value: str | None = None, window: str | None = None, app: str | None = None, within: str | None = None, max_depth: int | None = None, max_results: int | None = None, timeout_ms: int | None = None, visual: bool | None = None, fresh: bool | None = None) -> ElementsFindResult:
         """Find elements by name, control type, automation id or value.
 
         value: Value contains (case-insensitive)
@@ -1036,51 +1063,62 @@ class SyncMethods:
         within: Search only under this element
         timeout_ms: Wait up to this long for a first match (event-driven)
         visual: No match in the tree: look for the name by OCR
+        fresh: Re-read the window from the app first
         """
-        return self.call("elements.find", _given({"name": name, "nameMatch": name_match, "caseSensitive": case_sensitive, "controlType": control_type, "automationId": automation_id, "value": value, "window": window, "app": app, "within": within, "maxDepth": max_depth, "maxResults": max_results, "timeoutMs": timeout_ms, "visual": visual}))  # type: ignore[no-any-return]
+        return self.call("elements.find", _given({"name": name, "nameMatch": name_match, "caseSensitive": case_sensitive, "controlType": control_type, "automationId": automation_id, "value": value, "window": window, "app": app, "within": within, "maxDepth": max_depth, "maxResults": max_results, "timeoutMs": timeout_ms, "visual": visual, "fresh": fresh}))  # type: ignore[no-any-return]
 
-    def elements_get(self, *, ref: str, fields: list[Literal["ref", "window", "parent", "controlType", "name", "automationId", "className", "value", "range", "rect", "states", "patterns", "pid", "app", "childCount"]] | None = None) -> ElementsGetResult:
+    def elements_get(self, *, ref: str, fields: list[Literal["ref", "window", "parent", "controlType", "name", "automationId", "className", "value", "range", "rect", "states", "patterns", "pid", "app", "childCount"]] | None = None, fresh: bool | None = None) -> ElementsGetResult:
         """One element by ref, optionally only some fields.
 
         ref: Element reference (e12), stable for the element’s life
+        fresh: Re-read the window from the app first
         """
-        return self.call("elements.get", _given({"ref": ref, "fields": fields}))  # type: ignore[no-any-return]
+        return self.call("elements.get", _given({"ref": ref, "fields": fields, "fresh": fresh}))  # type: ignore[no-any-return]
 
-    def elements_text(self, *, ref: str | None = None, window: str | None = None, app: str | None = None, include_children: bool | None = None, max_chars: int | None = None) -> ElementsTextResult:
+    def elements_text(self, *, ref: str | None = None, window: str | None = None, app: str | None = None, include_children: bool | None = None, max_chars: int | None = None, fresh: bool | None = None) -> ElementsTextResult:
         """Text of an element or a window, with its descendants by default.
 
         ref: Element reference (e12), stable for the element’s life
         window: Window ref (w3) or a case-insensitive part of the window title
         app: App name, pid or id
+        fresh: Re-read the window from the app first
         """
-        return self.call("elements.text", _given({"ref": ref, "window": window, "app": app, "includeChildren": include_children, "maxChars": max_chars}))  # type: ignore[no-any-return]
+        return self.call("elements.text", _given({"ref": ref, "window": window, "app": app, "includeChildren": include_children, "maxChars": max_chars, "fresh": fresh}))  # type: ignore[no-any-return]
 
-    def elements_at(self, *, x: float, y: float) -> ElementsAtResult:
-        """The deepest element at a screen point."""
-        return self.call("elements.at", _given({"x": x, "y": y}))  # type: ignore[no-any-return]
+    def elements_at(self, *, x: float, y: float, fresh: bool | None = None) -> ElementsAtResult:
+        """The deepest element at a screen point.
 
-    def focus_get(self, *, app: str | None = None) -> FocusGetResult:
-        """The focused element, desktop-wide or within one app."""
-        return self.call("focus.get", _given({"app": app}))  # type: ignore[no-any-return]
+        fresh: Re-read the window from the app first
+        """
+        return self.call("elements.at", _given({"x": x, "y": y, "fresh": fresh}))  # type: ignore[no-any-return]
 
-    def regions_read(self, *, region: Literal["focused", "menu", "status", "dialog", "titlebar", "toolbar"], window: str | None = None, app: str | None = None) -> RegionsReadResult:
+    def focus_get(self, *, app: str | None = None, fresh: bool | None = None) -> FocusGetResult:
+        """The focused element, desktop-wide or within one app.
+
+        fresh: Re-read the window from the app first
+        """
+        return self.call("focus.get", _given({"app": app, "fresh": fresh}))  # type: ignore[no-any-return]
+
+    def regions_read(self, *, region: Literal["focused", "menu", "status", "dialog", "titlebar", "toolbar"], window: str | None = None, app: str | None = None, fresh: bool | None = None) -> RegionsReadResult:
         """A small, token-cheap read of one region of a window (max 50 elements).
 
         window: Window ref (w3) or a case-insensitive part of the window title
         app: App name, pid or id
+        fresh: Re-read the window from the app first
         """
-        return self.call("regions.read", _given({"region": region, "window": window, "app": app}))  # type: ignore[no-any-return]
+        return self.call("regions.read", _given({"region": region, "window": window, "app": app, "fresh": fresh}))  # type: ignore[no-any-return]
 
-    def tree_get(self, *, window: str | None = None, app: str | None = None, root: str | None = None, depth: int | None = None, control_types: list[Literal["Button", "Calendar", "CheckBox", "ComboBox", "Edit", "Hyperlink", "Image", "ListItem", "List", "Menu", "MenuBar", "MenuItem", "ProgressBar", "RadioButton", "ScrollBar", "Slider", "Spinner", "StatusBar", "Tab", "TabItem", "Text", "ToolBar", "ToolTip", "Tree", "TreeItem", "Custom", "Group", "Thumb", "DataGrid", "DataItem", "Document", "SplitButton", "Window", "Pane", "Header", "HeaderItem", "Table", "TitleBar", "Separator", "SemanticZoom", "AppBar"]] | None = None) -> TreeGetResult:
+    def tree_get(self, *, window: str | None = None, app: str | None = None, root: str | None = None, depth: int | None = None, control_types: list[Literal["Button", "Calendar", "CheckBox", "ComboBox", "Edit", "Hyperlink", "Image", "ListItem", "List", "Menu", "MenuBar", "MenuItem", "ProgressBar", "RadioButton", "ScrollBar", "Slider", "Spinner", "StatusBar", "Tab", "TabItem", "Text", "ToolBar", "ToolTip", "Tree", "TreeItem", "Custom", "Group", "Thumb", "DataGrid", "DataItem", "Document", "SplitButton", "Window", "Pane", "Header", "HeaderItem", "Table", "TitleBar", "Separator", "SemanticZoom", "AppBar"]] | None = None, fresh: bool | None = None) -> TreeGetResult:
         """A nested subtree: a window, an element, or the whole desktop.
 
         window: Window ref (w3) or a case-insensitive part of the window title
         app: App name, pid or id
         root: Element reference (e12), stable for the element’s life
+        fresh: Re-read the window from the app first
         """
-        return self.call("tree.get", _given({"window": window, "app": app, "root": root, "depth": depth, "controlTypes": control_types}))  # type: ignore[no-any-return]
+        return self.call("tree.get", _given({"window": window, "app": app, "root": root, "depth": depth, "controlTypes": control_types, "fresh": fresh}))  # type: ignore[no-any-return]
 
-    def tree_snapshot(self, *, window: str | None = None, app: str | None = None, root: str | None = None, mode: Literal["compact", "full"] | None = None, max_depth: int | None = None, max_elements: int | None = None, max_tokens: int | None = None, cursor: str | None = None, since: int | None = None, include_hidden: bool | None = None) -> TreeSnapshotResult:
+    def tree_snapshot(self, *, window: str | None = None, app: str | None = None, root: str | None = None, mode: Literal["compact", "full"] | None = None, max_depth: int | None = None, max_elements: int | None = None, max_tokens: int | None = None, cursor: str | None = None, since: int | None = None, include_hidden: bool | None = None, fresh: bool | None = None) -> TreeSnapshotResult:
         """Compact LLM snapshot: one line per element, stable refs, budgets and paging.
 
         window: Window ref (w3) or a case-insensitive part of the window title
@@ -1088,12 +1126,16 @@ class SyncMethods:
         root: Element reference (e12), stable for the element’s life
         since: Only what changed after this revision
         include_hidden: Keep collapsed menus, hidden popovers and off-screen subtrees
+        fresh: Re-read the window from the app first
         """
-        return self.call("tree.snapshot", _given({"window": window, "app": app, "root": root, "mode": mode, "maxDepth": max_depth, "maxElements": max_elements, "maxTokens": max_tokens, "cursor": cursor, "since": since, "includeHidden": include_hidden}))  # type: ignore[no-any-return]
+        return self.call("tree.snapshot", _given({"window": window, "app": app, "root": root, "mode": mode, "maxDepth": max_depth, "maxElements": max_elements, "maxTokens": max_tokens, "cursor": cursor, "since": since, "includeHidden": include_hidden, "fresh": fresh}))  # type: ignore[no-any-return]
 
-    def apps_resolve(self, *, query: str) -> AppsResolveResult:
-        """Resolve an app by name, pid or id."""
-        return self.call("apps.resolve", _given({"query": query}))  # type: ignore[no-any-return]
+    def apps_resolve(self, *, query: str, fresh: bool | None = None) -> AppsResolveResult:
+        """Resolve an app by name, pid or id.
+
+        fresh: Re-read the window from the app first
+        """
+        return self.call("apps.resolve", _given({"query": query, "fresh": fresh}))  # type: ignore[no-any-return]
 
     def actions_click(self, *, timeout_ms: int | None = None, wait_ms: int | None = None, settle_ms: int | None = None, dry_run: bool | None = None, allow_input: bool | None = None, include_patches: bool | None = None, screenshot: bool | None = None, screenshot_delay_ms: int | None = None, target: dict[str, Any], button: Literal["left", "right", "middle"] | None = None, click_count: int | None = None) -> ActionsClickResult:
         """Click an element (Invoke when possible) or a point.
