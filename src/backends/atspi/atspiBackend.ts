@@ -266,6 +266,14 @@ export class AtspiBackend implements AccessibilityBackend {
     }
   }
 
+  /**
+   * Test hook: drop every mapped event `drop` matches before it reaches events$ (undefined:
+   * drop nothing, the default). Self-repair is tested by losing events on purpose.
+   */
+  dropEvents(drop: ((event: BackendEvent) => boolean) | undefined): void {
+    this.batcher.dropping = drop;
+  }
+
   /** Map signals concurrently but emit their events in arrival order. */
   private onSignal(mapper: AtspiEventMapper, msg: SignalMessage): void {
     const mapped = mapper.map(msg, this.lifetime.signal);

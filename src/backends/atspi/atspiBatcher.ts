@@ -11,6 +11,8 @@ export class OrderedBatcher {
   private pending: BackendEvent[] = [];
   private flushScheduled = false;
   private ordered: Promise<void> = Promise.resolve();
+  /** Test hook (off by default): events it matches are dropped, as a lossy bus would. */
+  dropping: ((event: BackendEvent) => boolean) | undefined;
 
   /** Queue events now (after everything enqueued before). */
   emit(events: readonly BackendEvent[]): void {
@@ -37,7 +39,9 @@ export class OrderedBatcher {
     this.subject.complete();
   }
 
-  private push(events: readonly BackendEvent[]): void {
+  private push(all: readonly BackendEvent[]): void {
+    const drop = this.dropping;
+    const events = drop === undefined ? all : all.filter((e) => !drop(e));
     if (events.length === 0 || this.subject.closed) return;
     this.pending.push(...events);
     if (this.flushScheduled) return;
