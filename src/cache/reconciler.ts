@@ -53,6 +53,8 @@ export class Reconciler {
   private stopped = false;
   /** Round-robin position among the visible windows besides the focused one. */
   private cursor = 0;
+  /** How long the last tick's reads took. */
+  private busyMs = 0;
   private readonly counts: ReconcileStats;
 
   constructor(private readonly options: ReconcilerOptions) {
@@ -97,16 +99,17 @@ export class Reconciler {
       repaired += patches;
     }
     this.counts.ticks++;
-    const busy = scheduler.now() - started;
-    const period = Math.max(this.options.periodMs, busy / this.options.duty);
+    this.busyMs = scheduler.now() - started;
+    const period = Math.max(this.options.periodMs, this.busyMs / this.options.duty);
     this.counts.periodMs = Math.min(MAX_PERIOD_MS, Math.round(period));
     return repaired;
   }
 
+  /** Ticks start one period apart (the period counts the tick's own reads). */
   private schedule(delayMs: number): void {
     if (this.stopped) return;
     this.timer = this.options.scheduler.schedule(() => {
-      void this.tick().then(() => this.schedule(this.counts.periodMs));
+      void this.tick().then(() => this.schedule(Math.max(0, this.counts.periodMs - this.busyMs)));
     }, delayMs);
   }
 
