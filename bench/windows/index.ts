@@ -7,7 +7,9 @@
  *   p50/p99 (target p99 <= 250 ms); negative where the cache knew first (the toolkit's own event
  *   came before the X server mapped the window);
  * - the disagreements after each change between windows.list and the X server's top-level
- *   windows, and between focus.get and an independent AT-SPI read (target 0).
+ *   windows, and between focus.get and an independent AT-SPI read (target 0);
+ * - the apps set aside as not responding at the end (target 0: no Qt menu action may leave its
+ *   app unanswering).
  * UISTREAM_TRUTH_CYCLES rounds per fixture and window manager (default 100), spread over its
  * dialogs. Everything is bounded in count and time.
  */
@@ -86,12 +88,14 @@ async function runFixture(fixture: Fixture, windowManager: boolean, folder: stri
   const watcher = watchX(stack, pairs);
   const subscription = watchCache(stack, pairs);
   const faults: string[] = [];
+  let quarantined: number | undefined;
   try {
     for (let i = 0; i < ROUNDS; i++) {
       const cycle = fixture.cycles[i % fixture.cycles.length];
       if (cycle === undefined) break;
       for (const f of await runRound(stack, cycle, AGREE_MS)) faults.push(`${cycle.dialog}: ${f}`);
     }
+    quarantined = stack.backend.health().quarantined.length;
   } finally {
     subscription.unsubscribe();
     watcher.stop();
@@ -104,6 +108,8 @@ async function runFixture(fixture: Fixture, windowManager: boolean, folder: stri
     rounds: ROUNDS,
     lagMs: { p50: round1(pct(lags, 0.5)), p99: round1(pct(lags, 0.99)), n: lags.length },
     disagreements: faults.length,
+    /** Apps set aside as not responding at the end (a Qt modal left waiting on DoAction would). */
+    quarantined: quarantined ?? -1,
     faultSample: faults.slice(0, 3),
   };
 }
@@ -125,6 +131,7 @@ async function main(): Promise<void> {
     const key = `${r.toolkit.replace(/\W/g, '')}_${r.windowManager}`;
     targets[`${key}_lagP99`] = atMost(r.lagMs.p99, LAG_LIMIT_MS, ' ms');
     targets[`${key}_disagreements`] = exactly(r.disagreements, 0);
+    targets[`${key}_quarantined`] = exactly(r.quarantined, 0);
   }
   printLine({ bench: 'windows', results, targets });
 }

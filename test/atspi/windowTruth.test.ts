@@ -8,14 +8,21 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { filter, firstValueFrom, map, of, timeout } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTruthStack, type TruthStack } from './windowTruth.js';
-import { GTK_FIXTURE, QT_FIXTURE, runRound, type Fixture } from './windowTruthCycles.js';
+import { GTK_FIXTURE, QT_FIXTURE, runClose, runRound, type Fixture } from './windowTruthCycles.js';
 
 const CYCLES = Number(process.env.UISTREAM_TRUTH_CYCLES ?? 3);
 const SETUP_MS = 60_000;
 /** How long the cache may take to agree with the independent reads after an action answered. */
 const AGREE_MS = 3_000;
+/**
+ * A short call deadline: a call left waiting on the app (a Qt modal run inside a DoAction whose
+ * reply is awaited) would time out well within a suite and set the app aside, which the last
+ * spec of each suite checks.
+ */
+const CALL_TIMEOUT_MS = 2_500;
 
 const folder = mkdtempSync(join(tmpdir(), 'uistream-truth-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -25,7 +32,12 @@ function fixtureSuite(fixture: Fixture, windowManager: boolean): void {
     let stack: TruthStack;
     beforeAll(async () => {
       stack = await startTruthStack(
-        { windowManager, command: fixture.command, args: fixture.args(folder) },
+        {
+          windowManager,
+          command: fixture.command,
+          args: fixture.args(folder),
+          callTimeoutMs: CALL_TIMEOUT_MS,
+        },
         AbortSignal.timeout(SETUP_MS),
       );
     }, SETUP_MS + 5_000);
@@ -44,6 +56,27 @@ function fixtureSuite(fixture: Fixture, windowManager: boolean): void {
         },
         60_000 + CYCLES * 10_000,
       );
+    }
+
+    if (fixture.modalMenu !== undefined) {
+      const modal = fixture.modalMenu;
+      it('a menu item that opens a modal leaves nothing waiting on the app', async () => {
+        await modal.open(stack);
+        // Held open past the call deadline: a DoAction left waiting for its reply would time
+        // out meanwhile and the backend would report the app degraded.
+        const degraded = await firstValueFrom(
+          stack.backend.events$.pipe(
+            filter((batch) => batch.some((e) => e.type === 'status' && e.status === 'degraded')),
+            map(() => true),
+            timeout({ first: 2 * CALL_TIMEOUT_MS, with: () => of(false) }),
+          ),
+        );
+        expect({ degraded, quarantined: stack.backend.health().quarantined }).toEqual({
+          degraded: false,
+          quarantined: [],
+        });
+        await runClose(stack, modal);
+      }, 30_000);
     }
 
     it('the app was never set aside as not responding', () => {

@@ -15,13 +15,13 @@ import {
   type LaunchedApp,
 } from '../../scripts/desktop/session.js';
 import { stopGroup } from '../../scripts/desktop/processes.js';
-import type { AtspiBackend } from '../../src/backends/atspi/index.js';
+import { createAtspiBackend, type AtspiBackend } from '../../src/backends/atspi/index.js';
 import type { UiCache } from '../../src/cache/api.js';
 import { createCache } from '../../src/cache/index.js';
 import { loadConfig } from '../../src/config.js';
 import type { Executor } from '../../src/executor/api.js';
 import { createExecutor } from '../../src/executor/index.js';
-import { launchAndWait, startBackend } from './harness.js';
+import { launchAndWait } from './harness.js';
 import { AccessPolicy } from '../../src/policy/access.js';
 
 const SYSTEM_PYTHON = '/usr/bin/python3';
@@ -86,13 +86,18 @@ export interface TruthStack {
 }
 
 export async function startTruthStack(
-  options: { windowManager: boolean; command: string; args: string[] },
+  options: { windowManager: boolean; command: string; args: string[]; callTimeoutMs?: number },
   signal: AbortSignal,
 ): Promise<TruthStack> {
   const desktop = await startDesktop(signal, { windowManager: options.windowManager });
   const readers: LineReader[] = [];
   try {
-    const backend = await startBackend(desktop, signal);
+    const backend = createAtspiBackend({
+      env: desktop.env,
+      a11yBusAddress: desktop.a11yBusAddress,
+      ...(options.callTimeoutMs === undefined ? {} : { callTimeoutMs: options.callTimeoutMs }),
+    });
+    await backend.start(signal);
     const { app } = await launchAndWait(desktop, backend, options.command, options.args, signal);
     const config = loadConfig({});
     const cache = createCache(backend, config.cache);

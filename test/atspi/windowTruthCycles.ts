@@ -22,6 +22,8 @@ export interface Fixture {
   command: string;
   args(folder: string): string[];
   cycles: DialogCycle[];
+  /** A menu item that runs a modal dialog inside its handler, when the fixture has one. */
+  modalMenu?: DialogCycle;
 }
 
 const ctx = { clientId: 'window-truth', signal: new AbortController().signal };
@@ -61,11 +63,19 @@ export async function waitClosed(stack: TruthStack, title: string): Promise<void
 const QT_TITLE = 'Qt dialogs fixture';
 const GTK_TITLE = 'GTK dialogs fixture';
 
+const QT_MODAL: DialogCycle = {
+  name: 'menu opens a modal, Close button closes it',
+  dialog: 'Preferences',
+  open: (s) => invoke(s, { name: 'Preferences...', window: QT_TITLE }),
+  close: (s) => click(s, { name: 'Close', controlType: 'Button', window: 'Preferences' }),
+};
+
 export const QT_FIXTURE: Fixture = {
   toolkit: 'Qt 5',
   title: QT_TITLE,
   command: '/usr/bin/python3',
   args: () => [QT_DIALOGS, '--title', QT_TITLE],
+  modalMenu: QT_MODAL,
   cycles: [
     {
       name: 'menu opens, Close button hides (no AT-SPI event)',
@@ -73,12 +83,7 @@ export const QT_FIXTURE: Fixture = {
       open: (s) => invoke(s, { name: 'Details...', window: QT_TITLE }),
       close: (s) => click(s, { name: 'Close', controlType: 'Button', window: 'Details' }),
     },
-    {
-      name: 'menu opens a modal, Close button closes it',
-      dialog: 'Preferences',
-      open: (s) => invoke(s, { name: 'Preferences...', window: QT_TITLE }),
-      close: (s) => click(s, { name: 'Close', controlType: 'Button', window: 'Preferences' }),
-    },
+    QT_MODAL,
     {
       name: 'menu opens a dialog that closes itself',
       dialog: 'Flash',
@@ -164,4 +169,12 @@ export async function runRound(
   if (closed.window?.title === cycle.dialog) faults.push(`close named the closed window`);
   await check('closed');
   return faults;
+}
+
+/** Close a cycle's dialog once its closing button is cached, and wait until it is gone. */
+export async function runClose(stack: TruthStack, cycle: DialogCycle): Promise<void> {
+  if (cycle.close === undefined) return;
+  await untilCache(stack.cache, () => closerCached(stack, cycle.dialog));
+  await cycle.close(stack);
+  await untilCache(stack.cache, () => !stack.cacheTitles().includes(cycle.dialog));
 }
