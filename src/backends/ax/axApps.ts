@@ -26,6 +26,7 @@ export class AppTracker {
     private readonly surface: AxSurface,
     private readonly messagingTimeoutS: number,
     private readonly selfPid: number = process.pid,
+    private readonly log?: (message: string) => void,
   ) {}
 
   get(pid: number): TrackedApp | undefined {
@@ -61,6 +62,7 @@ export class AppTracker {
       } catch {
         // an app that refuses keeps the global timeout
       }
+      if (app.chromium === true) this.switchOnChromiumTree(app, ref);
       const tracked = { ...app, ref };
       this.apps.set(app.pid, tracked);
       added.push(tracked);
@@ -69,6 +71,19 @@ export class AppTracker {
     const removed = [...this.apps.keys()].filter((pid) => !live.has(pid));
     for (const pid of removed) this.drop(pid);
     return { added, removed };
+  }
+
+  /**
+   * Chromium builds its accessibility tree only for assistive apps it recognises;
+   * AXManualAccessibility asks for it without AXEnhancedUserInterface, which also changes how
+   * the app animates and lays out windows (never set here).
+   */
+  private switchOnChromiumTree(app: RunningApp, ref: AxRef): void {
+    try {
+      this.surface.setAttribute(ref, 'AXManualAccessibility', { kind: 'boolean', value: true });
+    } catch (err) {
+      this.log?.(`${app.name} (${app.pid}): AXManualAccessibility refused: ${String(err)}`);
+    }
   }
 
   drop(pid: number): void {

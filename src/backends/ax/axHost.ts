@@ -98,7 +98,7 @@ export class AxHost implements HostOps {
     const ctx: TreeContext = {
       surface: this.surface,
       table: new ElementTable(this.surface),
-      apps: new AppTracker(this.surface, this.options.messagingTimeoutS),
+      apps: new AppTracker(this.surface, this.options.messagingTimeoutS, process.pid, log),
       caps: this.options.caps,
       grantTo: this.grantTo,
       onGone: (ids) => this.events?.forget(ids),

@@ -38,7 +38,7 @@ import type {
   RunningApp,
 } from './axSurface.js';
 import { unicodeChunks } from './axInput.js';
-import { bundleIdOf, windowInfo } from './axWindows.js';
+import { bundleFactsOf, windowInfo, type BundleFacts } from './axWindows.js';
 
 type CfRef = bigint;
 
@@ -81,7 +81,7 @@ function post(event: CfRef | null, setup?: (event: CfRef) => void): void {
 
 export function createNativeSurface(): AxSurface {
   const n = axNative();
-  const bundleIds = new Map<number, string | null>();
+  const bundles = new Map<number, BundleFacts>();
   const surface: AxSurface = {
     isProcessTrusted(prompt) {
       if (!prompt) return n.AXIsProcessTrustedWithOptions(null) !== 0;
@@ -274,8 +274,9 @@ export function createNativeSurface(): AxSurface {
       const seen = new Map<number, RunningApp>();
       for (const w of surface.windowList(false)) {
         if (seen.has(w.pid)) continue;
-        if (!bundleIds.has(w.pid)) bundleIds.set(w.pid, bundleIdOf(w.pid));
-        seen.set(w.pid, { pid: w.pid, name: w.owner, bundleId: bundleIds.get(w.pid) ?? null });
+        const facts = bundles.get(w.pid) ?? bundleFactsOf(w.pid);
+        bundles.set(w.pid, facts);
+        seen.set(w.pid, { pid: w.pid, name: w.owner, ...facts });
       }
       return [...seen.values()];
     },

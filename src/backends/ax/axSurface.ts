@@ -96,6 +96,8 @@ export interface RunningApp {
   pid: number;
   name: string;
   bundleId: string | null;
+  /** Electron, CEF or a Chromium browser: its tree stays off until AXManualAccessibility. */
+  chromium?: boolean;
 }
 
 export type MouseButtonName = 'left' | 'right' | 'middle';

@@ -4,6 +4,7 @@
  * title is then empty), and an app's bundle id from its Info.plist.
  */
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { readCfString } from './axCf.js';
 import { axNative, kCFNumberFloat64Type, readPointer, type AxNative } from './axNative.js';
@@ -45,14 +46,31 @@ export function windowInfo(n: AxNative, dict: CfRef | null): CgWindow | null {
   };
 }
 
-/** The .app bundle's CFBundleIdentifier of a process, from its Info.plist (XML plists only). */
-export function bundleIdOf(pid: number): string | null {
+/** A process's .app bundle: its bundle id, and whether it embeds Chromium (Electron, CEF). */
+export interface BundleFacts {
+  bundleId: string | null;
+  chromium: boolean;
+}
+
+/** Frameworks whose apps keep their accessibility tree off until asked (AXManualAccessibility). */
+const CHROMIUM_FRAMEWORKS = [
+  'Electron Framework.framework',
+  'Chromium Embedded Framework.framework',
+];
+
+function bundlePath(pid: number): string | null {
   const buffer = Buffer.alloc(4096);
   const length = axNative().proc_pidpath(pid, buffer, buffer.length) as number;
   if (length <= 0) return null;
   let path = buffer.toString('utf8', 0, length);
   while (path !== '/' && !path.endsWith('.app')) path = dirname(path);
-  if (!path.endsWith('.app')) return null;
+  return path.endsWith('.app') ? path : null;
+}
+
+export function bundleFactsOf(pid: number): BundleFacts {
+  const path = bundlePath(pid);
+  if (path === null) return { bundleId: null, chromium: false };
+  let bundleId: string | null = null;
   try {
     // plutil reads binary and XML plists alike (Apple's own apps ship binary ones).
     const id = execFileSync(
@@ -60,8 +78,20 @@ export function bundleIdOf(pid: number): string | null {
       ['-extract', 'CFBundleIdentifier', 'raw', '-o', '-', `${path}/Contents/Info.plist`],
       { encoding: 'utf8', timeout: 2_000 },
     ).trim();
-    return id === '' ? null : id;
+    bundleId = id === '' ? null : id;
   } catch {
-    return null;
+    // no readable Info.plist: no bundle id
   }
+  const embedded = CHROMIUM_FRAMEWORKS.some((f) => existsSync(`${path}/Contents/Frameworks/${f}`));
+  return { bundleId, chromium: embedded || isChromiumBrowser(bundleId) };
+}
+
+/** Chromium-based browsers (their own frameworks have other names). */
+export function isChromiumBrowser(bundleId: string | null): boolean {
+  return (
+    bundleId !== null &&
+    /^(com\.google\.Chrome|org\.chromium\.Chromium|com\.microsoft\.edgemac|com\.brave\.Browser|com\.vivaldi\.Vivaldi|com\.operasoftware\.Opera)/.test(
+      bundleId,
+    )
+  );
 }

@@ -67,4 +67,17 @@ describe('AX app resolution', () => {
     expect(apps.refresh().removed).toEqual([501]);
     expect(surface.liveRefs).toBe(0);
   });
+
+  it('switches on Chromium trees with AXManualAccessibility, never AXEnhancedUserInterface', () => {
+    const surface = new FakeAxSurface();
+    const plain = textEdit(surface);
+    const electron = surface.addApp(800, 'Slack', 'com.tinyspeck.slackmacgap', [
+      { role: 'AXWindow' },
+    ]);
+    electron.chromium = true;
+    new AppTracker(surface, 2, 1).refresh();
+    expect(electron.app.attrs.get('AXManualAccessibility')).toBe(true);
+    expect(plain.app.attrs.has('AXManualAccessibility')).toBe(false);
+    expect(surface.calls).not.toContain('SetAttributeValue(AXEnhancedUserInterface)');
+  });
 });

@@ -102,6 +102,8 @@ export interface FakeApp {
   windows: FakeElement[];
   /** AXObserverCreate answers kAXErrorCannotComplete this many more times. */
   refuseObservers: number;
+  /** Electron / Chromium: reported as such by runningApps. */
+  chromium?: boolean;
 }
 
 interface Ref extends AxRef {
@@ -302,7 +304,12 @@ export class FakeAxSurface implements AxSurface {
     );
   }
   runningApps(): RunningApp[] {
-    return [...this.apps.values()].map((a) => ({ pid: a.pid, name: a.name, bundleId: a.bundleId }));
+    return [...this.apps.values()].map((a) => ({
+      pid: a.pid,
+      name: a.name,
+      bundleId: a.bundleId,
+      chromium: a.chromium === true,
+    }));
   }
   postKey(keyCode: number, down: boolean, flags: number): void {
     this.input.push(`key ${keyCode} ${down ? 'down' : 'up'} ${flags}`);
