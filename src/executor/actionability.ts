@@ -156,6 +156,9 @@ export async function ensureForeground(env: ActionEnv, windowRef: string | null)
 
 /** The focused element when it is `node` or inside it, else undefined. */
 export function focusWithin(env: ActionEnv, node: ElementNode): ElementNode | undefined {
+  // Qt editors report several FOCUSED elements at once: the target's own state is its word.
+  const live = env.cache.node(node.ref);
+  if (live?.states.includes('focused') === true) return live;
   const focused = env.cache.focused({}).element;
   let at: ElementNode | undefined = focused ?? undefined;
   for (let depth = 0; at !== undefined && depth < 256; depth++) {

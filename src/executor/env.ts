@@ -21,7 +21,7 @@ export interface ActionEnv {
   /** Re-fetch touched windows after acting (config.executor.refreshAfterAction). */
   refreshAfterAction: boolean;
   /** What really carried the action out, noted while it runs (for ActionResult.method/via). */
-  used: { method?: ActionMethodKind; via?: string };
+  used: { method?: ActionMethodKind; via?: string; warnings?: string[] };
 }
 
 /** How an action is carried out, as reported in ActionResult.method. */
@@ -92,6 +92,11 @@ export async function performPattern(
 }
 
 /** Note that raw input carried the action out, and how. */
+/** Something that went wrong after the effect happened: the action answers ok with it. */
+export function noteWarning(env: ActionEnv, warning: string): void {
+  (env.used.warnings ??= []).push(warning);
+}
+
 export function noteInput(env: ActionEnv, via: string): void {
   env.used.method = 'input';
   env.used.via = via;

@@ -1,8 +1,9 @@
 /**
- * Atomic focus-then-input: focus the target, confirm from the cache that it holds focus,
- * inject, and confirm focus held throughout. When something else took focus (another app
- * popping up, a notification), the whole step is retried; after the last attempt the action
- * fails with a clear error instead of typing into the wrong window.
+ * Atomic focus-then-input: focus the target, confirm from the cache that it holds focus, inject,
+ * and check focus held throughout. Focus that would not land is retried; input is sent once at
+ * most: a toolkit may report focus on another element than the one that took the keys (office
+ * documents, Qt editors), and a second send would type the text twice. When focus moved during
+ * the input, the caller's effect check decides: the effect seen answers ok with a warning.
  */
 import type { ElementNode } from '../../protocol/src/index.js';
 import { ActionFailedError, isUiError } from '../errors.js';
@@ -13,12 +14,19 @@ import { hint } from '../hints.js';
 
 export const FOCUS_ATTEMPTS = 3;
 
-/** Run `inject` with `node` focused; returns the attempt that succeeded (1-based). */
+/** How the input went: the attempt that sent it (1-based), and where focus went meanwhile. */
+export interface InputSent {
+  attempt: number;
+  /** Set when the cache saw focus leave the target while the input was sent. */
+  focusMovedTo?: string;
+}
+
+/** Run `inject` once with `node` focused; fails only when focus never landed. */
 export async function focusThenInput(
   env: ActionEnv,
   node: ElementNode,
   inject: () => Promise<void>,
-): Promise<number> {
+): Promise<InputSent> {
   const lost: string[] = [];
   for (let attempt = 1; attempt <= FOCUS_ATTEMPTS; attempt++) {
     env.progress.check();
@@ -27,17 +35,28 @@ export async function focusThenInput(
       continue;
     }
     await inject();
-    if (focusWithin(env, node) !== undefined) return attempt;
-    lost.push(`attempt ${attempt}: focus moved to ${focusedName(env)} while typing`);
+    if (focusWithin(env, node) !== undefined) return { attempt };
+    return { attempt, focusMovedTo: focusedName(env) };
   }
   throw new ActionFailedError(
-    `could not keep focus on ${describeNode(node)} for ${FOCUS_ATTEMPTS} attempts`,
+    `could not focus ${describeNode(node)} in ${FOCUS_ATTEMPTS} attempts; nothing was sent`,
     {
       details: { reason: 'focus_lost', attempts: lost, element: summarize(node) },
       recovery: [
         'Something keeps taking focus: close the window or dialog that steals it and retry',
         hint('Use {call}, which needs no keyboard focus', 'actions.setValue'),
       ],
+    },
+  );
+}
+
+/** The error for input sent while focus moved away, when no effect could confirm it landed. */
+export function inputUnconfirmed(node: ElementNode, sent: InputSent): ActionFailedError {
+  return new ActionFailedError(
+    `focus moved from ${describeNode(node)} to ${sent.focusMovedTo ?? 'elsewhere'} while the input was sent, and nothing shows where it went`,
+    {
+      details: { reason: 'focus_moved', sent: true, element: summarize(node) },
+      recovery: ['The input was sent once: look at the app before sending it again'],
     },
   );
 }

@@ -197,6 +197,7 @@ export async function performAction(
     const result = baseResult(method, env, plan, acted ?? plan.element, started);
     if (env.used.method !== undefined) result.method = env.used.method;
     if (env.used.via !== undefined) result.via = env.used.via;
+    if (env.used.warnings !== undefined) result.warnings = env.used.warnings;
     result.changes = summarizeChanges(patches, env.cache);
     result.window = windowState(resultWindow(env, plan, result.changes));
     if (options.includePatches) result.patches = patches;

@@ -48,5 +48,11 @@ export const ActionResult = z.object({
       'A modal dialog this action opened, which still blocks the pattern call (UIA modal quirk): act on it next',
     ),
   screenshot: ActionShot.optional(),
+  warnings: z
+    .array(z.string())
+    .optional()
+    .describe(
+      'What went wrong after the effect was seen (the action is done: do not repeat it), e.g. focus that moved while typing',
+    ),
 });
 export type ActionResult = z.infer<typeof ActionResult>;

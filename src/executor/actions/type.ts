@@ -13,9 +13,10 @@ import {
   type ActionPlan,
   performPattern,
   noteInput,
+  noteWarning,
   callOptions,
 } from '../env.js';
-import { focusThenInput } from '../focus-input.js';
+import { focusThenInput, inputUnconfirmed, type InputSent } from '../focus-input.js';
 import { noEffect, seeEffect, showsTyped } from '../verify.js';
 import { INPUT_LANE } from '../queue.js';
 import { resolveTarget } from '../target.js';
@@ -58,12 +59,18 @@ async function clear(env: ActionEnv, node: ElementNode | null): Promise<void> {
   return send(env, { kind: 'keys', combos: SELECT_ALL_AND_DELETE });
 }
 
+/**
+ * Keyboard input, aimed or not. `confirm` checks the input's effect; without one, input sent
+ * while focus moved away is an error (nothing says where it went), with one that holds it is ok
+ * with a warning.
+ */
 function keyboardPlan(
   env: ActionEnv,
   node: ElementNode | null,
   aimed: boolean,
   description: string,
   inject: () => Promise<void>,
+  confirm?: (sent: InputSent | undefined) => Promise<void>,
 ): ActionPlan {
   return {
     lane: INPUT_LANE,
@@ -72,9 +79,13 @@ function keyboardPlan(
     windowRef: node?.window ?? null,
     description: node === null ? description : `${description} into ${describeNode(node)}`,
     perform: async () => {
-      if (aimed && node !== null) await focusThenInput(env, node, inject);
+      let sent: InputSent | undefined;
+      if (aimed && node !== null) sent = await focusThenInput(env, node, inject);
       else await inject();
       noteInput(env, 'keyboard');
+      if (confirm !== undefined) await confirm(sent);
+      else if (node !== null && sent?.focusMovedTo !== undefined)
+        throw inputUnconfirmed(node, sent);
     },
   };
 }
@@ -87,37 +98,53 @@ function checksText(node: ElementNode | null, p: TypeParams): node is ElementNod
 }
 
 /** The typed text must show in the element's value (events, then a re-read). */
-async function verifyTyped(env: ActionEnv, node: ElementNode, p: TypeParams): Promise<void> {
+async function verifyTyped(
+  env: ActionEnv,
+  node: ElementNode,
+  p: TypeParams,
+  sent: InputSent | undefined,
+): Promise<void> {
   const seen = await seeEffect(env, node.ref, (n) => showsTyped(n.value, p.text));
   if (!seen.ok) {
+    if (sent?.focusMovedTo !== undefined) throw inputUnconfirmed(node, sent);
     throw noEffect('typing', node, { expected: p.text, tried: ['keyboard'], seen: seen.node });
+  }
+  if (sent?.focusMovedTo !== undefined) {
+    noteWarning(
+      env,
+      `the text shows in ${describeNode(node)}, but focus moved to ${sent.focusMovedTo} while typing`,
+    );
   }
 }
 
 export async function planType(env: ActionEnv, p: TypeParams): Promise<ActionPlan> {
   const { node, aimed } = await keyboardTarget(env, p.target);
-  const plan = keyboardPlan(env, node, aimed, `type ${p.text.length} characters`, async () => {
-    if (p.clearFirst) await clear(env, node);
-    if (p.text.length > 0) await send(env, { kind: 'text', text: p.text });
-    if (p.submit) await send(env, { kind: 'keys', combos: ENTER });
-  });
-  if (!aimed || !checksText(node, p)) return plan;
-  return {
-    ...plan,
-    perform: async () => {
-      await plan.perform();
-      await verifyTyped(env, node, p);
+  const checked = aimed && checksText(node, p) ? node : undefined;
+  return keyboardPlan(
+    env,
+    node,
+    aimed,
+    `type ${p.text.length} characters`,
+    async () => {
+      if (p.clearFirst) await clear(env, node);
+      if (p.text.length > 0) await send(env, { kind: 'text', text: p.text });
+      if (p.submit) await send(env, { kind: 'keys', combos: ENTER });
     },
-  };
+    checked === undefined ? undefined : (sent) => verifyTyped(env, checked, p, sent),
+  );
 }
 
 /** Select-all, delete, then type `text` into `node` once it has focus (the keyboard way to set). */
 export async function retypeInto(env: ActionEnv, node: ElementNode, text: string): Promise<void> {
-  await focusThenInput(env, node, async () => {
+  const sent = await focusThenInput(env, node, async () => {
     await send(env, { kind: 'keys', combos: SELECT_ALL_AND_DELETE });
     if (text.length > 0) await send(env, { kind: 'text', text });
   });
   noteInput(env, 'keyboard');
+  // The caller checks the value; a moved focus is worth saying whichever way that goes.
+  if (sent.focusMovedTo !== undefined) {
+    noteWarning(env, `focus moved to ${sent.focusMovedTo} while retyping ${describeNode(node)}`);
+  }
 }
 
 export async function planKeys(env: ActionEnv, p: KeysParams): Promise<ActionPlan> {

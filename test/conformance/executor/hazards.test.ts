@@ -223,6 +223,43 @@ describe('focus stolen between focusing and typing', () => {
   });
 });
 
+describe('focus taken away while typing', () => {
+  /** The thief takes focus right after each input, before the input call returns. */
+  function stealAfterInput(d: Desktop, target: string): void {
+    const input = d.sim.input.bind(d.sim);
+    const moved = (): boolean => d.cache.focused({}).element?.ref !== target;
+    d.sim.input = async (action, options) => {
+      await input(action, options);
+      d.sim.control.stealFocusOnNextFocus('Busy App');
+      d.sim.control.afterFocus();
+      if (!moved()) await firstValueFrom(d.cache.patches$.pipe(filter(moved), timeout(5_000)));
+    };
+  }
+
+  it('answers ok with a warning, typing once, when the text landed before focus moved', async () => {
+    desk = await startDesktop();
+    const text = desk.ref('editor.text');
+    await focusElsewhere(desk);
+    stealAfterInput(desk, text);
+    const result = await desk.run('actions.type', { target: { ref: text }, text: 'once' });
+    expect(desk.cache.node(text)?.value).toBe('once');
+    expect(result.warnings).toHaveLength(1);
+    expect(result.warnings?.[0]).toMatch(/focus moved to .* while typing/);
+  });
+
+  it('says the keys were sent once when focus moved and nothing shows where they went', async () => {
+    desk = await startDesktop();
+    const text = desk.ref('editor.text');
+    await focusElsewhere(desk);
+    stealAfterInput(desk, text);
+    const failure = await errorOf(desk.run('actions.keys', { target: { ref: text }, keys: 'x' }));
+    expect(failure.code).toBe('action_failed');
+    expect(failure.details.reason).toBe('focus_moved');
+    expect(failure.details.sent).toBe(true);
+    expect(desk.cache.node(text)?.value).toBe('x');
+  });
+});
+
 describe('events lost by the platform', () => {
   it('repairs what an action changed through a re-fetch, even when every event is dropped', async () => {
     desk = await startDesktop();

@@ -444,6 +444,7 @@ ActionsClickResult = TypedDict(
         "patches": list[dict[str, Any]],
         "blockedBy": dict[str, Any],
         "screenshot": dict[str, Any],
+        "warnings": list[str],
     },
     total=False,
 )
@@ -464,6 +465,7 @@ ActionsTypeResult = TypedDict(
         "patches": list[dict[str, Any]],
         "blockedBy": dict[str, Any],
         "screenshot": dict[str, Any],
+        "warnings": list[str],
     },
     total=False,
 )
@@ -484,6 +486,7 @@ ActionsKeysResult = TypedDict(
         "patches": list[dict[str, Any]],
         "blockedBy": dict[str, Any],
         "screenshot": dict[str, Any],
+        "warnings": list[str],
     },
     total=False,
 )
@@ -504,6 +507,7 @@ ActionsSetValueResult = TypedDict(
         "patches": list[dict[str, Any]],
         "blockedBy": dict[str, Any],
         "screenshot": dict[str, Any],
+        "warnings": list[str],
     },
     total=False,
 )
@@ -524,6 +528,7 @@ ActionsSelectResult = TypedDict(
         "patches": list[dict[str, Any]],
         "blockedBy": dict[str, Any],
         "screenshot": dict[str, Any],
+        "warnings": list[str],
     },
     total=False,
 )
@@ -544,6 +549,7 @@ ActionsInvokeResult = TypedDict(
         "patches": list[dict[str, Any]],
         "blockedBy": dict[str, Any],
         "screenshot": dict[str, Any],
+        "warnings": list[str],
     },
     total=False,
 )
@@ -564,6 +570,7 @@ ActionsFocusResult = TypedDict(
         "patches": list[dict[str, Any]],
         "blockedBy": dict[str, Any],
         "screenshot": dict[str, Any],
+        "warnings": list[str],
     },
     total=False,
 )
@@ -584,6 +591,7 @@ ActionsScrollResult = TypedDict(
         "patches": list[dict[str, Any]],
         "blockedBy": dict[str, Any],
         "screenshot": dict[str, Any],
+        "warnings": list[str],
     },
     total=False,
 )
@@ -604,6 +612,7 @@ ActionsScrollIntoViewResult = TypedDict(
         "patches": list[dict[str, Any]],
         "blockedBy": dict[str, Any],
         "screenshot": dict[str, Any],
+        "warnings": list[str],
     },
     total=False,
 )
