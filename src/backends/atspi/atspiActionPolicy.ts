@@ -5,7 +5,10 @@
  *   handler opens a modal dialog (`gtk_dialog_run`), the dialog's nested loop blocks the bridge
  *   and every later call to that app times out until the dialog closes. A real click opens the
  *   same dialog from the X event handler, and the app keeps answering. GTK 4 (`GTK 4.x`) has no
- *   nested dialog loop (gtk_dialog_run is gone): its DoAction returns at once and is used.
+ *   nested dialog loop (gtk_dialog_run is gone): its DoAction returns at once and is used. But
+ *   GTK 4.8 exports the Action interface on every widget, with no action at all on check buttons
+ *   and switches (they are clicked for real), and has no `Component.GrabFocus` (NotSupported):
+ *   a text field is focused by a click, which only places the caret.
  * - `Component.ScrollTo` scrolls only where the bridge implements it: Chromium's and Gecko's ATK
  *   components scroll their web content into view; GTK3's widget accessibles leave AtkComponent's
  *   scroll_to unset, so at-spi2-atk answers false and nothing moves; Qt 5's adaptor has no
@@ -41,6 +44,10 @@ export interface ActionPolicy {
   readonly setTextIgnored: boolean;
   /** Whether an expand needs the element's window to hold the X input focus first. */
   readonly focusBeforeExpand: boolean;
+  /** Whether an element whose Action interface lists no action is clicked for real. */
+  readonly clickWithoutActions: boolean;
+  /** Whether `Component.GrabFocus` exists; without it text fields are focused by a click. */
+  readonly grabFocus: boolean;
 }
 
 const DEFAULT_POLICY: ActionPolicy = {
@@ -50,6 +57,8 @@ const DEFAULT_POLICY: ActionPolicy = {
   scrollTo: false,
   setTextIgnored: false,
   focusBeforeExpand: false,
+  clickWithoutActions: false,
+  grabFocus: true,
 };
 
 /** Roles whose action may open a modal dialog. */
@@ -80,7 +89,7 @@ const POLICIES: Record<string, ActionPolicy> = {
 
 /** Versions whose bridge differs from its toolkit's entry above: name -> version prefix. */
 const BY_VERSION: Record<string, Record<string, ActionPolicy>> = {
-  gtk: { '4.': DEFAULT_POLICY },
+  gtk: { '4.': { ...DEFAULT_POLICY, clickWithoutActions: true, grabFocus: false } },
 };
 
 /**

@@ -29,7 +29,7 @@ import {
   xWindowOf,
   type RealInputDeps,
 } from './atspiRealInput.js';
-import { hasState, isToggleRole, patternsOf, STATE_BIT } from './atspiRoles.js';
+import { hasState, isTextRole, isToggleRole, patternsOf, STATE_BIT } from './atspiRoles.js';
 import { scrollContainer, scrollIntoView, setValueProperty } from './atspiScroll.js';
 
 const A = 'org.a11y.atspi.';
@@ -152,6 +152,10 @@ export class AtspiActions {
     const real = prefersRealInput(f.policy, f.role) && this.x.available;
     if (process.env.UISTREAM_DEBUG_SETTLE) console.log('activate', f.role, real, this.x.available);
     if (real && (await clickElement(this.deps, f.ref, f.role, signal))) return VIA_INPUT;
+    if (f.policy.clickWithoutActions && this.x.available) {
+      const none = (await (f.names ?? this.actionNames(f.ref, signal))).length === 0;
+      if (none && (await clickElement(this.deps, f.ref, f.role, signal))) return VIA_INPUT;
+    }
     // Not on screen (a closed popover's item): the platform action, held to the reply budget.
     return this.doAction(f, preferred, signal);
   }
@@ -279,12 +283,31 @@ export class AtspiActions {
    */
   async focus(id: BackendId, signal: AbortSignal): Promise<void> {
     const ref = refOf(id);
+    const { grabFocus } = await this.policyOf(ref[0], signal);
+    if (!grabFocus) return this.focusByClick(ref, signal);
     await this.focusWindowOf(ref, signal);
     for (const pause of FOCUS_BACKOFF_MS) {
       if (pause > 0) await delay(pause, signal);
       await this.expectTrue(this.reader.call(ref, 'Component', 'GrabFocus', signal), 'GrabFocus');
       if (await this.hasStateBit(ref, STATE_BIT.FOCUSED, signal)) return;
     }
+  }
+
+  /**
+   * Focus where the toolkit has no GrabFocus: a click on a text field places the caret and
+   * nothing else; on any other element a click would act, so it is refused.
+   */
+  private async focusByClick(ref: ObjectRef, signal: AbortSignal): Promise<void> {
+    const [role, interfaces] = await Promise.all([
+      this.reader.role(ref, signal),
+      this.reader.interfaces(ref, signal),
+    ]);
+    const text = isTextRole(role) || interfaces.includes(A + 'EditableText');
+    if (text && this.x.available && (await clickElement(this.deps, ref, role, signal))) return;
+    throw new NotSupportedError(
+      'this toolkit has no Component.GrabFocus, and only a text field on screen is focused by a click',
+      { details: { reason: 'no_grab_focus' } },
+    );
   }
 
   /** Give the X focus to the element's window: without a window manager several may claim ACTIVE. */

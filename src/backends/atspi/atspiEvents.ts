@@ -94,7 +94,8 @@ export class AtspiEventMapper {
   }
 
   private windowSignal(member: string, ref: ObjectRef, id: BackendId): BackendEvent[] {
-    switch (member) {
+    // GTK 4.8 names its window signals in lower case (`activate`, `deactivate`).
+    switch (member.charAt(0).toUpperCase() + member.slice(1)) {
       case 'Create':
         this.addWindow(id);
         return [
@@ -162,6 +163,8 @@ export class AtspiEventMapper {
       if (child === undefined || isNullRef(child)) {
         return [{ type: 'structure', change: 'invalidated', id: DESKTOP_ID }];
       }
+      // GTK 4.8 names the app root itself as the window it added or removed.
+      if (isAppRoot(child)) return this.appWindowsChanged(ref, signal);
       const childId = idOf(child);
       if (added) this.addWindow(childId);
       else this.windowsByApp.get(ref[0])?.delete(childId);
@@ -190,6 +193,26 @@ export class AtspiEventMapper {
     }
     if (events.length === 0)
       events.push({ type: 'structure', change: 'invalidated', id: DESKTOP_ID });
+    return events;
+  }
+
+  /** The app's windows read again: the ones not known before opened, the known ones gone closed. */
+  private async appWindowsChanged(app: ObjectRef, signal: AbortSignal): Promise<BackendEvent[]> {
+    const windows = new Set((await this.reader.children(app, signal)).map(idOf));
+    const known = this.windowsByApp.get(app[0]) ?? new Set<BackendId>();
+    const events: BackendEvent[] = [];
+    for (const id of windows) {
+      if (known.has(id)) continue;
+      this.addWindow(id);
+      events.push({ type: 'structure', change: 'childAdded', id: DESKTOP_ID, childId: id });
+      events.push({ type: 'window.opened', id });
+    }
+    for (const id of known) {
+      if (windows.has(id)) continue;
+      known.delete(id);
+      events.push({ type: 'structure', change: 'childRemoved', id: DESKTOP_ID, childId: id });
+      events.push({ type: 'window.closed', id });
+    }
     return events;
   }
 

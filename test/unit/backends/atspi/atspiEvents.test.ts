@@ -154,6 +154,25 @@ describe('atspi event mapping', () => {
     expect(await statesAfter([10, 20, 0, 0])).toEqual(['enabled', 'focusable', 'offscreen']);
   });
 
+  it("reads an app's windows again when GTK 4 names its root as the child it added", async () => {
+    const table = { ...elements };
+    const m = new AtspiEventMapper(fakeReader(table), REGISTRY_OWNER);
+    const rootChange = (detail: string) =>
+      m.map(
+        signalOf('Object', 'ChildrenChanged', ROOT, [detail, 1, 0, { value: [APP, ROOT] }]),
+        signal,
+      );
+    expect(await rootChange('add')).toEqual([
+      { type: 'structure', change: 'childAdded', id: DESKTOP_ID, childId: win },
+      { type: 'window.opened', id: win },
+    ]);
+    table[`${APP}:${ROOT}`] = { role: ROLE.APPLICATION, states: words(), children: [] };
+    expect(await rootChange('remove')).toEqual([
+      { type: 'structure', change: 'childRemoved', id: DESKTOP_ID, childId: win },
+      { type: 'window.closed', id: win },
+    ]);
+  });
+
   it('maps a lost focus to the states alone', async () => {
     const events = await mapper().map(
       signalOf('Object', 'StateChanged', '/a/1', ['focused', 0, 0]),
