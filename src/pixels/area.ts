@@ -5,7 +5,7 @@
 import type { Rect, WindowInfo } from '../../protocol/src/index.js';
 import type { BackendId, MonitorInfo } from '../backends/backend.js';
 import type { UiCache } from '../cache/api.js';
-import { ElementNotFoundError, UiError } from '../errors.js';
+import { ElementNotFoundError, isUiError, UiError } from '../errors.js';
 
 export interface AreaParams {
   window?: string | undefined;
@@ -64,7 +64,13 @@ function requested(cache: UiCache, p: AreaParams, monitors: readonly MonitorInfo
         details: { ref: p.ref },
       });
     }
-    return { rect: pad(el.rect, p.padding), windowRef: el.window ?? undefined };
+    // The element's window goes with it, so the backend can tell when another window covers it.
+    const win = el.window ? windowOf(cache, el.window) : undefined;
+    return {
+      rect: pad(el.rect, p.padding),
+      windowRef: el.window ?? undefined,
+      ...(win === undefined ? {} : { windowId: cache.backendId(win.element) }),
+    };
   }
   if (p.window !== undefined) {
     const win: WindowInfo = cache.resolveWindow(p.window);
@@ -102,4 +108,14 @@ export function resolveArea(cache: UiCache, p: AreaParams, monitors: readonly Mo
     });
   }
   return { ...area, rect: clipped };
+}
+
+/** The cached window `ref`, or undefined when it has gone. */
+function windowOf(cache: UiCache, ref: string): WindowInfo | undefined {
+  try {
+    return cache.resolveWindow(ref);
+  } catch (err) {
+    if (isUiError(err)) return undefined;
+    throw err;
+  }
 }

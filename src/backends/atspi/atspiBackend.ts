@@ -38,6 +38,7 @@ import { DESKTOP_ID, refOf } from './atspiIds.js';
 import { XInput } from './atspiInput.js';
 import { appRoundTrips, WindowSettler } from './atspiSettle.js';
 import { bulkSubtree } from './atspiBulk.js';
+import { refuseCovered } from './atspiCovered.js';
 import { walkSubtree } from './atspiWalk.js';
 import { AtspiWindowTruth } from './atspiWindowTruth.js';
 
@@ -183,10 +184,17 @@ export class AtspiBackend implements AccessibilityBackend {
     await this.x.input(action, options.signal);
   }
 
-  /** Pixels come from the X server (src/backends/x11/); Wayland answers not_supported. */
+  /**
+   * Pixels come from the X server (src/backends/x11/); Wayland answers not_supported. A window's
+   * area that another window covers answers what covers it (atspiCovered.ts).
+   */
   async capture(request: CaptureRequest, options: ActionOptions): Promise<CapturedImage> {
-    this.usable(options.signal);
-    return await (this.screen ??= new X11Screen(this.env)).capture(request, options.signal);
+    const conn = this.usable(options.signal);
+    const screen = (this.screen ??= new X11Screen(this.env));
+    const pidOf = async (name: string, s: AbortSignal): Promise<number | undefined> =>
+      (await this.appInfo(name, s)).pid;
+    await refuseCovered({ reader: conn.reader, x: this.x, pidOf }, screen, request, options.signal);
+    return await screen.capture(request, options.signal);
   }
 
   async monitors(signal: AbortSignal): Promise<MonitorInfo[]> {

@@ -10,6 +10,7 @@ import { ActionFailedError, NotSupportedError, throwIfAborted } from '../../erro
 import { toRgba } from '../pixelOrder.js';
 import { ALL_PLANES, loadX11, Z_PIXMAP, type X11Lib, type XImageFields } from './x11Lib.js';
 import { ShmReader } from './x11Shm.js';
+import { occludersOf, type Occluder } from './x11Stack.js';
 
 /** Why this environment cannot be captured through X11, or null when it can. */
 export function x11Unavailable(env: NodeJS.ProcessEnv): string | null {
@@ -99,6 +100,14 @@ export class X11Screen {
   /** Capture a root-window area; synchronous inside (an XGetImage takes milliseconds). */
   capture(request: CaptureRequest, signal: AbortSignal): Promise<CapturedImage> {
     return settle(() => this.readArea(request, signal));
+  }
+
+  /** The top-level windows stacked above X window `window` (decimal id) that overlap `rect`. */
+  occluders(window: string, rect: Rect): Promise<Occluder[]> {
+    return settle(() => {
+      const { lib, display } = this.open();
+      return occludersOf(lib, display, BigInt(window), rect);
+    });
   }
 
   private readMonitors(): MonitorInfo[] {
