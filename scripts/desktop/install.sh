@@ -21,7 +21,9 @@ PACKAGES=(xvfb xauth x11-utils dbus dbus-x11 at-spi2-core libatk-adaptor gtk-3-e
   python3-websockets python3-msgpack python3-pytest
   # Window truth: a light window manager for the sessions that want one, and pyatspi as the
   # independent AT-SPI reader the window tests compare focus with.
-  openbox python3-pyatspi)
+  openbox python3-pyatspi
+  # The Swing fixture reaches AT-SPI through the ATK wrapper (Java classes and their JNI half).
+  libatk-wrapper-java libatk-wrapper-java-jni)
 
 missing=()
 for pkg in "${PACKAGES[@]}"; do
