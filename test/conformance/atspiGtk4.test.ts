@@ -22,6 +22,14 @@ afterAll(async () => {
 const TITLE = 'GTK Widget Factory';
 const usable = (n: Parameters<Pick>[0]): boolean => has(n, 'enabled') && !has(n, 'offscreen');
 
+/** GTK 4.8 leaves the children of an insensitive combo box SENSITIVE: every ancestor decides. */
+const usableIn: Pick = (n, byId) => {
+  for (let at = byId.get(n.parentId ?? ''); at !== undefined; at = byId.get(at.parentId ?? '')) {
+    if (!has(at, 'enabled')) return false;
+  }
+  return usable(n);
+};
+
 const PICKS: Record<TargetName, Pick> = {
   // The font button's inner button opens the font chooser dialog.
   dialogButton: (n, byId) =>
@@ -30,9 +38,9 @@ const PICKS: Record<TargetName, Pick> = {
     byId.get(n.parentId ?? '')?.props.name === 'GtkFontButton',
   checkBox: (n) => n.props.controlType === 'CheckBox' && usable(n) && has(n, 'unchecked'),
   // Not the entry that has focus at start: focus specs wait for focus to move there.
-  edit: (n) =>
+  edit: (n, byId) =>
     n.props.controlType === 'Edit' &&
-    usable(n) &&
+    usableIn(n, byId) &&
     has(n, 'editable') &&
     !has(n, 'password') &&
     !has(n, 'focused'),

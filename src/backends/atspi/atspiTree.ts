@@ -37,6 +37,11 @@ export async function liftSkippedLevels(
   children: readonly ObjectRef[],
   parentOf: (ref: ObjectRef) => Promise<ObjectRef | undefined>,
 ): Promise<ObjectRef[]> {
+  // A list skips a level for all its children or for none (a stack lists only its pages'
+  // widgets): the first child's Parent decides, so a plain container costs one read.
+  const first = children[0];
+  const up = first === undefined ? undefined : await parentOf(first).catch(() => undefined);
+  if (up === undefined || same(up, parent)) return [...children];
   const levels = await Promise.all(children.map((c) => levelUnder(parent, c, parentOf)));
   const seen = new Set<string>();
   return levels.filter((ref) => {

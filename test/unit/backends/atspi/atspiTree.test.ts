@@ -34,6 +34,17 @@ describe('liftSkippedLevels', () => {
     expect(await liftSkippedLevels(ref('/stack'), listed, parentOf)).toEqual([ref('/page2')]);
   });
 
+  it('reads one Parent for a list whose first child is a direct child', async () => {
+    let reads = 0;
+    const counting = (r: ObjectRef): Promise<ObjectRef | undefined> => {
+      reads++;
+      return parentOf(r);
+    };
+    const listed = [ref('/page1'), ref('/page2'), ref('/sibling')];
+    expect(await liftSkippedLevels(ref('/stack'), listed, counting)).toEqual(listed);
+    expect(reads).toBe(1);
+  });
+
   it('keeps a child as listed when its Parent chain does not lead to the element', async () => {
     const listed = [ref('/box1'), ref('/unknown')];
     expect(await liftSkippedLevels(ref('/elsewhere'), listed, parentOf)).toEqual(listed);
