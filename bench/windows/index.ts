@@ -93,7 +93,16 @@ async function runFixture(fixture: Fixture, windowManager: boolean, folder: stri
     for (let i = 0; i < ROUNDS; i++) {
       const cycle = fixture.cycles[i % fixture.cycles.length];
       if (cycle === undefined) break;
-      for (const f of await runRound(stack, cycle, AGREE_MS)) faults.push(`${cycle.dialog}: ${f}`);
+      // A round that fails (a typed error from an action) counts as a disagreement, not a crash.
+      const found = await runRound(stack, cycle, AGREE_MS).catch((err: unknown) => [
+        `error: ${err instanceof Error ? err.message : String(err)}`,
+      ]);
+      for (const f of found) faults.push(`round ${i} ${cycle.dialog}: ${f}`);
+      if ((i + 1) % 10 === 0) {
+        process.stderr.write(
+          `${fixture.toolkit} ${windowManager}: ${i + 1} rounds, ${faults.length} faults\n`,
+        );
+      }
     }
     quarantined = stack.backend.health().quarantined.length;
   } finally {
