@@ -111,7 +111,7 @@ export default tseslint.config(
   },
   {
     // The backend factory and each backend's own tests may name a backend folder.
-    files: ['src/backends/*.ts', 'test/**', 'bench/**'],
+    files: ['src/backends/*.ts', 'test/**', 'bench/**', 'scripts/harness/**'],
     rules: { 'no-restricted-imports': ['error', { paths: platformLibs }] },
   },
   {

@@ -1,16 +1,19 @@
 /**
- * `npm run bench [-- [--print-only] name...]`: runs every bench/<name>/index.ts (or the named
- * ones) one after another in its own Node process (with --expose-gc), and prints each one's
- * JSON line prefixed by its name. The run exits non-zero when a bench missed one of its
- * `targets` (see targets.ts), crashed, printed no JSON line or targets, or overran its time
+ * `npm run bench [-- [--print-only] [--write] name...]`: runs every bench/<name>/index.ts (or
+ * the named ones) one after another in its own Node process (with --expose-gc), and prints each
+ * one's JSON line prefixed by its name. The run exits non-zero when a bench missed one of its
+ * `targets` (bench/targets.ts), crashed, printed no JSON line or targets, or overran its time
  * limit; the others still run. `--print-only` (alias `--no-fail`) only prints: missed targets
- * are listed but do not fail the run (a bench that crashed still does).
+ * are listed but do not fail the run (a bench that crashed still does). `--write` also writes
+ * bench/RESULTS.md from the lines (see lib/results.ts).
  */
 import { spawn } from 'node:child_process';
-import { readdirSync, existsSync } from 'node:fs';
+import { readdirSync, existsSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { missedTargets } from './targets.js';
+import { format, resolveConfig } from 'prettier';
+import { notRun, renderResults, runFacts, type BenchLine } from './lib/results.js';
+import { missedTargets } from './lib/targets.js';
 
 /** BENCH_DIR points the runner at another folder of benches (its own tests do). */
 const benchDir = process.env.BENCH_DIR ?? dirname(fileURLToPath(import.meta.url));
@@ -36,7 +39,9 @@ function check(line: string): { missed: string[] } | { reason: string } {
 
 function discover(selected: string[]): string[] {
   const all = readdirSync(benchDir, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && existsSync(join(benchDir, d.name, 'index.ts')))
+    .filter(
+      (d) => d.isDirectory() && d.name !== 'lib' && existsSync(join(benchDir, d.name, 'index.ts')),
+    )
     .map((d) => d.name)
     .sort();
   const unknown = selected.filter((s) => !all.includes(s));
@@ -77,14 +82,34 @@ function runOne(name: string): Promise<Outcome> {
 
 const PRINT_ONLY = ['--print-only', '--no-fail'];
 
+function parsed(text: string | undefined): BenchLine['line'] {
+  try {
+    return text === undefined ? null : (JSON.parse(text) as BenchLine['line']);
+  } catch {
+    return null;
+  }
+}
+
+function lineOf(outcome: Outcome): BenchLine {
+  const line = parsed(outcome.line);
+  return {
+    bench: outcome.name,
+    line,
+    ...(outcome.ok ? {} : { failure: outcome.reason ?? 'unknown' }),
+  };
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const printOnly = args.some((a) => PRINT_ONLY.includes(a));
-  const names = discover(args.filter((a) => !PRINT_ONLY.includes(a)));
+  const write = args.includes('--write');
+  const names = discover(args.filter((a) => !PRINT_ONLY.includes(a) && a !== '--write'));
   let failed = 0;
   let missed = 0;
+  const lines: BenchLine[] = [];
   for (const name of names) {
     const outcome = await runOne(name);
+    lines.push(lineOf(outcome));
     if (!outcome.ok || outcome.line === undefined) {
       failed += 1;
       console.log(
@@ -99,6 +124,14 @@ async function main(): Promise<void> {
     console.log(
       `${missed} bench(es) missed targets${printOnly ? ' (--print-only: not failing)' : ''}`,
     );
+  }
+  if (write) {
+    const file = join(benchDir, 'RESULTS.md');
+    // Formatted as `prettier --check` expects, so the file passes the lint gate as written.
+    const text = renderResults(lines, runFacts(), notRun(names));
+    const options = (await resolveConfig(file)) ?? {};
+    writeFileSync(file, await format(text, { ...options, filepath: file }));
+    console.log(`wrote ${file}`);
   }
   process.exitCode = failed > 0 || (missed > 0 && !printOnly) ? 1 : 0;
 }

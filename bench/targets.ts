@@ -1,63 +1,378 @@
 /**
- * The targets format every benchmark prints and bench/run.ts checks: `targets` maps a name to
- * `{ value, limit, met }`, where value is the measured number (null when it could not be
- * measured, which counts as missed) and limit a readable bound such as "<= 40 ms".
+ * Every target of every bench, as data. A target names a figure of the bench's JSON line (a
+ * dotted path; a trials object stands for its median) and how it is judged:
+ * - `relation: 'ratio'`: figure / baseline, where the baseline is measured in the same run
+ *   (a bare `ws` server, a raw AT-SPI walk, the backend call, the machine's reference workload);
+ * - `relation: 'over'`: figure - baseline (the fleet's latency over the broker's control path);
+ * - no relation: a budget that does not depend on the machine (bytes, tokens, counts, CPU).
+ * No target is an absolute time.
  */
 
-export interface Target {
-  value: number | null;
-  limit: string;
-  met: boolean;
+export interface TargetSpec {
+  figure: string;
+  relation?: 'ratio' | 'over';
+  baseline?: string;
+  /** How the baseline reads in a limit ("bare ws echo"); default: its path. */
+  of?: string;
+  op: '<=' | '>=' | '==';
+  limit: number;
+  unit?: string;
 }
 
-export type Targets = Record<string, Target>;
+const ref = { baseline: 'referenceMs', of: 'reference workload' } as const;
 
-const known = (value: number | null | undefined): value is number =>
-  value !== null && value !== undefined && Number.isFinite(value);
+/** The Chromium part of the AT-SPI bench, also run on its own (bench/atspi/chromium.ts). */
+const chromium = {
+  chromiumCompleted: { figure: 'chromium.completed', op: '==', limit: 1 },
+  chromiumSyncVsFastestRawRead: {
+    figure: 'chromium.syncMs',
+    relation: 'ratio',
+    baseline: 'chromium.fastestRawReadMs',
+    of: 'the fastest raw read',
+    op: '<=',
+    limit: 1.5,
+  },
+  chromiumRetainedBytesPerElement: {
+    figure: 'chromium.retainedBytesPerElement',
+    op: '<=',
+    limit: 4096,
+    unit: ' B',
+  },
+  chromiumClickAfterScrollVsPlainClick: {
+    figure: 'chromium.clickAfterScrollP50Ms',
+    relation: 'ratio',
+    baseline: 'chromium.clickP50Ms',
+    of: 'a click with no scroll before it',
+    op: '<=',
+    limit: 3,
+  },
+} as const satisfies Record<string, TargetSpec>;
 
-/** A figure that must not exceed `limit` (`unit` as printed, e.g. " ms", "x"). */
-export function atMost(value: number | null | undefined, limit: number, unit = ''): Target {
-  const v = known(value) ? value : null;
-  return { value: v, limit: `<= ${limit}${unit}`, met: v !== null && v <= limit };
-}
-
-/** A figure that must reach at least `limit`. */
-export function atLeast(value: number | null | undefined, limit: number, unit = ''): Target {
-  const v = known(value) ? value : null;
-  return { value: v, limit: `>= ${limit}${unit}`, met: v !== null && v >= limit };
-}
-
-/** A count that must be exactly `wanted` (answered once, zero differences...). */
-export function exactly(value: number | null | undefined, wanted: number, unit = ''): Target {
-  const v = known(value) ? value : null;
-  return { value: v, limit: `== ${wanted}${unit}`, met: v === wanted };
-}
-
-/** The names of the targets a printed line missed; throws when the line has none to check. */
-export function missedTargets(line: unknown): string[] {
-  const targets = (line as { targets?: unknown } | null)?.targets;
-  if (typeof targets !== 'object' || targets === null) throw new Error('no targets object');
-  const entries = Object.entries(targets as Record<string, unknown>);
-  if (entries.length === 0) throw new Error('an empty targets object');
-  return entries
-    .filter(([, t]) => {
-      if (typeof t !== 'object' || t === null || typeof (t as Target).met !== 'boolean') {
-        throw new Error('a target without { value, limit, met }');
-      }
-      return !(t as Target).met;
-    })
-    .map(([name]) => name);
-}
-
-/**
- * Print the bench's one JSON line and exit non-zero (through process.exitCode) when a target
- * was missed, so the bench fails on its own as well as under bench/run.ts.
- */
-export function printLine(line: { targets: Targets } & Record<string, unknown>): void {
-  process.stdout.write(`${JSON.stringify(line)}\n`);
-  const missed = missedTargets(line);
-  if (missed.length > 0) {
-    process.stderr.write(`missed targets: ${missed.join(', ')}\n`);
-    process.exitCode = 1;
+/** Per fixture and window manager: the X-to-cache lag p99, and no disagreement with X. */
+function windowTargets() {
+  const out: Record<string, TargetSpec> = {};
+  for (const toolkit of ['Qt5', 'GTK3']) {
+    for (const wm of ['none', 'openbox']) {
+      const key = `${toolkit}_${wm}`;
+      out[`${key}_lagP99VsReference`] = {
+        figure: `results.${key}.lagMs.p99`,
+        relation: 'ratio',
+        ...ref,
+        op: '<=',
+        limit: 2.5,
+      };
+      out[`${key}_disagreements`] = { figure: `results.${key}.disagreements`, op: '==', limit: 0 };
+      out[`${key}_quarantined`] = { figure: `results.${key}.quarantined`, op: '==', limit: 0 };
+    }
   }
+  return out;
 }
+
+export const TARGETS = {
+  cache: {
+    findP99VsBareScanP50: {
+      figure: '10k.findUs.p99',
+      relation: 'ratio',
+      baseline: '10k.bareScanUs.p50',
+      of: 'the median of a bare scan of the names',
+      op: '<=',
+      limit: 0.5,
+    },
+    getP99VsBareLookup: {
+      figure: '100k.getUs.p99',
+      relation: 'ratio',
+      baseline: '100k.bareLookupUs.p99',
+      of: 'a bare Map lookup',
+      op: '<=',
+      limit: 10,
+    },
+    batchToPatchP50VsReducer: {
+      figure: '10k.eventBatchToPatchUs.p50',
+      relation: 'ratio',
+      baseline: '10k.reducerBatchUs.p50',
+      of: 'the reducer alone',
+      op: '<=',
+      limit: 5,
+    },
+    storeVsReducerThroughput: {
+      figure: '10k.propertyEventsPerSec.store',
+      relation: 'ratio',
+      baseline: '10k.propertyEventsPerSec.reducer',
+      of: 'the reducer alone',
+      op: '>=',
+      limit: 0.1,
+    },
+    heapPerElementAt100k: { figure: '100k.heapBytesPerElement', op: '<=', limit: 1024, unit: ' B' },
+  },
+  atspi: {
+    syncVsFastestRawRead: {
+      figure: 'cacheSyncMs',
+      relation: 'ratio',
+      baseline: 'fastestRawReadMs',
+      of: 'the fastest raw read',
+      op: '<=',
+      limit: 1.5,
+    },
+    freshWalkVsCachedSubtree: {
+      figure: 'freshWindowWalkMs',
+      relation: 'ratio',
+      baseline: 'cachedWindowSubtreeMs',
+      of: 'a cached subtree read',
+      op: '>=',
+      limit: 1000,
+    },
+    freshWalkVsCachedGet: {
+      figure: 'freshWindowWalkMs',
+      relation: 'ratio',
+      baseline: 'cachedElementGetMs',
+      of: 'a cached get',
+      op: '>=',
+      limit: 1000,
+    },
+    togglePatchP99VsReference: {
+      figure: 'togglePatchP99Ms',
+      relation: 'ratio',
+      ...ref,
+      op: '<=',
+      limit: 0.1,
+    },
+    togglePatchesMissing: { figure: 'togglePatchesMissing', op: '==', limit: 0 },
+    driftDifferences: { figure: 'driftDifferences', op: '==', limit: 0 },
+    ...chromium,
+  },
+  atspiChromium: chromium,
+  executor: {
+    overheadP99VsBackendCall: {
+      figure: 'overhead.overheadP99Ms',
+      relation: 'ratio',
+      baseline: 'overhead.backendP99Ms',
+      of: 'the backend call',
+      op: '<=',
+      limit: 2,
+    },
+    answered: { figure: 'concurrency.unanswered', op: '==', limit: 0 },
+    answeredTwice: { figure: 'concurrency.answeredTwice', op: '==', limit: 0 },
+    lanesOutOfOrder: { figure: 'concurrency.lanesOutOfOrder', op: '==', limit: 0 },
+    waitForP99VsBackendCall: {
+      figure: 'waitFor.p99Ms',
+      relation: 'ratio',
+      baseline: 'overhead.backendP99Ms',
+      of: 'the backend call',
+      op: '<=',
+      limit: 1,
+    },
+  },
+  ws: {
+    readP50VsBareEcho: {
+      figure: 'read.p50Us',
+      relation: 'ratio',
+      baseline: 'read.bareEchoP50Us',
+      of: 'bare ws echo',
+      op: '<=',
+      limit: 2.5,
+    },
+    readP99VsBareEcho: {
+      figure: 'read.p99Us',
+      relation: 'ratio',
+      baseline: 'read.bareEchoP99Us',
+      of: 'bare ws echo',
+      op: '<=',
+      limit: 3,
+    },
+    fanoutP99VsBare: {
+      figure: 'fanout.p99Us',
+      relation: 'ratio',
+      baseline: 'fanout.bareP99Us',
+      of: 'bare ws broadcast',
+      op: '<=',
+      limit: 2.5,
+    },
+    throughputVsBare: {
+      figure: 'fanout.oursDeliveriesPerSec',
+      relation: 'ratio',
+      baseline: 'fanout.bareDeliveriesPerSec',
+      of: 'bare ws broadcast',
+      op: '>=',
+      limit: 0.7,
+    },
+    stallP99VsCalm: {
+      figure: 'stall.stalledP99Ms',
+      relation: 'ratio',
+      baseline: 'stall.calmP99Ms',
+      of: 'with no client stalled',
+      op: '<=',
+      limit: 2,
+    },
+    stallRssCostBytes: {
+      figure: 'stall.stallRssCostBytes',
+      op: '<=',
+      limit: 8 * 1024 * 1024,
+      unit: ' B',
+    },
+    stallPeakRssCostBytes: {
+      figure: 'stall.stallPeakRssCostBytes',
+      op: '<=',
+      limit: 8 * 1024 * 1024,
+      unit: ' B',
+    },
+    stallMaxQueuedBytes: {
+      figure: 'stall.maxQueuedBytes',
+      op: '<=',
+      limit: 8 * 1024 * 1024,
+      unit: ' B',
+    },
+    stallGapsReported: { figure: 'stall.gapsReported', op: '>=', limit: 1 },
+  },
+  pixels: {
+    captureScreenPngVsReference: {
+      figure: 'x11.screenMs',
+      relation: 'ratio',
+      ...ref,
+      op: '<=',
+      limit: 0.5,
+    },
+    captureWindowPngVsReference: {
+      figure: 'x11.windowMs',
+      relation: 'ratio',
+      ...ref,
+      op: '<=',
+      limit: 0.2,
+    },
+    marksOverlayVsPlainCapture: {
+      figure: 'sim.markedMs',
+      relation: 'ratio',
+      baseline: 'sim.plainMs',
+      of: 'the plain capture',
+      op: '<=',
+      limit: 2,
+    },
+    postActionScreenshotVsPlainCapture: {
+      figure: 'sim.postActionAddedMs',
+      relation: 'ratio',
+      baseline: 'sim.plainMs',
+      of: 'the plain capture',
+      op: '<=',
+      limit: 4,
+    },
+    ocrWarm300x60VsReference: {
+      figure: 'sim.ocrSmallMs',
+      relation: 'ratio',
+      ...ref,
+      op: '<=',
+      limit: 3,
+    },
+    ocrWarm640x480VsReference: {
+      figure: 'sim.ocrWindowMs',
+      relation: 'ratio',
+      ...ref,
+      op: '<=',
+      limit: 15,
+    },
+    ocrWordRate: { figure: 'sim.wordRate', op: '>=', limit: 0.97 },
+    defaultWindowScreenshotTokens: { figure: 'sim.tokens', op: '<=', limit: 1600, unit: ' tokens' },
+  },
+  dashboard: {
+    firstPaintVsReference: {
+      figure: 'firstPaintMs',
+      relation: 'ratio',
+      ...ref,
+      op: '<=',
+      limit: 6,
+    },
+    bundleGzipBytes: { figure: 'bundleGzipBytes', op: '<=', limit: 150 * 1024, unit: ' B' },
+    mirrorEqual: { figure: 'mirrorEqual', op: '==', limit: 1 },
+    lateFramesShare: { figure: 'lateFramesShare', op: '<=', limit: 0.05 },
+    longestTaskCpuVsReference: {
+      figure: 'maxTaskCpuMs',
+      relation: 'ratio',
+      ...ref,
+      op: '<=',
+      limit: 0.5,
+    },
+  },
+  tokens: {
+    agentTaskCallsVsBaseline: {
+      figure: 'agentTask.calls',
+      relation: 'ratio',
+      baseline: 'agentTask.baseline.calls',
+      of: 'the committed baseline',
+      op: '<=',
+      limit: 0.95,
+    },
+    agentTaskTokensVsBaseline: {
+      figure: 'agentTask.tokens',
+      relation: 'ratio',
+      baseline: 'agentTask.baseline.tokens',
+      of: 'the committed baseline',
+      op: '<=',
+      limit: 0.95,
+    },
+    agentTaskAnswersWrong: { figure: 'agentTask.answersWrong', op: '==', limit: 0 },
+  },
+  python: {
+    pythonReadVsEcho: { figure: 'readVsEcho.json', op: '<=', limit: 1.5, unit: 'x bare echo' },
+    pythonReadVsEchoMsgpack: {
+      figure: 'readVsEcho.msgpack',
+      op: '<=',
+      limit: 1.5,
+      unit: 'x bare echo',
+    },
+  },
+  windows: windowTargets(),
+  repair: {
+    repairP99VsReference: {
+      figure: 'repairMs.p99',
+      relation: 'ratio',
+      ...ref,
+      op: '<=',
+      limit: 20,
+    },
+    differencesAtEnd: { figure: 'differences', op: '==', limit: 0 },
+  },
+  soak: {
+    rssSlopeMiBPerMin: { figure: 'rssSlopeMiBPerMin', op: '<=', limit: 0.5, unit: ' MiB/min' },
+    liveSlopeMiBPerMin: { figure: 'liveSlopeMiBPerMin', op: '<=', limit: 0.25, unit: ' MiB/min' },
+    unanswered: { figure: 'requests.unanswered', op: '==', limit: 0 },
+    duplicateAnswers: { figure: 'requests.duplicates', op: '==', limit: 0 },
+    failedClients: { figure: 'failedClients', op: '==', limit: 0 },
+  },
+  fleet: {
+    eventLatencyP99OverControl: {
+      figure: 'latency.p99Ms',
+      relation: 'over',
+      baseline: 'latency.control.p99Ms',
+      of: 'broker control path p99',
+      op: '<=',
+      limit: 5,
+      unit: ' ms',
+    },
+    eventHoles: { figure: 'latency.holes', op: '==', limit: 0 },
+    floodMissingFromStream: { figure: 'flood.missing', op: '==', limit: 0 },
+    rpcP50OverWebSocket: {
+      figure: 'rpc.natsP50Ms',
+      relation: 'over',
+      baseline: 'rpc.wsP50Ms',
+      of: 'the same call over WebSocket',
+      op: '<=',
+      limit: 1,
+      unit: ' ms',
+    },
+    bridgeCpuShareOfCore: {
+      figure: 'cpu.bridgeCorePercent',
+      op: '<=',
+      limit: 1,
+      unit: ' % of a core',
+    },
+    bridgeCpuPerEventUs: { figure: 'cpu.bridgeUsPerEvent', op: '<=', limit: 100, unit: ' µs' },
+    outageGrowthSecondHalf: {
+      figure: 'outage.growthSecondHalfMiB',
+      op: '<=',
+      limit: 1,
+      unit: ' MiB',
+    },
+    outageResumed: { figure: 'outage.resumedCount', op: '==', limit: 1 },
+    outageGapReported: { figure: 'outage.lostReported', op: '>=', limit: 1, unit: ' events' },
+  },
+} as const satisfies Record<string, Record<string, TargetSpec>>;
+
+export type BenchName = keyof typeof TARGETS;

@@ -3,8 +3,8 @@
  * or through `node --expose-gc --import tsx`): ONE JSON line with its targets; exits non-zero
  * when one is missed.
  */
-import { sharedDesktop, startBackend, stopSharedDesktop } from '../../test/atspi/harness.js';
-import { printLine } from '../targets.js';
+import { sharedDesktop, startBackend, stopSharedDesktop } from '../../scripts/harness/atspi.js';
+import { printLine } from '../lib/targets.js';
 import { chromiumLine } from './toolkits.js';
 
 async function main(): Promise<void> {
@@ -12,8 +12,7 @@ async function main(): Promise<void> {
   const desktop = await sharedDesktop();
   const backend = await startBackend(desktop, signal);
   try {
-    const line = await chromiumLine(backend, desktop, signal);
-    printLine({ bench: 'atspi-chromium', ...line.figures, targets: line.targets });
+    printLine('atspiChromium', { chromium: await chromiumLine(backend, desktop, signal) });
   } finally {
     await backend.stop();
     await stopSharedDesktop();

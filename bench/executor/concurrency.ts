@@ -4,7 +4,8 @@
  * backend calls in the order its actions were submitted.
  */
 import type { BackendId } from '../../src/backends/backend.js';
-import { parse, round, type Stack } from './stack.js';
+import { round } from '../lib/stats.js';
+import { parse, type Stack } from './stack.js';
 
 const CLIENTS = 50;
 const PER_CLIENT = 20;

@@ -65,8 +65,3 @@ export function parse<M extends ActionMethod>(method: M, input: MethodInput<M>):
   if (def === undefined) throw new Error(`no method ${method}`);
   return def.params.parse(input) as MethodParams<M>;
 }
-
-export const percentile = (xs: readonly number[], p: number): number =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)] ??
-  NaN;
-export const round = (x: number, digits = 4): number => Number(x.toFixed(digits));

@@ -2,28 +2,25 @@
  * The control path of the latency phase: a plain NATS publisher in its own process (no
  * uistream code) sends a small stamped message through the same nats-server to the bench
  * process every 10 ms while the fleet runs. What it sees is what this machine gives any
- * message at that moment, so a late uistream event can be told apart: late while a plain
- * message was late too (the machine held everyone up), or late on its own.
+ * message at that moment: the baseline of the fleet's event latency.
  */
 import type { ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import { preciseNow } from '../../src/fleet/batch.js';
-import { percentile } from '../ws/clients.js';
+import { percentile, percentileTrials } from '../lib/stats.js';
 import { nextMessage, spawnChild } from './child.js';
 import { type ClockOffset, clockOffset } from './clock.js';
 
 const CONTROL_SUBJECT = 'fleet-bench.control';
 const CONTROL_PERIOD_MS = 10;
-/** A control message this late marks a window in which the machine held messages up. */
-const HELD_UP_MS = 5;
 const START_DEADLINE_MS = 30_000;
 const WHAT = 'control publisher';
 const PUBLISHER = join(dirname(fileURLToPath(import.meta.url)), 'control-publisher.ts');
 
 /** From when something was stamped to when the bench process held it (bench clock). */
-export interface Span {
+interface Span {
   from: number;
   to: number;
 }
@@ -62,39 +59,16 @@ export class ControlPath {
     this.measuring = on;
   }
 
-  /** Spans that also overlap a window in which a control message was held up. */
-  heldUpWith(spans: Span[]): number {
-    const held = this.spans.filter((s) => s.to - s.from > HELD_UP_MS);
-    return spans.filter((e) => held.some((c) => e.from < c.to && c.from < e.to)).length;
-  }
-
   summary() {
-    const latencies = this.spans.map((s) => s.to - s.from).sort((a, b) => a - b);
+    // In the order received: consecutive thirds are the trials, as for the events.
+    const latencies = this.spans.map((s) => s.to - s.from);
     return {
       periodMs: CONTROL_PERIOD_MS,
       messages: latencies.length,
       p50Ms: ms(percentile(latencies, 50)),
-      p99Ms: ms(percentile(latencies, 99)),
-      maxMs: ms(latencies[latencies.length - 1] ?? NaN),
-      over10Ms: latencies.filter((l) => l > 10).length,
-      heldUpOver5Ms: latencies.filter((l) => l > HELD_UP_MS).length,
+      p99Ms: percentileTrials(latencies, 99),
+      maxMs: ms(Math.max(...latencies)),
     };
-  }
-
-  /**
-   * The control path with nothing else running: what this machine gives a plain message at
-   * rest, the floor under the fleet's own figures (the VM delays even this one now and then).
-   */
-  static async alone(natsUrl: string, nc: NatsConnection, ms: number) {
-    const control = await ControlPath.start(natsUrl, nc);
-    try {
-      control.measure(true);
-      await new Promise((resolve) => setTimeout(resolve, ms));
-      control.measure(false);
-      return { seconds: ms / 1000, ...control.summary() };
-    } finally {
-      await control.stop();
-    }
   }
 
   async stop(): Promise<void> {

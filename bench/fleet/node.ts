@@ -1,9 +1,12 @@
 /**
  * One node's cost of the bridge: CPU at demo activity with the bridge on against the same node
- * process with it off, and its memory while the NATS server is down and events keep coming.
+ * process with it off (as a share of one core and per published event: budgets that do not
+ * depend on a percentage of an idle node), and its memory while the NATS server is down and
+ * events keep coming.
  */
 import { preciseNow } from '../../src/fleet/publisher.js';
-import type { NatsServer } from '../../test/integration/fleet/harness.js';
+import type { NatsServer } from '../../scripts/harness/nats.js';
+import { median, trialsOf } from '../lib/stats.js';
 import type { HostStats } from './host.js';
 import type { HostProcess } from './process.js';
 
@@ -31,11 +34,10 @@ type CpuSample = { beforeGcMs: number; afterGcMs: number; seq: number };
 /**
  * CPU of one node process running the demo with the bridge on against the same process with
  * it off (the node leaves the fleet), in alternating windows. The same process on both sides:
- * two processes doing the same work differed by up to half of either's CPU across runs, more
- * than the bridge costs. The node joins before each "on" window and has published what its log
- * holds; joining and leaving happen outside the windows. Each window starts after a forced full
- * GC and ends before the next (see the host's `cpu`): a major GC carried over from an earlier
- * window made single windows read from 86 to 317 ms for the same work.
+ * two processes doing the same work differ by more than the bridge costs. The node joins
+ * before each "on" window and has published what its log holds; joining and leaving happen
+ * outside the windows. Each window starts after a forced full GC and ends before the next
+ * (see the host's `cpu`), so no major GC carries over from one window into another.
  */
 export async function bridgeCpu(host: HostProcess) {
   await host.run({ cmd: 'demo', on: true });
@@ -54,6 +56,7 @@ export async function bridgeCpu(host: HostProcess) {
   await host.run({ cmd: 'demo', on: false });
   const withBridge = sum(on.windows);
   const without = sum(off.windows);
+  const extraMs = median(on.windows) - median(off.windows);
   return {
     windowSeconds: CPU_WINDOW_MS / 1000,
     windowsPerSide: BRIDGE_ORDER.length / 2,
@@ -63,23 +66,15 @@ export async function bridgeCpu(host: HostProcess) {
     withoutWindowsMs: off.windows.map(Math.round),
     withBridgeEvents: on.events,
     withoutEvents: off.events,
-    withBridgeCpuPercentOfCore: Number(
-      ((withBridge / (on.windows.length * CPU_WINDOW_MS)) * 100).toFixed(2),
-    ),
-    // Of the window medians: a window holding a major GC or the installer's relaunch read up to
-    // twice its neighbours on either side, and one such window swung the sums by 30 points.
-    extraCpuPercent: percentMore(median(on.windows), median(off.windows)),
-    extraCpuPercentOfSums: percentMore(withBridge, without),
+    withBridgeWindowMs: trialsOf(on.windows, 1),
+    withoutWindowMs: trialsOf(off.windows, 1),
+    // Of the window medians: a window holding a major GC on either side weighs as one window.
+    bridgeCorePercent: Number(((extraMs / CPU_WINDOW_MS) * 100).toFixed(3)),
+    bridgeUsPerEvent: Math.round((extraMs * 1000) / (on.events / on.windows.length)),
   };
 }
 
 const sum = (xs: number[]): number => xs.reduce((a, b) => a + b, 0);
-const percentMore = (a: number, b: number): number => Number((((a - b) / b) * 100).toFixed(1));
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return ((s[(s.length - 1) >> 1] as number) + (s[s.length >> 1] as number)) / 2;
-}
 
 async function until(check: () => Promise<boolean>, deadlineMs: number): Promise<boolean> {
   const end = Date.now() + deadlineMs;
@@ -126,7 +121,7 @@ export async function outageMemory(node: HostProcess, nats: NatsServer) {
     growthAfterRingFullMiB: mib(peak(samples) - ringFull.liveBytes),
     // Bounded means a plateau: the second half of the outage holds no more than the first.
     growthSecondHalfMiB: mib(peak(samples.slice(half)) - peak(samples.slice(0, half))),
-    resumed: drained.doneAt !== null && after.published === after.seq,
+    resumedCount: drained.doneAt !== null && after.published === after.seq ? 1 : 0,
     catchUpMs: drained.doneAt === null ? null : Math.round(drained.doneAt - restartedAt),
     lostReported: after.lost - up.lost,
   };

@@ -3,18 +3,22 @@
  * area (through the atspi backend's X11 capture), the marks overlay's added cost and warm OCR
  * on the simulated desktop, the OCR word rate against the sim editor's ground truth, and the
  * image tokens of a default window screenshot, and what a post-action screenshot adds to an
- * action beyond its settle delay. Prints ONE JSON line; exits non-zero when a target is missed.
+ * action beyond its settle delay. Each timing is the median of its runs, with their spread.
+ * Prints ONE JSON line; exits non-zero when a target is missed.
  */
 import { startDesktop } from '../../scripts/desktop/session.js';
 import { createAtspiBackend } from '../../src/backends/atspi/index.js';
 import { createCache } from '../../src/cache/index.js';
 import { loadConfig } from '../../src/config.js';
 import { Pixels } from '../../src/pixels/service.js';
-import { EDITOR_TEXT, startPixelsServer, words } from '../../test/integration/pixels/harness.js';
+import { referenceMs } from '../lib/reference.js';
+import { trialsOf, type Trials } from '../lib/stats.js';
+import { printLine } from '../lib/targets.js';
+import { EDITOR_TEXT, startPixelsServer, words } from '../../scripts/harness/pixels.js';
 
 const RUNS = 15;
 
-async function p50(work: () => Promise<unknown>, runs = RUNS): Promise<number> {
+async function p50(work: () => Promise<unknown>, runs = RUNS): Promise<Trials> {
   await work();
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
@@ -22,8 +26,7 @@ async function p50(work: () => Promise<unknown>, runs = RUNS): Promise<number> {
     await work();
     times.push(performance.now() - t);
   }
-  times.sort((a, b) => a - b);
-  return Math.round((times[Math.floor(times.length / 2)] ?? 0) * 10) / 10;
+  return trialsOf(times, 1);
 }
 
 const png = { padding: 0, format: 'png' as const, quality: 80, marks: false };
@@ -42,7 +45,7 @@ async function x11Figures() {
     const rect = { x: 100, y: 100, width: 640, height: 480 };
     const window = await p50(() => pixels.capture({ ...png, rect }, signal));
     await cache.stop();
-    return { screen, window };
+    return { screenMs: screen, windowMs: window };
   } finally {
     await backend.stop();
     await desktop.stop();
@@ -78,34 +81,20 @@ async function simFigures() {
       async () => await act({ ...base, ...opts, screenshot: true, screenshotDelayMs: delay }, ctx),
     );
     return {
-      marksAdded: Math.max(0, marked - plain),
-      postActionAdded: Math.round((withShot - bare - delay) * 10) / 10,
-      tokens: (shot.width * shot.height) / 750,
-      ocrSmall,
-      ocrWindow,
-      rate,
+      plainMs: plain,
+      markedMs: marked,
+      postActionAddedMs: Math.round((withShot.median - bare.median - delay) * 10) / 10,
+      tokens: Math.round((shot.width * shot.height) / 750),
+      ocrSmallMs: ocrSmall,
+      ocrWindowMs: ocrWindow,
+      wordRate: Math.round(rate * 1000) / 1000,
     };
   } finally {
     await s.close();
   }
 }
 
-function target(value: number | null, limit: number, unit: string, atLeast = false) {
-  const met = value !== null && (atLeast ? value >= limit : value <= limit);
-  return { value, limit: `${atLeast ? '>=' : '<='} ${limit}${unit}`, met };
-}
-
 const x11 = await x11Figures();
 const sim = await simFigures();
-const targets = {
-  captureScreenPngP50Ms: target(x11.screen, 40, ' ms'),
-  captureWindowPngP50Ms: target(x11.window, 15, ' ms'),
-  marksOverlayAddedMs: target(Math.round(sim.marksAdded * 10) / 10, 15, ' ms'),
-  postActionScreenshotAddedMs: target(sim.postActionAdded, 50, ' ms over the delay'),
-  ocrWarm300x60Ms: target(sim.ocrSmall, 250, ' ms'),
-  ocrWarm640x480Ms: target(sim.ocrWindow, 1500, ' ms'),
-  ocrWordRate: target(Math.round(sim.rate * 1000) / 1000, 0.97, '', true),
-  defaultWindowScreenshotTokens: target(Math.round(sim.tokens), 1600, ' tokens'),
-};
-console.log(JSON.stringify({ bench: 'pixels', x11, sim, targets }));
-process.exit(Object.values(targets).every((t) => t.met) ? 0 : 1);
+printLine('pixels', { referenceMs: referenceMs(), x11, sim });
+process.exit();

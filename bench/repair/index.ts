@@ -3,7 +3,8 @@
  * and a list every TICK_MS while the AT-SPI backend drops every event of that app (test hook),
  * so only the background reconcile keeps the cache current. Prints ONE JSON line:
  * - repair time: from the app's change (its dropped event) until the cache shows that change
- *   or a later one, p50/p90/p99/max over every tick (target p99 <= 2 s);
+ *   or a later one, p50/p90/p99/max over every tick (target: p99 within 20x the machine's
+ *   reference workload, about 2 s here);
  * - the reconcile's own counts (health.repair);
  * - liveness: after REPAIR_BENCH_SECONDS (default 30; the issue's run is 600) the app stops,
  *   and the cache must equal an independent element-by-element read of its window.
@@ -20,7 +21,8 @@ import {
   startBackend,
   stopSharedDesktop,
 } from '../../test/atspi/harness.js';
-import { atMost, exactly, printLine } from '../targets.js';
+import { referenceMs } from '../lib/reference.js';
+import { printLine } from '../lib/targets.js';
 
 const TICK_MS = 700;
 const SECONDS = Number(process.env.REPAIR_BENCH_SECONDS ?? 30);
@@ -121,8 +123,8 @@ async function main(): Promise<void> {
     }
     const lags = clock.lags;
     const { reconcile } = cache.stats();
-    printLine({
-      bench: 'repair',
+    printLine('repair', {
+      referenceMs: referenceMs(),
       seconds: SECONDS,
       tickMs: TICK_MS,
       ticks: TICKS,
@@ -136,10 +138,6 @@ async function main(): Promise<void> {
       },
       reconcile,
       differences: diffs.length,
-      targets: {
-        repairP99Ms: atMost(round(pct(lags, 0.99)), 2_000, ' ms'),
-        differencesAtEnd: exactly(diffs.length, 0),
-      },
     });
     await app.stop();
   } finally {

@@ -101,10 +101,14 @@ export class SoakClient {
   }
 }
 
-export type Role = 'reader' | 'events' | 'tree' | 'reconnect';
+export type Role = 'reader' | 'events' | 'tree' | 'reconnect' | 'mixed';
+
+/** `mixed`: every client subscribed, mixing reads and actions; `roles`: one kind each. */
+export type Workload = 'mixed' | 'roles';
 
 /** Client `index`'s role: one in ten reconnects, the rest split reads / events / tree. */
-export function roleOf(index: number): Role {
+export function roleOf(index: number, workload: Workload = 'roles'): Role {
+  if (workload === 'mixed') return 'mixed';
   if (index % 10 === 9) return 'reconnect';
   return (['reader', 'events', 'tree'] as const)[index % 3] as Role;
 }
@@ -128,6 +132,21 @@ const READS: [string, object][] = [
   ['tree.get', { depth: 4 }],
 ];
 
+/**
+ * What a mixed client does: cached reads, and one action in four on the demo's windows (the
+ * demo changes them meanwhile, so some actions answer a typed error: they count as answered).
+ */
+const MIXED: [string, object][] = [
+  ['windows.list', {}],
+  ['elements.find', { automationId: 'settings.notifications' }],
+  ['actions.invoke', { target: { automationId: 'settings.notifications' }, pattern: 'Toggle' }],
+  ['tree.snapshot', { maxElements: 100 }],
+  ['focus.get', {}],
+  ['actions.setValue', { target: { automationId: 'editor.text' }, value: 'soak' }],
+  ['elements.find', { name: 'e', maxResults: 10 }],
+  ['actions.scroll', { target: { automationId: 'grid.table' }, direction: 'down', amount: 1 }],
+];
+
 /** Wait `ms` or until the run stops; false once it has stopped. */
 const pause = (ms: number, stop: AbortSignal): Promise<boolean> =>
   sleep(ms, undefined, { signal: stop }).then(
@@ -145,6 +164,7 @@ async function subscribe(client: SoakClient, role: Role, since?: number): Promis
 /** One client's life: its role's requests, paced, every one awaited, until the run stops. */
 export async function runRole(role: Role, index: number, ctx: RoleContext): Promise<void> {
   let client = await SoakClient.open(ctx.url, ctx.token, ctx.tally);
+  if (role === 'mixed') return runMixed(client, index, ctx);
   let subscription = role === 'events' || role === 'tree' ? await subscribe(client, role) : null;
   let churnAt = Date.now() + ctx.churnMs + (index % 10) * (ctx.churnMs / 10);
   let cursor: number | undefined;
@@ -172,6 +192,16 @@ export async function runRole(role: Role, index: number, ctx: RoleContext): Prom
       continue;
     }
     const [method, params] = READS[i % READS.length] as [string, object];
+    await client.call(method, params);
+  }
+  await client.close();
+}
+
+/** A client subscribed to every event, mixing cached reads with actions until the run stops. */
+async function runMixed(client: SoakClient, index: number, ctx: RoleContext): Promise<void> {
+  await subscribe(client, 'events');
+  for (let i = index; await pause(ctx.paceMs, ctx.stop); i++) {
+    const [method, params] = MIXED[i % MIXED.length] as [string, object];
     await client.call(method, params);
   }
   await client.close();

@@ -8,6 +8,7 @@
 import { loadConfig } from '../../src/config.js';
 import { BenchClient, percentile } from './clients.js';
 import { DEADLINE_MS, fanoutLatency, ServerProcess, type Ready } from './process.js';
+import { median, trialsOf } from '../lib/stats.js';
 
 const CLIENTS = 100;
 const HEAVY_SUBSCRIPTIONS = 50;
@@ -88,9 +89,6 @@ async function trial(stalled: boolean): Promise<Trial> {
   }
 }
 
-const median = (xs: number[]): number =>
-  [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
-
 /** Calm and stalled trials alternating; medians of each side and their differences. */
 export async function stalledClient() {
   const calm: Trial[] = [];
@@ -100,14 +98,14 @@ export async function stalledClient() {
     stall.push(await trial(true));
   }
   const mid = (xs: Trial[], key: keyof Trial): number => median(xs.map((t) => t[key]));
+  const ms = (xs: Trial[]) => trialsOf(xs.map((t) => t.p99));
   return {
     trials: TRIALS,
     heavySubscriptions: HEAVY_SUBSCRIPTIONS,
     burstEvents: BURST,
     capBytes: SEND_QUEUE_CAP,
-    othersP99Us: Math.round(mid(stall, 'p99') * 1000),
-    baselineP99Us: Math.round(mid(calm, 'p99') * 1000),
-    p99Ratio: Number((mid(stall, 'p99') / mid(calm, 'p99')).toFixed(2)),
+    stalledP99Ms: ms(stall),
+    calmP99Ms: ms(calm),
     maxQueuedBytes: Math.max(...stall.map((t) => t.maxQueuedBytes)),
     gapsReported: Math.min(...stall.map((t) => t.gaps)),
     rssGrowthCalmBytes: calm.map((t) => t.rssGrowth),

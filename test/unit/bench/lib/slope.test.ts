@@ -5,7 +5,7 @@ import {
   leastSquaresSlope,
   secondHalf,
   type Sample,
-} from '../../../../bench/soak/slope.js';
+} from '../../../../bench/lib/slope.js';
 
 const MIB = 1024 * 1024;
 

@@ -4,8 +4,8 @@
  * answer on the wire (the JSON-RPC response, compact, as the server sends it).
  */
 import { encode } from 'gpt-tokenizer';
-import { listedTools } from '../../src/mcp/tool-list.js';
-import type { ToolDef } from '../../src/mcp/types.js';
+import { listedTools } from '../../../src/mcp/tool-list.js';
+import type { ToolDef } from '../../../src/mcp/types.js';
 
 export interface DefinitionFigures {
   /** name + description + input schema, summed over the tools (o200k_base tokens). */
