@@ -69,17 +69,35 @@ function settings(): Settings {
   return { seconds, clients, sampleMs, workload };
 }
 
+/**
+ * With UISTREAM_SOAK_HEAP_DIR set, the server writes a heap snapshot at the first sample of the
+ * second half and at the last one: what grew between them is what the slope measures.
+ */
+const HEAP_DIR = process.env.UISTREAM_SOAK_HEAP_DIR;
+
 async function sampleUntil(
   server: ServerProcess,
   stop: AbortSignal,
   everyMs: number,
   startedAt: number,
+  seconds: number,
 ): Promise<{ rss: Sample[]; live: Sample[]; last: Mem | undefined }> {
   const rss: Sample[] = [];
   const live: Sample[] = [];
   let last: Mem | undefined;
+  let midTaken = false;
   while (!stop.aborted) {
-    last = await server.run<Mem>({ cmd: 'mem' });
+    const elapsed = Date.now() - startedAt;
+    const mid: boolean = HEAP_DIR !== undefined && !midTaken && elapsed >= (seconds * 1_000) / 2;
+    const end: boolean = HEAP_DIR !== undefined && elapsed + everyMs >= seconds * 1_000;
+    midTaken ||= mid;
+    const snapshot = mid ? 'mid' : end ? 'end' : undefined;
+    last = await server.run<Mem>({
+      cmd: 'mem',
+      ...(snapshot === undefined
+        ? {}
+        : { snapshot: join(HEAP_DIR ?? '', `${snapshot}.heapsnapshot`) }),
+    });
     const atMs = Date.now() - startedAt;
     rss.push({ atMs, bytes: last.rss });
     live.push({ atMs, bytes: last.heapUsed + last.external });
@@ -123,7 +141,7 @@ async function main(): Promise<void> {
       roles[role] = (roles[role] ?? 0) + 1;
       return runRole(role, i, ctx).catch(() => void failedClients++);
     });
-    const sampled = sampleUntil(proc, stop, sampleMs, startedAt);
+    const sampled = sampleUntil(proc, stop, sampleMs, startedAt, seconds);
     await Promise.all(loops);
     const { rss, live, last } = await sampled;
     const slope = growthMiBPerMin(rss);

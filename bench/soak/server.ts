@@ -2,15 +2,17 @@
  * The soak's server process: uistream (createApp + startServer, as `uistream serve --demo`)
  * on the simulated desktop with the demo's scripted activity, on 127.0.0.1, driven by the
  * bench process over IPC (bench/ws/process.ts). `mem` forces a GC (the process runs with
- * --expose-gc) and reports memory with the bounded stores' sizes; `stop` shuts down.
+ * --expose-gc) and reports memory with the bounded stores' sizes, writing a heap snapshot to
+ * `snapshot` when given; `stop` shuts down.
  */
+import { writeHeapSnapshot } from 'node:v8';
 import { createApp } from '../../src/app.js';
 import { SimBackend, startDemo } from '../../src/backends/sim/index.js';
 import { loadConfig } from '../../src/config.js';
 import { startServer } from '../../src/server/index.js';
 import { DEMO_STEP_MS, SOAK_CACHE } from './conditions.js';
 
-type SoakCommand = { cmd: 'mem' } | { cmd: 'stop' };
+type SoakCommand = { cmd: 'mem'; snapshot?: string } | { cmd: 'stop' };
 
 const heldBytes = (store: unknown): number | null =>
   (store as { heldBytes?: number }).heldBytes ?? null;
@@ -37,6 +39,7 @@ async function main(): Promise<void> {
   const handle = async (m: SoakCommand): Promise<unknown> => {
     if (m.cmd === 'mem') {
       (globalThis as { gc?: () => void }).gc?.();
+      if (m.snapshot !== undefined) writeHeapSnapshot(m.snapshot);
       const mem = process.memoryUsage();
       return {
         rss: mem.rss,

@@ -18,7 +18,8 @@ export type Command =
   | { cmd: 'fire'; id: number }
   | { cmd: 'burst'; n: number; size: number }
   | { cmd: 'bare'; n: number; frame: string }
-  | { cmd: 'mem'; watch?: boolean }
+  /** `snapshot`: the soak's server (bench/soak/server.ts) writes a heap snapshot there. */
+  | { cmd: 'mem'; watch?: boolean; snapshot?: string }
   | { cmd: 'stop' };
 
 /** The monotonic clock the bench process reads too (see clients.ts). */
