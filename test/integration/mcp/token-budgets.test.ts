@@ -83,8 +83,11 @@ describe('MCP token budgets', () => {
 
   it('answers a window screenshot in at most 1,700 tokens, text and image', async () => {
     const shot = await toolAnswer('ui_screenshot', { window: 'Editor' });
-    const { width, height } = shot.structured as { width: number; height: number };
-    expect(tokens(shot.text) + Math.ceil((width * height) / 750)).toBeLessThanOrEqual(1_700);
+    // The answer's first words give the image's size: `800x600 png of {...}`.
+    const [width, height] = (/^(\d+)x(\d+) /.exec(shot.text) ?? []).slice(1).map(Number);
+    expect(width, shot.text).toBeGreaterThan(0);
+    const image = Math.ceil(((width ?? 0) * (height ?? 0)) / 750);
+    expect(tokens(shot.text) + image).toBeLessThanOrEqual(1_700);
   });
 
   it('answers each action in at most 150 tokens', async () => {
