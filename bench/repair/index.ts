@@ -20,7 +20,7 @@ import {
   sharedDesktop,
   startBackend,
   stopSharedDesktop,
-} from '../../test/atspi/harness.js';
+} from '../../scripts/harness/atspi.js';
 import { referenceMs } from '../lib/reference.js';
 import { printLine } from '../lib/targets.js';
 
