@@ -13,6 +13,7 @@ export * from './methods/actions.js';
 export * from './methods/action-result.js';
 export * from './methods/subscriptions.js';
 export * from './methods/screen.js';
+export * from './methods/text.js';
 export * from './registry.js';
 export * from './codec/index.js';
 export * from './mirror.js';

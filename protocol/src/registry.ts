@@ -8,11 +8,13 @@ import { actionMethods } from './methods/actions.js';
 import { readMethods } from './methods/reads.js';
 import { screenMethods } from './methods/screen.js';
 import { sessionMethods } from './methods/session.js';
+import { textMethods } from './methods/text.js';
 import { notifications, subscriptionMethods } from './methods/subscriptions.js';
 
 export const methods = [
   ...sessionMethods,
   ...readMethods,
+  ...textMethods,
   ...actionMethods,
   ...subscriptionMethods,
   ...screenMethods,

@@ -15,6 +15,7 @@ import type {
   RangeInfo,
   Rect,
   State,
+  TextRun,
 } from '../../protocol/src/index.js';
 
 /**
@@ -179,6 +180,14 @@ export interface CaptureRequest {
   windowId?: BackendId;
 }
 
+/** Which part of an element's text to read the formatting of, and how many runs at most. */
+export interface TextRunRequest {
+  start: number;
+  /** Stop before this character (default: the end of the text). */
+  end?: number;
+  maxRuns: number;
+}
+
 /** One monitor of the desktop, in screen coordinates. */
 export interface MonitorInfo {
   index: number;
@@ -234,6 +243,16 @@ export interface AccessibilityBackend {
    * caused is in events$ by then (optional; the executor's settle period covers the rest).
    */
   settle?(id: BackendId, options: ActionOptions): Promise<void>;
+  /**
+   * Runs of an element's text with their formatting, read from the app (optional capability:
+   * AT-SPI Text.GetAttributeRun, UIA TextRange attributes). At most `maxRuns`, in order; an
+   * element without text answers PatternNotSupportedError.
+   */
+  textAttributes?(
+    id: BackendId,
+    request: TextRunRequest,
+    options: ActionOptions,
+  ): Promise<TextRun[]>;
   /** Quarantined apps and forbidden calls right now (absent: the backend tracks none). */
   health?(): BackendHealthReport;
 }

@@ -99,6 +99,9 @@ export const PARAM_LISTING: Readonly<Record<string, ParamListing>> = {
   'ui_scroll_into_view:maxScrolls': { description: 'Give up after this many' },
   'ui_wait_for:condition': { description: 'What to wait for' },
   'ui_wait_for:target': { description: 'The element, for element conditions' },
+  'ui_text_attributes:start': { description: 'First character' },
+  'ui_text_attributes:end': { description: 'Stop before this character' },
+  'ui_text_attributes:maxRuns': { description: 'At most this many runs' },
   // The single-tool profile: its parameters serve several actions.
   'ui_automation:action': { description: 'What to do' },
   'ui_automation:maxScrolls': { description: 'scroll_into_view: give up after this many' },

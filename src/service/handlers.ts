@@ -24,6 +24,7 @@ import { readEvents } from './events-read.js';
 import { freshRead } from './fresh-reads.js';
 import { healthOf } from './health.js';
 import { ActionScreenshots, type ShotOptions } from './screenshots.js';
+import { readTextAttributes } from './text-attributes.js';
 import { SERVER_VERSION } from './version.js';
 
 /** What implements a method: it receives params its schema has produced. */
@@ -154,6 +155,7 @@ function implementations(deps: HandlerDeps, pixels: Pixels): Implementations {
     'elements.get': freshRead(cache, 'elements.get', (p) => cache.get(p)),
     'elements.text': freshRead(cache, 'elements.text', (p) => cache.text(p)),
     'elements.at': freshRead(cache, 'elements.at', (p) => cache.at(p)),
+    'elements.textAttributes': (p, ctx) => readTextAttributes(deps.backend, cache, p, ctx.signal),
     'focus.get': freshRead(cache, 'focus.get', (p) => cache.focused(p)),
     'regions.read': freshRead(cache, 'regions.read', (p) => cache.region(p)),
     'tree.get': freshRead(cache, 'tree.get', (p) => cache.tree(p)),

@@ -20,6 +20,7 @@ import type {
   CapturedImage,
   CaptureRequest,
   MonitorInfo,
+  TextRunRequest,
 } from '../backend.js';
 import { X11Screen, x11Unavailable } from '../x11/index.js';
 import { BackendUnavailableError, throwIfAborted } from '../../errors.js';
@@ -39,6 +40,7 @@ import { XInput } from './atspiInput.js';
 import { appRoundTrips, WindowSettler } from './atspiSettle.js';
 import { bulkSubtree } from './atspiBulk.js';
 import { refuseCovered } from './atspiCovered.js';
+import { readTextRuns } from './atspiTextAttributes.js';
 import { walkSubtree } from './atspiWalk.js';
 import { AtspiWindowTruth } from './atspiWindowTruth.js';
 
@@ -182,6 +184,12 @@ export class AtspiBackend implements AccessibilityBackend {
   async input(action: InputAction, options: ActionOptions): Promise<void> {
     this.usable(options.signal);
     await this.x.input(action, options.signal);
+  }
+
+  textAttributes(id: BackendId, request: TextRunRequest, options: ActionOptions) {
+    return this.withConnection(options.signal, (c, signal) =>
+      readTextRuns(c.reader, refOf(id), request, signal),
+    );
   }
 
   /**

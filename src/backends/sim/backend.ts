@@ -24,6 +24,7 @@ import type {
   InputAction,
   MonitorInfo,
   PatternAction,
+  TextRunRequest,
 } from '../backend.js';
 import { renderDesktop, simMonitors } from './render.js';
 import { launchApp } from './apps/launch.js';
@@ -32,6 +33,7 @@ import { walkTree, windowOf, type SimElement } from './element.js';
 import { EventPump } from './events.js';
 import { applyInput } from './input.js';
 import { applyPattern } from './patterns.js';
+import { simTextRuns } from './text-format.js';
 import { DEFAULT_APPS, parseScene, type Scene, type SceneInput } from './scene.js';
 import { raceSignal } from '../../errors.js';
 import { delay } from './wait.js';
@@ -193,6 +195,10 @@ export class SimBackend implements AccessibilityBackend {
     } catch (err) {
       return Promise.reject(err instanceof Error ? err : new Error(String(err)));
     }
+  }
+
+  async textAttributes(id: BackendId, request: TextRunRequest, options: ActionOptions) {
+    return simTextRuns(await this.enter(id, options.signal), request);
   }
 
   monitors(): Promise<MonitorInfo[]> {

@@ -14,9 +14,16 @@ import { eventTools } from './events.js';
 import { methodTool, toolKindOf } from './method-tool.js';
 import { pixelTools } from './pixels.js';
 import { readTools } from './read.js';
+import { uiTextAttributes } from './text.js';
 
 /** Hand-written tools (their own rendering), reads first. */
-const handWritten: readonly ToolDef[] = [...readTools, ...eventTools, ...pixelTools, ...actTools];
+const handWritten: readonly ToolDef[] = [
+  ...readTools,
+  uiTextAttributes,
+  ...eventTools,
+  ...pixelTools,
+  ...actTools,
+];
 
 /**
  * The default profile over `served` methods: each method's hand-written tool (or one derived

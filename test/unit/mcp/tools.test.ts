@@ -13,6 +13,7 @@ const DEFAULT_TOOLS = [
   'ui_list_windows',
   'ui_status',
   'ui_events',
+  'ui_text_attributes',
   'ui_click',
   'ui_type',
   'ui_press_keys',

@@ -46,6 +46,7 @@ __all__ = [
     "TreeGetResult",
     "TreeSnapshotResult",
     "AppsResolveResult",
+    "ElementsTextAttributesResult",
     "ActionsClickResult",
     "ActionsTypeResult",
     "ActionsKeysResult",
@@ -115,6 +116,7 @@ METHOD_KINDS: dict[str, str] = {
     "tree.get": "read",
     "tree.snapshot": "read",
     "apps.resolve": "read",
+    "elements.textAttributes": "read",
     "actions.click": "act",
     "actions.type": "act",
     "actions.keys": "act",
@@ -424,6 +426,17 @@ AppsResolveResult = TypedDict(
         "revision": Required[int],
         "freshness": dict[str, Any],
         "app": Required[dict[str, Any]],
+    },
+    total=False,
+)
+
+
+ElementsTextAttributesResult = TypedDict(
+    "ElementsTextAttributesResult",
+    {
+        "revision": Required[int],
+        "runs": Required[list[dict[str, Any]]],
+        "truncated": Required[bool],
     },
     total=False,
 )
@@ -849,6 +862,15 @@ class AsyncMethods:
         """
         return await self.call("apps.resolve", _given({"query": query, "fresh": fresh}))  # type: ignore[no-any-return]
 
+    async def elements_text_attributes(self, *, ref: str, start: int | None = None, end: int | None = None, max_runs: int | None = None) -> ElementsTextAttributesResult:
+        """Runs of an element’s text with their formatting, read from the app.
+
+        ref: Element reference (e12), stable for the element’s life
+        start: First character to read
+        end: Stop before this character
+        """
+        return await self.call("elements.textAttributes", _given({"ref": ref, "start": start, "end": end, "maxRuns": max_runs}))  # type: ignore[no-any-return]
+
     async def actions_click(self, *, timeout_ms: int | None = None, wait_ms: int | None = None, settle_ms: int | None = None, dry_run: bool | None = None, allow_input: bool | None = None, include_patches: bool | None = None, screenshot: bool | None = None, screenshot_delay_ms: int | None = None, target: dict[str, Any], button: Literal["left", "right", "middle"] | None = None, click_count: int | None = None) -> ActionsClickResult:
         """Click an element (Invoke when possible) or a point.
 
@@ -1145,6 +1167,15 @@ class SyncMethods:
         fresh: Re-read the window from the app first
         """
         return self.call("apps.resolve", _given({"query": query, "fresh": fresh}))  # type: ignore[no-any-return]
+
+    def elements_text_attributes(self, *, ref: str, start: int | None = None, end: int | None = None, max_runs: int | None = None) -> ElementsTextAttributesResult:
+        """Runs of an element’s text with their formatting, read from the app.
+
+        ref: Element reference (e12), stable for the element’s life
+        start: First character to read
+        end: Stop before this character
+        """
+        return self.call("elements.textAttributes", _given({"ref": ref, "start": start, "end": end, "maxRuns": max_runs}))  # type: ignore[no-any-return]
 
     def actions_click(self, *, timeout_ms: int | None = None, wait_ms: int | None = None, settle_ms: int | None = None, dry_run: bool | None = None, allow_input: bool | None = None, include_patches: bool | None = None, screenshot: bool | None = None, screenshot_delay_ms: int | None = None, target: dict[str, Any], button: Literal["left", "right", "middle"] | None = None, click_count: int | None = None) -> ActionsClickResult:
         """Click an element (Invoke when possible) or a point.
