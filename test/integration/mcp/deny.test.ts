@@ -78,6 +78,7 @@ describe('denied app over MCP', () => {
     for (const [tool, args] of [
       ['ui_get_element', { ref: settings.control }],
       ['ui_get_text', { ref: settings.control }],
+      ['ui_text_attributes', { ref: settings.control }],
       ['ui_get_text', { window: settings.ref }],
       ['ui_snapshot', { window: settings.ref }],
       ['ui_read', { region: 'titlebar', window: settings.ref }],
