@@ -20,7 +20,7 @@ export const CacheConfig = z.object({
    */
   reconcileMs: z.number().int().min(0).max(3_600_000).default(1_000),
   /** Greatest share of the time the reconcile's re-reads may keep the desktop busy. */
-  reconcileDuty: z.number().min(0.01).max(1).default(0.1),
+  reconcileDuty: z.number().min(0.01).max(1).default(0.2),
   /** Deadline of one reconcile re-read (never retried; the next tick asks again). */
   reconcileTimeoutMs: z.number().int().min(50).max(60_000).default(2_000),
   /** Deadline of the re-read a read with `fresh: true` waits for. */

@@ -55,6 +55,8 @@ export class Reconciler {
   private cursor = 0;
   /** How long the last tick's reads took. */
   private busyMs = 0;
+  /** Moving average of how long ticks' reads take. */
+  private typicalBusyMs = 0;
   private readonly counts: ReconcileStats;
 
   constructor(private readonly options: ReconcilerOptions) {
@@ -100,7 +102,10 @@ export class Reconciler {
     }
     this.counts.ticks++;
     this.busyMs = scheduler.now() - started;
-    const period = Math.max(this.options.periodMs, this.busyMs / this.options.duty);
+    // Smoothed, so one stall of a loaded machine does not stretch the period by itself.
+    this.typicalBusyMs =
+      this.counts.ticks === 1 ? this.busyMs : 0.7 * this.typicalBusyMs + 0.3 * this.busyMs;
+    const period = Math.max(this.options.periodMs, this.typicalBusyMs / this.options.duty);
     this.counts.periodMs = Math.min(MAX_PERIOD_MS, Math.round(period));
     return repaired;
   }

@@ -18,7 +18,7 @@ function manualClock(): SchedulerLike & { advance(ms: number): void } {
   });
 }
 
-function setup(answer: (r: FetchRequest) => number, costMs = 0) {
+function setup(answer: (r: FetchRequest) => number, costMs: () => number = () => 0) {
   const state = new TreeState();
   reduce(state, { kind: 'fetched', nodes: smallDesktop().walk('root') });
   const scheduler = manualClock();
@@ -31,7 +31,7 @@ function setup(answer: (r: FetchRequest) => number, costMs = 0) {
     state,
     reread: (request) => {
       asked.push(request);
-      scheduler.advance(costMs);
+      scheduler.advance(costMs());
       return Promise.resolve(answer(request));
     },
   });
@@ -62,12 +62,31 @@ describe('reconciler', () => {
   });
 
   it('waits longer when the app answers slowly, keeping its share of the time', async () => {
-    const fast = setup(() => 0, 10);
+    const fast = setup(
+      () => 0,
+      () => 10,
+    );
     await fast.reconciler.tick();
     expect(fast.reconciler.stats.periodMs).toBe(1_000);
-    const slow = setup(() => 0, 400);
+    const slow = setup(
+      () => 0,
+      () => 400,
+    );
     await slow.reconciler.tick();
     // Three re-reads of 400 ms may take at most 10% of the time: one pass per 12 s.
     expect(slow.reconciler.stats.periodMs).toBe(12_000);
+  });
+
+  it('smooths the period over ticks, so one stall does not stretch it alone', async () => {
+    let cost = 10;
+    const { reconciler } = setup(
+      () => 0,
+      () => cost,
+    );
+    await reconciler.tick();
+    cost = 400;
+    await reconciler.tick();
+    // 0.7 x 30 ms + 0.3 x 1,200 ms = 381 ms of reads: 3.8 s, not 12 s.
+    expect(reconciler.stats.periodMs).toBe(3_810);
   });
 });
