@@ -143,7 +143,7 @@ function applyEvent(state: TreeState, event: BackendEvent, result: ReduceResult)
       return;
     case 'reset':
       result.reset = event.reason;
-      state.remap = rememberRefs(state);
+      state.remap = rememberRefs(state, state.remap);
       if (state.root !== null) result.fetch.push({ id: state.root.id, key: state.root.id });
       return;
   }

@@ -34,9 +34,18 @@ function childKeys(parentKey: string, children: readonly BackendProps[], topLeve
   });
 }
 
-/** Every cached element (but the root) by stable key, taken when a reset comes. */
-export function rememberRefs(state: TreeState): Map<string, RemapEntry> {
+/**
+ * Every cached element (but the root) by stable key, taken when a reset comes, over what an
+ * earlier reset remembered of elements not back yet (a reset often comes in two: the platform
+ * gone, then back, and in between the desktop may have been read empty).
+ */
+export function rememberRefs(
+  state: TreeState,
+  earlier: ReadonlyMap<string, RemapEntry> | null = null,
+): Map<string, RemapEntry> {
   const entries = new Map<string, RemapEntry>();
+  for (const [key, entry] of earlier ?? [])
+    if (!state.byRef.has(entry.ref)) entries.set(key, entry);
   const root = state.root;
   if (root === null) return entries;
   const stack: [CachedNode, string][] = [[root, '']];

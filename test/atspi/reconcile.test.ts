@@ -5,6 +5,7 @@
  * an independent element-by-element read of the window.
  */
 import { filter, firstValueFrom, merge, of, ReplaySubject, timeout } from 'rxjs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, expect, it } from 'vitest';
 import type { BackendEvent } from '../../src/backends/backend.js';
 import { compareWithTruth } from '../../src/cache/consistency.js';
@@ -97,6 +98,68 @@ it('repairs a timer-driven label and list whose events were all lost', async () 
     await app.stop();
   } finally {
     backend.dropEvents(undefined);
+    await cache.stop();
+    await backend.stop();
+  }
+}, 90_000);
+
+/** Pids of this desktop's registry daemon (found by its session bus address). */
+function registryPids(sessionBus: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmd = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (!cmd.includes('at-spi2-registryd')) continue;
+      if (readFileSync(`/proc/${entry}/environ`, 'utf8').includes(sessionBus)) pids.push(+entry);
+    } catch {
+      // A process that ended meanwhile.
+    }
+  }
+  return pids;
+}
+
+it('keeps every ref when the registry daemon is killed and re-activated', async () => {
+  const signal = AbortSignal.timeout(60_000);
+  const desktop = await sharedDesktop();
+  const backend = await startBackend(desktop, signal);
+  const cache = createCache(backend, loadConfig({ cache: { reconcileMs: 0 } }).cache);
+  try {
+    const args = [TIMER_APP, '100', '5', '2'];
+    const { app, window } = await launchAndWait(desktop, backend, '/usr/bin/python3', args, signal);
+    await cache.start(signal);
+    await until(cache, () => cachedTick(cache) === 'Tick 2', REPAIR_DEADLINE_MS);
+    const win = cache.state.byId.get(window.id);
+    if (win === undefined) throw new Error('the fixture window is not cached');
+    const held: [string, string][] = [];
+    cache.state.walk(win, (n) => {
+      held.push([n.ref, n.props.name]);
+    });
+    const bus = String(desktop.env.DBUS_SESSION_BUS_ADDRESS);
+    const before = registryPids(bus);
+    expect(before).toHaveLength(1);
+    const reset = firstValueFrom(
+      cache.events.events$.pipe(
+        filter((e) => e.type === 'backend.status' && e.status === 'resyncing'),
+        timeout(REPAIR_DEADLINE_MS),
+      ),
+    );
+    process.kill(before[0] as number);
+    await reset;
+    // The reset's re-read re-activates the registry; the app registers with it again and its
+    // window comes back (the desktop may have been read empty in between).
+    const windowRef = win.ref;
+    const back = (): boolean => {
+      if (cache.state.byId.get(window.id)?.ref !== windowRef) return false;
+      const now = registryPids(bus);
+      return now.length === 1 && now[0] !== before[0];
+    };
+    await until(cache, back, REPAIR_DEADLINE_MS);
+    await cache.whenIdle(signal);
+    for (const [ref, name] of held) expect(cache.get({ ref }).element.name).toBe(name);
+    expect(compareWithTruth(cache.state, await backend.walk(window.id, { signal }))).toEqual([]);
+    await app.stop();
+  } finally {
     await cache.stop();
     await backend.stop();
   }

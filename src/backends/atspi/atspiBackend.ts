@@ -265,7 +265,7 @@ export class AtspiBackend implements AccessibilityBackend {
       await registerEvents(bus, signal);
       const owner = await registryOwner(bus, signal);
       const reader = new AtspiReader(bus, (name, s) => this.appInfo(name, s));
-      const mapper = new AtspiEventMapper(reader, owner);
+      const mapper = new AtspiEventMapper(reader, owner, (s) => registerEvents(bus, s));
       const actions = new AtspiActions(
         reader,
         this.x,

@@ -18,7 +18,7 @@ import {
   textChanged,
 } from './atspiEventReads.js';
 import type { AtspiReader } from './atspiFetch.js';
-import { DESKTOP_ID, idOf, isAppRoot, isNullRef, ROOT_PATH } from './atspiIds.js';
+import { DESKTOP_ID, idOf, isAppRoot, isNullRef, REGISTRY_NAME, ROOT_PATH } from './atspiIds.js';
 import { hasState, isWindowRole, ROLE, STATE_BIT } from './atspiRoles.js';
 
 /** The parts of a D-Bus signal message the mapping reads. */
@@ -46,7 +46,10 @@ export class AtspiEventMapper {
 
   constructor(
     private readonly reader: AtspiReader,
-    private readonly registryOwner: string,
+    private registryOwner: string,
+    /** Called when the registry daemon came back under a new owner (events to re-register). */
+    private readonly registryRestarted: (signal: AbortSignal) => Promise<void> = () =>
+      Promise.resolve(),
   ) {}
 
   /** Record the windows a desktop fetch saw. */
@@ -66,7 +69,7 @@ export class AtspiEventMapper {
 
   private async mapUnsafe(msg: SignalMessage, signal: AbortSignal): Promise<BackendEvent[]> {
     const iface = msg.interface.replace('org.a11y.atspi.Event.', '');
-    if (msg.member === 'NameOwnerChanged') return this.nameOwnerChanged(msg.body);
+    if (msg.member === 'NameOwnerChanged') return this.nameOwnerChanged(msg.body, signal);
     const ref: ObjectRef = [msg.sender, msg.path];
     const id = idOf(ref);
     const [detail = '', detail1 = 0] = msg.body as [string?, number?];
@@ -226,10 +229,24 @@ export class AtspiEventMapper {
     return events;
   }
 
-  private nameOwnerChanged(body: unknown[]): BackendEvent[] {
+  private async nameOwnerChanged(body: unknown[], signal: AbortSignal): Promise<BackendEvent[]> {
     const [name, , newOwner] = body as [string, string, string];
+    if (name === REGISTRY_NAME) return this.registryChanged(newOwner, signal);
     if (!name.startsWith(':') || newOwner !== '') return [];
     return this.appRemoved(name);
+  }
+
+  /**
+   * The registry daemon died or came back. Apps keep their bus names (ids stay valid) but
+   * register with the new daemon one by one, so its desktop may list none of them for a while:
+   * a reset lets the cache keep every ref of an element that comes back unchanged.
+   */
+  private async registryChanged(newOwner: string, signal: AbortSignal): Promise<BackendEvent[]> {
+    if (newOwner === this.registryOwner) return [];
+    this.registryOwner = newOwner;
+    if (newOwner === '') return [{ type: 'reset', reason: 'the registry daemon went away' }];
+    await this.registryRestarted(signal);
+    return [{ type: 'reset', reason: 'the registry daemon restarted' }];
   }
 
   private async propertyChange(
