@@ -24,9 +24,18 @@ export const focusSpecs: ConformanceSpec[] = [
       const box = await fx.target('checkBox', signal);
       await backend.focus(edit, { signal });
       const moved = watchFor(backend, 'focus', (e) => e.type === 'focus' && e.id === box);
+      // A toolkit may clear the previous holder's state after announcing the new one: the
+      // states event that clears it is what a cache relies on, so a late one still counts.
+      const cleared = watchFor(
+        backend,
+        'states without focused on the previous element',
+        (e) =>
+          e.type === 'property' && e.id === edit && e.props.states?.includes('focused') === false,
+      );
       await backend.focus(box, { signal });
       await moved;
       expect((await fetchOne(backend, box, signal)).props.states).toContain('focused');
+      if ((await fetchOne(backend, edit, signal)).props.states.includes('focused')) await cleared;
       expect((await fetchOne(backend, edit, signal)).props.states).not.toContain('focused');
     },
   },
