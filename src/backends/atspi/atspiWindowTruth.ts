@@ -101,7 +101,12 @@ export class AtspiWindowTruth {
     const id = byXid.get(this.pendingActive);
     if (id === undefined) return;
     this.pendingActive = null;
-    this.emit([{ type: 'window.activated', id }]);
+    // Focus moved into it, and a toolkit may not say so (Qt, after a dialog closed itself):
+    // its re-read brings the focused element.
+    this.emit([
+      { type: 'window.activated', id },
+      { type: 'structure', change: 'invalidated', id },
+    ]);
   }
 }
 
