@@ -68,12 +68,16 @@ export function checkPointAllowed(env: ActionEnv, x: number, y: number, node: El
 
 /** The live node; waits up to waitMs for it to become enabled, else action_failed. */
 export async function ensureEnabled(env: ActionEnv, node: ElementNode): Promise<ElementNode> {
+  const enabledNow = (): ElementNode | undefined => {
+    const live = env.cache.node(node.ref);
+    return live?.states.includes('enabled') === true ? live : undefined;
+  };
+  const now = enabledNow();
+  if (now !== undefined) return now;
+  env.progress.step(`waiting for ${describeNode(node)} to be enabled`);
   const enabled = await waitForValue(
     env.cache,
-    () => {
-      const live = env.cache.node(node.ref);
-      return live?.states.includes('enabled') === true ? live : undefined;
-    },
+    enabledNow,
     env.progress.signal,
     Math.min(env.waitMs, env.progress.remaining()),
   );
@@ -127,6 +131,7 @@ export async function ensureForeground(env: ActionEnv, windowRef: string | null)
   if (window === undefined || window.foreground) return;
   const id = env.cache.backendId(window.element);
   if (id === undefined) return;
+  env.progress.step(`bringing window "${window.title}" to the front`);
   await env.progress.race(env.backend.activateWindow(id, callOptions(env)));
   // Focus or activation landing elsewhere after our request means we lost the race: fail fast.
   const confirmed = await waitForValue(
@@ -176,6 +181,7 @@ export function focusWithin(env: ActionEnv, node: ElementNode): ElementNode | un
 export async function focusAndConfirm(env: ActionEnv, node: ElementNode): Promise<boolean> {
   await ensureForeground(env, node.window);
   if (focusWithin(env, node) !== undefined) return true;
+  env.progress.step(`focusing ${describeNode(node)}`);
   await env.progress.race(env.backend.focus(backendIdOf(env, node), callOptions(env)));
   const landed = await waitForValue(
     env.cache,

@@ -20,12 +20,21 @@ export interface ActionEnv {
   allowInput: boolean;
   /** Re-fetch touched windows after acting (config.executor.refreshAfterAction). */
   refreshAfterAction: boolean;
-  /** What really carried the action out, noted while it runs (for ActionResult.method/via). */
-  used: { method?: ActionMethodKind; via?: string; warnings?: string[] };
 }
 
 /** How an action is carried out, as reported in ActionResult.method. */
 export type ActionMethodKind = 'pattern' | 'input' | 'none';
+
+/** What carried an action out, as its perform answers it (ActionResult.method and via). */
+export interface Performed {
+  /** The element acted on, when it was only known then (scrollIntoView finds it). */
+  element?: ElementNode | undefined;
+  method: ActionMethodKind;
+  /** The pattern or platform call (Value, SelectChild), or the input (keyboard). */
+  via?: string | undefined;
+  /** What went wrong after the effect happened: the action answers ok with them. */
+  warnings?: string[] | undefined;
+}
 
 /** The outcome of planning: where to run, on what, and how. */
 export interface ActionPlan {
@@ -38,11 +47,8 @@ export interface ActionPlan {
   windowRef: string | null;
   /** What it would do, for dry runs and the audit log. */
   description: string;
-  /**
-   * Carry the action out; runs inside the lane, every await passing env.progress on. May answer
-   * the element it ended up acting on when that was only known then (scrollIntoView).
-   */
-  perform(): Promise<ElementNode | undefined | void>;
+  /** Carry the action out; runs inside the lane, every await passing env.progress on. */
+  perform(): Promise<Performed>;
 }
 
 /** The backend id behind a ref, or element_stale when the element is gone. */
@@ -76,28 +82,22 @@ export function describeNode(node: ElementNode): string {
 }
 
 /**
- * Perform a pattern operation on `node` under the action's deadline, noting how the backend
+ * Perform a pattern operation on `node` under the action's deadline; answers how the backend
  * really carried it out (a real click instead of the platform action, say).
  */
 export async function performPattern(
   env: ActionEnv,
   node: ElementNode,
   action: PatternAction,
-): Promise<void> {
+): Promise<Performed> {
+  env.progress.step(`${action.pattern} on ${describeNode(node)}`);
   const done = await env.progress.race(
     env.backend.performPattern(backendIdOf(env, node), action, callOptions(env)),
   );
-  env.used.method = done?.via ?? 'pattern';
-  env.used.via = done?.detail ?? action.pattern;
+  return { method: done?.via ?? 'pattern', via: done?.detail ?? action.pattern };
 }
 
-/** Note that raw input carried the action out, and how. */
-/** Something that went wrong after the effect happened: the action answers ok with it. */
-export function noteWarning(env: ActionEnv, warning: string): void {
-  (env.used.warnings ??= []).push(warning);
-}
-
-export function noteInput(env: ActionEnv, via: string): void {
-  env.used.method = 'input';
-  env.used.via = via;
+/** Raw input carried the action out (through `via`: keyboard, click, wheel). */
+export function byInput(via?: string): Performed {
+  return { method: 'input', via };
 }

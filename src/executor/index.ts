@@ -215,10 +215,10 @@ class ActionExecutor implements Executor {
         waitMs: params.waitMs,
         allowInput: params.allowInput,
         refreshAfterAction: this.refreshAfterAction,
-        used: {},
       };
       const plan = await planAction(method, env, params);
       if (this.policy.isDryRun(params.dryRun)) return dryRunResult(method, env, plan, started);
+      progress.step(`waiting for its turn on the ${plan.lane} lane: ${plan.description}`);
       return await this.queue.submit(plan.lane, progress.signal, () =>
         performAction(method, env, plan, settle, started),
       );

@@ -181,23 +181,25 @@ export async function performAction(
       plan.method === 'pattern'
         ? await untilModalOpens(() => plan.perform(), env.cache, appOf(env, plan))
         : { blocked: false as const, value: await plan.perform() };
-    const acted = outcome.blocked ? undefined : outcome.value;
+    const done = outcome.blocked ? undefined : outcome.value;
+    const acted = done?.element ?? plan.element;
     if (!outcome.blocked) await settleBackend(env, settleId);
-    refreshAfter?.((acted ?? plan.element)?.ref);
+    refreshAfter?.(acted?.ref);
     const relevant = (patch: Parameters<typeof touchesWindow>[2]): boolean =>
       touchesWindow(env.cache, plan.windowRef, patch);
     const { signal } = env.progress;
     const settleCapMs = options.settleMs * SETTLE_CAP_PERIODS;
+    env.progress.step('waiting for the window to settle');
     await recorder.quiet(options.settleMs, relevant, signal, settleCapMs);
     if (await untilFetched(env, settleCapMs))
       await recorder.quiet(options.settleMs, relevant, signal, settleCapMs);
     if (await untilWindowsAnnounced(env.cache, recorder.batches, signal, env.progress.remaining()))
       await recorder.quiet(options.settleMs, relevant, signal, settleCapMs);
     const patches = recorder.batches.flatMap((b) => b.patches).filter(relevant);
-    const result = baseResult(method, env, plan, acted ?? plan.element, started);
-    if (env.used.method !== undefined) result.method = env.used.method;
-    if (env.used.via !== undefined) result.via = env.used.via;
-    if (env.used.warnings !== undefined) result.warnings = env.used.warnings;
+    const result = baseResult(method, env, plan, acted, started);
+    if (done !== undefined) result.method = done.method;
+    if (done?.via !== undefined) result.via = done.via;
+    if (done?.warnings !== undefined) result.warnings = done.warnings;
     result.changes = summarizeChanges(patches, env.cache);
     result.window = windowState(resultWindow(env, plan, result.changes));
     if (options.includePatches) result.patches = patches;

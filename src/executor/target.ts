@@ -79,6 +79,7 @@ export async function resolveTarget(env: ActionEnv, target: Target): Promise<Res
     return { kind: 'point', x: target.x, y: target.y, node: at.element };
   }
   const limit = Math.min(env.waitMs, env.progress.remaining());
+  env.progress.step(`waiting for ${describeLocator(target)}`);
   const matches = await waitForValue(
     env.cache,
     () => {

@@ -8,7 +8,7 @@ import type { ElementNode } from '../../protocol/src/index.js';
 import { NoEffectError } from '../errors.js';
 import { summarize } from './changes.js';
 import type { PatternAction } from '../backends/backend.js';
-import { describeNode, performPattern, type ActionEnv } from './env.js';
+import { describeNode, performPattern, type ActionEnv, type Performed } from './env.js';
 import { waitForValue } from './waits.js';
 
 /** Longest look for one effect, per method tried. */
@@ -32,6 +32,7 @@ export async function seeEffect(
     return node !== undefined && holds(node) ? node : undefined;
   };
   const budget = Math.min(limitMs, env.progress.remaining());
+  env.progress.step(`waiting for the effect to show on ${ref}`);
   const byEvents = await waitForValue(env.cache, probe, env.progress.signal, budget / 3);
   if (byEvents !== undefined) return { ok: true, node: byEvents };
   await env.progress.race(env.cache.refresh(ref, env.progress.signal)).catch(() => undefined);
@@ -110,16 +111,17 @@ export async function performChecked(
   env: ActionEnv,
   node: ElementNode,
   action: PatternAction,
-): Promise<void> {
+): Promise<Performed> {
   const holds = expectedState(node, action);
-  await performPattern(env, node, action);
-  if (holds === undefined) return;
+  const done = await performPattern(env, node, action);
+  if (holds === undefined) return done;
   const seen = await seeEffect(env, node.ref, holds);
   if (!seen.ok) {
     throw noEffect(action.pattern, node, {
       expected: action.pattern === 'Toggle' ? 'a different toggle state' : action,
-      tried: [env.used.via ?? action.pattern],
+      tried: [done.via ?? action.pattern],
       seen: seen.node,
     });
   }
+  return done;
 }

@@ -13,7 +13,8 @@ import {
   ensureForeground,
   ensureOnScreen,
 } from '../actionability.js';
-import { callOptions, centreOf, describeNode, type ActionEnv, type ActionPlan } from '../env.js';
+import { byInput, callOptions, centreOf, describeNode } from '../env.js';
+import type { ActionEnv, ActionPlan } from '../env.js';
 import { INPUT_LANE, windowLane } from '../queue.js';
 import { resolveTarget } from '../target.js';
 import { performChecked } from '../verify.js';
@@ -64,7 +65,10 @@ function pointPlan(
     element: node,
     windowRef: node?.window ?? null,
     description: `${p.button} click x${p.clickCount} at (${x},${y})`,
-    perform: () => env.progress.race(clickAt(env, x, y, p)),
+    perform: async () => {
+      await env.progress.race(clickAt(env, x, y, p));
+      return byInput();
+    },
   };
 }
 
@@ -92,11 +96,13 @@ function centrePlan(env: ActionEnv, p: ClickParams, node: ElementNode): ActionPl
       await ensureForeground(env, shown.window);
       const centre = centreOf(shown);
       if (centre !== undefined) await env.progress.race(clickAt(env, centre.x, centre.y, p));
+      return byInput();
     },
   };
 }
 
 function clickAt(env: ActionEnv, x: number, y: number, p: ClickParams): Promise<void> {
+  env.progress.step(`${p.button} click x${p.clickCount} at (${x},${y})`);
   return env.backend.input(
     { kind: 'click', x, y, button: p.button, count: p.clickCount },
     callOptions(env),

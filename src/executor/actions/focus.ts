@@ -26,7 +26,7 @@ export async function planFocus(
     windowRef: node.window,
     description: `focus ${describeNode(node)}`,
     perform: async () => {
-      if (await focusAndConfirm(env, node)) return;
+      if (await focusAndConfirm(env, node)) return { method: 'pattern' };
       throw new ActionFailedError(`focus did not move to ${describeNode(node)}`, {
         details: { reason: 'focus_refused', element: summarize(node) },
       });

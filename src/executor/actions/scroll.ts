@@ -6,14 +6,8 @@
 import type { ElementNode, MethodParams } from '../../../protocol/src/index.js';
 import { InvalidParamsError, PatternNotSupportedError } from '../../errors.js';
 import { checkAllowed, ensureForeground, ensureOnScreen } from '../actionability.js';
-import {
-  callOptions,
-  centreOf,
-  describeNode,
-  type ActionEnv,
-  type ActionPlan,
-  performPattern,
-} from '../env.js';
+import { byInput, callOptions, centreOf, describeNode, performPattern } from '../env.js';
+import type { ActionEnv, ActionPlan, Performed } from '../env.js';
 import { summarize } from '../changes.js';
 import { INPUT_LANE, windowLane } from '../queue.js';
 import { describeLocator, nodeByRef, resolveTarget } from '../target.js';
@@ -36,7 +30,7 @@ function scrollPattern(
   node: ElementNode,
   direction: Direction,
   amount: number,
-): Promise<void> {
+): Promise<Performed> {
   const action = { pattern: 'Scroll', direction, amount } as const;
   return performPattern(env, node, action);
 }
@@ -92,7 +86,9 @@ function wheelPlan(
     description: `wheel ${p.direction} ${p.amount} at (${point.x},${point.y})`,
     perform: async () => {
       await ensureForeground(env, node?.window ?? null);
+      env.progress.step(`wheel ${p.direction} ${p.amount} at (${point.x},${point.y})`);
       await env.progress.race(env.backend.input(action, callOptions(env)));
+      return byInput();
     },
   };
 }
@@ -145,7 +141,9 @@ function intoViewPlan(env: ActionEnv, p: IntoViewParams): ActionPlan {
     perform: async () => {
       if (container !== null) await scrollUntilFound(env, p, container);
       const found = existing ?? (await resolveTarget({ ...env, waitMs: 0 }, p.target)).node;
-      return found === null ? undefined : ensureOnScreen(env, found);
+      const element = found === null ? undefined : await ensureOnScreen(env, found);
+      // The search's Scroll calls are the work; a ref already in the tree needs none of its own.
+      return { element, method: 'pattern', via: container === null ? undefined : 'Scroll' };
     },
   };
 }

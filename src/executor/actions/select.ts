@@ -15,7 +15,8 @@ import {
 } from '../../errors.js';
 import { CONFIRM_MS, checkAllowed, ensureEnabled } from '../actionability.js';
 import { summarize } from '../changes.js';
-import { describeNode, type ActionEnv, type ActionPlan, performPattern } from '../env.js';
+import { describeNode, performPattern } from '../env.js';
+import type { ActionEnv, ActionPlan, Performed } from '../env.js';
 import { windowLane } from '../queue.js';
 import { resolveTarget } from '../target.js';
 import { noEffect, seeEffect } from '../verify.js';
@@ -88,7 +89,7 @@ function onlyOption(
   return first;
 }
 
-function pattern(env: ActionEnv, node: ElementNode, action: PatternAction): Promise<void> {
+function pattern(env: ActionEnv, node: ElementNode, action: PatternAction): Promise<Performed> {
   return performPattern(env, node, action);
 }
 
@@ -115,7 +116,7 @@ async function revealOptions(
   return { options: options ?? [], expanded: true };
 }
 
-async function choose(env: ActionEnv, option: ElementNode): Promise<void> {
+async function choose(env: ActionEnv, option: ElementNode): Promise<Performed> {
   if (option.patterns.includes('SelectionItem')) {
     return pattern(env, option, { pattern: 'SelectionItem', op: 'select' });
   }
@@ -138,7 +139,11 @@ function choiceShown(container: ElementNode, option: ElementNode) {
 }
 
 /** Open the container so the option is on screen, then invoke the option itself. */
-async function invokeOption(env: ActionEnv, container: ElementNode, option: ElementNode) {
+async function invokeOption(
+  env: ActionEnv,
+  container: ElementNode,
+  option: ElementNode,
+): Promise<Performed> {
   const live = env.cache.node(container.ref) ?? container;
   if (live.patterns.includes('ExpandCollapse') && !live.states.includes('expanded')) {
     await pattern(env, live, { pattern: 'ExpandCollapse', op: 'expand' });
@@ -149,21 +154,25 @@ async function invokeOption(env: ActionEnv, container: ElementNode, option: Elem
       Math.min(CONFIRM_MS, env.progress.remaining()),
     );
   }
-  await pattern(env, env.cache.node(option.ref) ?? option, { pattern: 'Invoke' });
+  return pattern(env, env.cache.node(option.ref) ?? option, { pattern: 'Invoke' });
 }
 
 /** Choose the option and see the choice; fall back to invoking it; else no_effect. */
-async function chooseChecked(env: ActionEnv, container: ElementNode, option: ElementNode) {
+async function chooseChecked(
+  env: ActionEnv,
+  container: ElementNode,
+  option: ElementNode,
+): Promise<Performed> {
   const shown = choiceShown(container, option);
-  await choose(env, option);
-  const tried = [env.used.via ?? 'SelectionItem'];
+  const chosen = await choose(env, option);
+  const tried = [chosen.via ?? 'SelectionItem'];
   let seen = await seeEffect(env, shown.ref, shown.holds);
-  if (seen.ok) return;
+  if (seen.ok) return chosen;
   if (tried[0] !== 'Invoke' && option.patterns.includes('Invoke')) {
-    await invokeOption(env, container, option);
-    tried.push(env.used.via ?? 'Invoke');
+    const invoked = await invokeOption(env, container, option);
+    tried.push(invoked.via ?? 'Invoke');
     seen = await seeEffect(env, shown.ref, shown.holds);
-    if (seen.ok) return;
+    if (seen.ok) return invoked;
   }
   throw noEffect('select', container, { expected: option.name, tried, seen: seen.node });
 }
@@ -185,11 +194,12 @@ export async function planSelect(env: ActionEnv, p: SelectParams): Promise<Actio
     description: `select "${p.option}" in ${describeNode(container)}`,
     perform: async () => {
       const { options, expanded } = await revealOptions(env, container, p);
-      await chooseChecked(env, container, onlyOption(env, container, options, p));
+      const done = await chooseChecked(env, container, onlyOption(env, container, options, p));
       const after = env.cache.node(container.ref);
       if (expanded && after?.states.includes('expanded') === true) {
         await pattern(env, after, { pattern: 'ExpandCollapse', op: 'collapse' });
       }
+      return done;
     },
   };
 }

@@ -6,7 +6,8 @@
  */
 import type { ElementNode, MethodParams } from '../../../protocol/src/index.js';
 import { isUiError } from '../../errors.js';
-import { describeNode, performPattern, type ActionEnv, type ActionPlan } from '../env.js';
+import { describeNode, performPattern } from '../env.js';
+import type { ActionEnv, ActionPlan, Performed } from '../env.js';
 import { INPUT_LANE, windowLane } from '../queue.js';
 import { noEffect, seeEffect } from '../verify.js';
 import { numberOf, patternPlan, resolveElement } from './invoke.js';
@@ -28,7 +29,7 @@ function rangePlan(env: ActionEnv, node: ElementNode, value: number): ActionPlan
   return {
     ...plan,
     perform: async () => {
-      await plan.perform();
+      const done = await plan.perform();
       const seen = await seeEffect(env, node.ref, rangeHolds(value));
       if (!seen.ok) {
         throw noEffect('RangeValue', node, {
@@ -37,17 +38,21 @@ function rangePlan(env: ActionEnv, node: ElementNode, value: number): ActionPlan
           seen: seen.node,
         });
       }
+      return done;
     },
   };
 }
 
 /** The Value pattern, unless the backend knows the toolkit ignores it (then: not tried). */
-async function tryValuePattern(env: ActionEnv, node: ElementNode, value: string): Promise<boolean> {
+async function tryValuePattern(
+  env: ActionEnv,
+  node: ElementNode,
+  value: string,
+): Promise<Performed | undefined> {
   try {
-    await performPattern(env, node, { pattern: 'Value', value });
-    return true;
+    return await performPattern(env, node, { pattern: 'Value', value });
   } catch (err) {
-    if (isUiError(err) && err.details?.reason === 'ignored_by_toolkit') return false;
+    if (isUiError(err) && err.details?.reason === 'ignored_by_toolkit') return undefined;
     throw err;
   }
 }
@@ -64,17 +69,19 @@ function valuePlan(env: ActionEnv, node: ElementNode, value: string): ActionPlan
     description: `set the value of ${describeNode(node)}`,
     perform: async () => {
       const tried: string[] = [];
-      if (await tryValuePattern(env, node, value)) {
+      const byPattern = await tryValuePattern(env, node, value);
+      if (byPattern !== undefined) {
         tried.push('Value');
         const seen = await seeEffect(env, node.ref, holds);
-        if (seen.ok) return;
+        if (seen.ok) return byPattern;
         if (!keyboard)
           throw noEffect('setValue', node, { expected: value, tried, seen: seen.node });
       }
-      await retypeInto(env, node, value);
+      const typed = await retypeInto(env, node, value);
       tried.push('keyboard');
       const seen = await seeEffect(env, node.ref, holds);
       if (!seen.ok) throw noEffect('setValue', node, { expected: value, tried, seen: seen.node });
+      return typed;
     },
   };
 }

@@ -7,15 +7,8 @@ import type { ElementNode, MethodParams } from '../../../protocol/src/index.js';
 import type { InputAction, KeyCombo } from '../../backends/backend.js';
 import { parseKeys } from '../../input/keys.js';
 import { checkAllowed, checkKeyboardAllowed, ensureEnabled } from '../actionability.js';
-import {
-  describeNode,
-  type ActionEnv,
-  type ActionPlan,
-  performPattern,
-  noteInput,
-  noteWarning,
-  callOptions,
-} from '../env.js';
+import { describeNode, performPattern, byInput, callOptions } from '../env.js';
+import type { ActionEnv, ActionPlan, Performed } from '../env.js';
 import { focusThenInput, inputUnconfirmed, type InputSent } from '../focus-input.js';
 import { noEffect, seeEffect, showsTyped } from '../verify.js';
 import { INPUT_LANE } from '../queue.js';
@@ -47,6 +40,9 @@ async function keyboardTarget(
 }
 
 function send(env: ActionEnv, action: InputAction): Promise<void> {
+  env.progress.step(
+    action.kind === 'text' ? `typing ${action.text.length} characters` : 'pressing keys',
+  );
   return env.progress.race(env.backend.input(action, callOptions(env)));
 }
 
@@ -54,7 +50,8 @@ function send(env: ActionEnv, action: InputAction): Promise<void> {
 async function clear(env: ActionEnv, node: ElementNode | null): Promise<void> {
   const writable = node !== null && node.patterns.includes('Value');
   if (writable && !node.states.includes('readonly')) {
-    return performPattern(env, node, { pattern: 'Value', value: '' });
+    await performPattern(env, node, { pattern: 'Value', value: '' });
+    return;
   }
   return send(env, { kind: 'keys', combos: SELECT_ALL_AND_DELETE });
 }
@@ -62,7 +59,7 @@ async function clear(env: ActionEnv, node: ElementNode | null): Promise<void> {
 /**
  * Keyboard input, aimed or not. `confirm` checks the input's effect; without one, input sent
  * while focus moved away is an error (nothing says where it went), with one that holds it is ok
- * with a warning.
+ * with a warning (what `confirm` answers).
  */
 function keyboardPlan(
   env: ActionEnv,
@@ -70,7 +67,7 @@ function keyboardPlan(
   aimed: boolean,
   description: string,
   inject: () => Promise<void>,
-  confirm?: (sent: InputSent | undefined) => Promise<void>,
+  confirm?: (sent: InputSent | undefined) => Promise<string | undefined>,
 ): ActionPlan {
   return {
     lane: INPUT_LANE,
@@ -82,10 +79,10 @@ function keyboardPlan(
       let sent: InputSent | undefined;
       if (aimed && node !== null) sent = await focusThenInput(env, node, inject);
       else await inject();
-      noteInput(env, 'keyboard');
-      if (confirm !== undefined) await confirm(sent);
-      else if (node !== null && sent?.focusMovedTo !== undefined)
+      const warning = confirm === undefined ? undefined : await confirm(sent);
+      if (confirm === undefined && node !== null && sent?.focusMovedTo !== undefined)
         throw inputUnconfirmed(node, sent);
+      return withWarning(byInput('keyboard'), warning);
     },
   };
 }
@@ -103,18 +100,18 @@ async function verifyTyped(
   node: ElementNode,
   p: TypeParams,
   sent: InputSent | undefined,
-): Promise<void> {
+): Promise<string | undefined> {
   const seen = await seeEffect(env, node.ref, (n) => showsTyped(n.value, p.text));
   if (!seen.ok) {
     if (sent?.focusMovedTo !== undefined) throw inputUnconfirmed(node, sent);
     throw noEffect('typing', node, { expected: p.text, tried: ['keyboard'], seen: seen.node });
   }
-  if (sent?.focusMovedTo !== undefined) {
-    noteWarning(
-      env,
-      `the text shows in ${describeNode(node)}, but focus moved to ${sent.focusMovedTo} while typing`,
-    );
-  }
+  if (sent?.focusMovedTo === undefined) return undefined;
+  return `the text shows in ${describeNode(node)}, but focus moved to ${sent.focusMovedTo} while typing`;
+}
+
+function withWarning(done: Performed, warning: string | undefined): Performed {
+  return warning === undefined ? done : { ...done, warnings: [warning] };
 }
 
 export async function planType(env: ActionEnv, p: TypeParams): Promise<ActionPlan> {
@@ -135,16 +132,22 @@ export async function planType(env: ActionEnv, p: TypeParams): Promise<ActionPla
 }
 
 /** Select-all, delete, then type `text` into `node` once it has focus (the keyboard way to set). */
-export async function retypeInto(env: ActionEnv, node: ElementNode, text: string): Promise<void> {
+export async function retypeInto(
+  env: ActionEnv,
+  node: ElementNode,
+  text: string,
+): Promise<Performed> {
   const sent = await focusThenInput(env, node, async () => {
     await send(env, { kind: 'keys', combos: SELECT_ALL_AND_DELETE });
     if (text.length > 0) await send(env, { kind: 'text', text });
   });
-  noteInput(env, 'keyboard');
   // The caller checks the value; a moved focus is worth saying whichever way that goes.
-  if (sent.focusMovedTo !== undefined) {
-    noteWarning(env, `focus moved to ${sent.focusMovedTo} while retyping ${describeNode(node)}`);
-  }
+  const moved = sent.focusMovedTo;
+  const warning =
+    moved === undefined
+      ? undefined
+      : `focus moved to ${moved} while retyping ${describeNode(node)}`;
+  return withWarning(byInput('keyboard'), warning);
 }
 
 export async function planKeys(env: ActionEnv, p: KeysParams): Promise<ActionPlan> {

@@ -14,7 +14,7 @@ import { type ClientPattern, compileClientPattern } from '../../cache/queries/pa
 import { InvalidParamsError, TimeoutError } from '../../errors.js';
 import { summarize } from '../changes.js';
 import type { Progress } from '../progress.js';
-import { findMatches } from '../target.js';
+import { describeLocator, findMatches } from '../target.js';
 import { waitForValue } from '../waits.js';
 
 type WaitParams = MethodParams<'actions.waitFor'>;
@@ -86,6 +86,14 @@ export function conditionCheck(cache: UiCache, p: WaitParams): Check {
   }
 }
 
+/** The condition in words, for the call log. */
+function waitedFor(p: WaitParams): string {
+  if (p.condition === 'windowOpened' || p.condition === 'windowClosed')
+    return `a window titled "${p.title ?? ''}" (${p.condition})`;
+  const what = p.target === undefined ? 'an element' : describeLocator(p.target);
+  return `${what} (${p.condition})`;
+}
+
 export async function waitFor(
   cache: UiCache,
   p: WaitParams,
@@ -94,6 +102,7 @@ export async function waitFor(
   const started = performance.now();
   const check = conditionCheck(cache, p);
   check(); // surface invalid params before waiting
+  progress.step(`waiting for ${waitedFor(p)}`);
   const found = await waitForValue(
     cache,
     check,
@@ -102,7 +111,12 @@ export async function waitFor(
   );
   if (found === undefined) {
     throw new TimeoutError(`${p.condition} did not happen within ${p.timeoutMs} ms`, {
-      details: { condition: p.condition, target: p.target ?? null, title: p.title ?? null },
+      details: {
+        condition: p.condition,
+        target: p.target ?? null,
+        title: p.title ?? null,
+        log: progress.log(),
+      },
     });
   }
   return {

@@ -1,15 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { isUiError, raceSignal } from '../../../src/errors.js';
+import { raceSignal } from '../../../src/errors.js';
 import { createProgress } from '../../../src/executor/progress.js';
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-    return 'resolved';
-  } catch (err) {
-    return isUiError(err) ? err.code : 'not a UiError';
-  }
-}
+import { rejection, rejectionCode as codeOf } from '../../support/errors.js';
 
 describe('createProgress', () => {
   it('times out a call that never settles with timeout', async () => {
@@ -28,6 +20,36 @@ describe('createProgress', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('answers a timeout with its call log: what it did and what it waited for', async () => {
+    vi.useFakeTimers();
+    try {
+      const progress = createProgress({ timeoutMs: 20, label: 'actions.click' });
+      progress.step('waiting for Button "Save" (e12) to be enabled');
+      progress.step('retrying: covered by "Dialog"');
+      progress.step('retrying: covered by "Dialog"');
+      const failed = rejection(progress.race(new Promise<never>(() => undefined)));
+      await vi.advanceTimersByTimeAsync(20);
+      const err = await failed;
+      expect(err.code).toBe('timeout');
+      expect(err.details?.log).toEqual([
+        'waiting for Button "Save" (e12) to be enabled',
+        'retrying: covered by "Dialog" (x2)',
+      ]);
+      expect(err.message).toMatch(/last: retrying: covered by "Dialog"/);
+      progress.dispose();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps the call log bounded to its newest lines', () => {
+    const progress = createProgress({ timeoutMs: 5_000 });
+    for (let i = 0; i < 100; i++) progress.step(`step ${i}`);
+    expect(progress.log()).toHaveLength(30);
+    expect(progress.log().at(-1)).toBe('step 99');
+    progress.dispose();
   });
 
   it('passes through a result that arrives before the deadline', async () => {
