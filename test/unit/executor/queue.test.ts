@@ -1,21 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isUiError } from '../../../src/errors.js';
 import { INPUT_LANE, LaneQueue, windowLane } from '../../../src/executor/queue.js';
+import { rejectionCode as codeOf } from '../../support/errors.js';
 
 /** A promise with its resolver, to hold a job open until the test releases it. */
 function gate<T = void>(): { promise: Promise<T>; open: (value: T) => void } {
   let open!: (value: T) => void;
   const promise = new Promise<T>((resolve) => (open = resolve));
   return { promise, open };
-}
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-    return 'resolved';
-  } catch (err) {
-    return isUiError(err) ? err.code : 'not a UiError';
-  }
 }
 
 const live = (): AbortSignal => new AbortController().signal;

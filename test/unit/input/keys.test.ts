@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isUiError } from '../../../src/errors.js';
 import { canonicalKey, parseCombo, parseKeys } from '../../../src/input/keys.js';
-
-function codeOf(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (err) {
-    return isUiError(err) ? err.code : 'not a UiError';
-  }
-  return undefined;
-}
+import { codeOf } from '../../support/errors.js';
 
 describe('parseCombo', () => {
   it('reads a modifier combo with the letter lower-cased', () => {

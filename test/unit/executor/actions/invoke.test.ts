@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getMethod, type ElementNode, type MethodParams } from '../../../../protocol/src/index.js';
-import { isUiError } from '../../../../src/errors.js';
 import { patternAction } from '../../../../src/executor/actions/invoke.js';
+import { codeOf } from '../../../support/errors.js';
 
 const node = (states: ElementNode['states'] = ['enabled']): ElementNode => ({
   ref: 'e1',
@@ -20,15 +20,6 @@ function params(input: Record<string, unknown>): MethodParams<'actions.invoke'> 
     target: { ref: 'e1' },
     ...input,
   }) as MethodParams<'actions.invoke'>;
-}
-
-function codeOf(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (err) {
-    return isUiError(err) ? err.code : 'not a UiError';
-  }
-  return undefined;
 }
 
 describe('patternAction', () => {
