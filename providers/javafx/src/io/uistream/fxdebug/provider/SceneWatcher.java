@@ -3,6 +3,7 @@ package io.uistream.fxdebug.provider;
 import io.uistream.fxdebug.core.capture.Children;
 import io.uistream.fxdebug.core.capture.Stages;
 import io.uistream.fxdebug.core.capture.Uids;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -31,8 +32,11 @@ import javafx.stage.Window;
 final class SceneWatcher {
   private static final String WATCHED = "mcp.provider.watched";
   private static final String WINDOW_UID = "mcp.uid";
+  /** Work per snapshot chunk: well inside the 5 ms the app may lose to the library at once. */
+  private static final long CHUNK_BUDGET_NANOS = 2_000_000;
 
   private final Uids uids;
+  private final FxTaskStats stats = new FxTaskStats();
   private final Consumer<Map<String, Object>> send;
   private final Map<String, Map<String, Object>> sent = new HashMap<>();
   private final Set<Node> dirty = Collections.newSetFromMap(new java.util.IdentityHashMap<>());
@@ -44,6 +48,16 @@ final class SceneWatcher {
   private boolean windowListDirty;
   private long seq;
   private long windowCounter;
+  private SnapshotInProgress building;
+
+  private record Pending(Node node, String parentId) {}
+
+  /** A snapshot being described chunk by chunk; sent whole once its last node is done. */
+  private static final class SnapshotInProgress {
+    final List<Object> nodes = new ArrayList<>();
+    final List<String> windows = new ArrayList<>();
+    final ArrayDeque<Pending> todo = new ArrayDeque<>();
+  }
 
   SceneWatcher(Uids uids, Consumer<Map<String, Object>> send) {
     this.uids = uids;
@@ -56,41 +70,69 @@ final class SceneWatcher {
 
   /** The server asked for everything: send a snapshot, then deltas from here on. */
   void snapshot() {
-    sent.clear();
-    dirty.clear();
-    dirtyWindows.clear();
-    List<Object> nodes = new ArrayList<>();
-    List<String> windows = new ArrayList<>();
-    for (Window w : Stages.showing(true)) {
-      windows.add(describeWindow(w, nodes));
-    }
-    windowsSent = windows;
-    focusSent = focusId();
-    seq = 0;
-    subscribed = true;
-    Map<String, Object> msg = new LinkedHashMap<>();
-    msg.put("type", "snapshot");
-    msg.put("seq", 0);
-    msg.put("windows", windows);
-    msg.put("nodes", nodes);
-    msg.put("focus", focusSent);
-    send.accept(msg);
+    stats.time(this::startSnapshot, true);
   }
 
   /** The connection ended: stop sending until the next subscribe. */
   void unsubscribe() {
     subscribed = false;
+    building = null;
+  }
+
+  FxTaskStats stats() {
+    return stats;
+  }
+
+  private void startSnapshot() {
+    sent.clear();
+    dirty.clear();
+    dirtyWindows.clear();
+    windowListDirty = false;
+    seq = 0;
+    subscribed = true;
+    SnapshotInProgress snap = new SnapshotInProgress();
+    building = snap;
+    for (Window w : Stages.showing(true)) snap.windows.add(describeWindowOnly(w, snap.nodes, snap.todo));
+    windowsSent = snap.windows;
+    continueSnapshot(snap);
+  }
+
+  /**
+   * Describes nodes until the chunk's time budget is spent, then yields the FX thread and goes
+   * on in a later runLater, so a large scene never stalls the app's pulse in one go. Changes
+   * meanwhile only mark nodes dirty; the flush after the snapshot sends them.
+   */
+  private void continueSnapshot(SnapshotInProgress snap) {
+    if (building != snap) return; // superseded by a resync, or the connection ended
+    long deadline = System.nanoTime() + CHUNK_BUDGET_NANOS;
+    while (!snap.todo.isEmpty()) {
+      if (System.nanoTime() > deadline) {
+        Platform.runLater(() -> stats.time(() -> continueSnapshot(snap), true));
+        return;
+      }
+      describeNext(snap.todo, snap.nodes);
+    }
+    building = null;
+    focusSent = focusId();
+    Map<String, Object> msg = new LinkedHashMap<>();
+    msg.put("type", "snapshot");
+    msg.put("seq", 0);
+    msg.put("windows", snap.windows);
+    msg.put("nodes", snap.nodes);
+    msg.put("focus", focusSent);
+    send.accept(msg);
+    if (windowListDirty || !dirty.isEmpty() || !dirtyWindows.isEmpty()) queueFlush();
   }
 
   private void queueFlush() {
     if (!subscribed || flushQueued) return;
     flushQueued = true;
-    Platform.runLater(this::flush);
+    Platform.runLater(() -> stats.time(this::flush, false));
   }
 
   private void flush() {
     flushQueued = false;
-    if (!subscribed) return;
+    if (!subscribed || building != null) return; // the snapshot's end flushes what is dirty
     List<Object> upsert = new ArrayList<>();
     List<String> remove = new ArrayList<>();
     List<String> windows = windowListDirty ? flushWindows(upsert, remove) : null;
@@ -134,6 +176,14 @@ final class SceneWatcher {
   }
 
   private String describeWindow(Window w, List<Object> out) {
+    ArrayDeque<Pending> todo = new ArrayDeque<>();
+    String id = describeWindowOnly(w, out, todo);
+    while (!todo.isEmpty()) describeNext(todo, out);
+    return id;
+  }
+
+  /** The window itself; its scene's root goes on {@code todo}. */
+  private String describeWindowOnly(Window w, List<Object> out, ArrayDeque<Pending> todo) {
     String id = windowId(w);
     watchWindow(w);
     Scene scene = w.getScene();
@@ -142,7 +192,7 @@ final class SceneWatcher {
     Map<String, Object> json = NodeMapper.window(w, id, children);
     sent.put(id, json);
     out.add(json);
-    if (root != null) describeSubtree(root, id, out);
+    if (root != null) todo.push(new Pending(root, id));
     return id;
   }
 
@@ -165,15 +215,24 @@ final class SceneWatcher {
   }
 
   private void describeSubtree(Node n, String parentId, List<Object> out) {
+    ArrayDeque<Pending> todo = new ArrayDeque<>();
+    todo.push(new Pending(n, parentId));
+    while (!todo.isEmpty()) describeNext(todo, out);
+  }
+
+  /** Describes one node and queues its children, in document order (depth first). */
+  private void describeNext(ArrayDeque<Pending> todo, List<Object> out) {
+    Pending next = todo.pop();
+    Node n = next.node();
     watch(n);
     List<Node> kids = Children.of(n, false);
     List<String> ids = new ArrayList<>(kids.size());
     for (Node k : kids) ids.add(uids.of(k));
     String id = uids.of(n);
-    Map<String, Object> json = NodeMapper.node(n, id, parentId, ids);
+    Map<String, Object> json = NodeMapper.node(n, id, next.parentId(), ids);
     sent.put(id, json);
     out.add(json);
-    for (Node k : kids) describeSubtree(k, id, out);
+    for (int i = kids.size() - 1; i >= 0; i--) todo.push(new Pending(kids.get(i), id));
   }
 
   private void forgetRemovedChildren(Node n, List<String> remove) {

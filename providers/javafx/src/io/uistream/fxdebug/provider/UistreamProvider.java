@@ -38,7 +38,7 @@ public final class UistreamProvider implements AutoCloseable {
   private final ExecutorService sender = daemon("mcp-uistream-send");
   private final ExecutorService requests = daemon("mcp-uistream-request");
   private final ScheduledExecutorService retry = Executors.newSingleThreadScheduledExecutor(r -> thread(r, "mcp-uistream-retry"));
-  private SceneWatcher watcher;
+  private volatile SceneWatcher watcher;
   private volatile WebSocket socket;
   private volatile boolean closed;
   private long backoffMs = 500;
@@ -190,6 +190,8 @@ public final class UistreamProvider implements AutoCloseable {
   @Override
   public void close() {
     closed = true;
+    SceneWatcher w = watcher;
+    if (w != null) w.stats().writeIfAsked();
     WebSocket ws = socket;
     if (ws != null) ws.sendClose(WebSocket.NORMAL_CLOSURE, "app closing");
     retry.shutdownNow();

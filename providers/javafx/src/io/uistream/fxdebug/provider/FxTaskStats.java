@@ -1,0 +1,49 @@
+package io.uistream.fxdebug.provider;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+
+/**
+ * The provider's own time on the FX thread, per task (one flush, one snapshot chunk): the
+ * app's pulse stalls for that long, so the longest one is what a user could feel. Written by
+ * the FX thread only; read at close.
+ */
+final class FxTaskStats {
+  private volatile long tasks;
+  private volatile long totalNanos;
+  private volatile long maxNanos;
+  private volatile long snapshotChunks;
+
+  /** Runs one library task on the FX thread and records how long it took. */
+  void time(Runnable task, boolean snapshotChunk) {
+    long start = System.nanoTime();
+    try {
+      task.run();
+    } finally {
+      long took = System.nanoTime() - start;
+      tasks++;
+      totalNanos += took;
+      if (took > maxNanos) maxNanos = took;
+      if (snapshotChunk) snapshotChunks++;
+    }
+  }
+
+  String json() {
+    return String.format(Locale.ROOT,
+        "{\"tasks\":%d,\"maxTaskMs\":%.3f,\"meanTaskMs\":%.4f,\"snapshotChunks\":%d}",
+        tasks, maxNanos / 1e6, tasks == 0 ? 0.0 : totalNanos / 1e6 / tasks, snapshotChunks);
+  }
+
+  /** Writes the figures to the file named by -Dmcp.uistream.stats, when it is set. */
+  void writeIfAsked() {
+    String file = System.getProperty("mcp.uistream.stats");
+    if (file == null || file.isBlank()) return;
+    try {
+      Files.writeString(Path.of(file), json() + "\n");
+    } catch (IOException e) {
+      System.err.println("uistream provider: could not write stats to " + file + ": " + e);
+    }
+  }
+}
