@@ -1,6 +1,8 @@
 package io.uistream.fxdebug.provider;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -11,29 +13,44 @@ import java.util.Locale;
  * the FX thread only; read at close.
  */
 final class FxTaskStats {
+  private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
+
   private volatile long tasks;
   private volatile long totalNanos;
   private volatile long maxNanos;
   private volatile long snapshotChunks;
+  private volatile long maxSnapshotChunkNanos;
+  private volatile long maxFlushNanos;
+  private volatile long maxCpuNanos;
 
   /** Runs one library task on the FX thread and records how long it took. */
   void time(Runnable task, boolean snapshotChunk) {
     long start = System.nanoTime();
+    long cpuStart = CPU.getCurrentThreadCpuTime();
     try {
       task.run();
     } finally {
       long took = System.nanoTime() - start;
+      long cpu = CPU.getCurrentThreadCpuTime() - cpuStart;
+      if (cpu > maxCpuNanos) maxCpuNanos = cpu;
       tasks++;
       totalNanos += took;
       if (took > maxNanos) maxNanos = took;
-      if (snapshotChunk) snapshotChunks++;
+      if (snapshotChunk) {
+        snapshotChunks++;
+        if (took > maxSnapshotChunkNanos) maxSnapshotChunkNanos = took;
+      } else if (took > maxFlushNanos) {
+        maxFlushNanos = took;
+      }
     }
   }
 
   String json() {
     return String.format(Locale.ROOT,
-        "{\"tasks\":%d,\"maxTaskMs\":%.3f,\"meanTaskMs\":%.4f,\"snapshotChunks\":%d}",
-        tasks, maxNanos / 1e6, tasks == 0 ? 0.0 : totalNanos / 1e6 / tasks, snapshotChunks);
+        "{\"tasks\":%d,\"maxTaskMs\":%.3f,\"meanTaskMs\":%.4f,\"snapshotChunks\":%d,"
+            + "\"maxSnapshotChunkMs\":%.3f,\"maxFlushMs\":%.3f,\"maxTaskCpuMs\":%.3f}",
+        tasks, maxNanos / 1e6, tasks == 0 ? 0.0 : totalNanos / 1e6 / tasks, snapshotChunks,
+        maxSnapshotChunkNanos / 1e6, maxFlushNanos / 1e6, maxCpuNanos / 1e6);
   }
 
   /** Writes the figures to the file named by -Dmcp.uistream.stats, when it is set. */

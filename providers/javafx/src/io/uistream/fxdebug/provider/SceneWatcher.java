@@ -7,6 +7,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -34,6 +35,7 @@ final class SceneWatcher {
   private static final String WINDOW_UID = "mcp.uid";
   /** Work per snapshot chunk: well inside the 5 ms the app may lose to the library at once. */
   private static final long CHUNK_BUDGET_NANOS = 2_000_000;
+  private static final int FLUSH_BATCH = 64;
 
   private final Uids uids;
   private final FxTaskStats stats = new FxTaskStats();
@@ -138,10 +140,16 @@ final class SceneWatcher {
     List<String> windows = windowListDirty ? flushWindows(upsert, remove) : null;
     for (Window w : List.copyOf(dirtyWindows)) redescribeWindow(w, upsert);
     dirtyWindows.clear();
-    List<Node> nodes = List.copyOf(dirty);
-    dirty.clear();
-    for (Node n : nodes) forgetRemovedChildren(n, remove);
-    for (Node n : nodes) redescribe(n, upsert);
+    // Batches within a time budget: a moved window marks every node, and that must not stall
+    // the pulse; what is left waits for the next flush. Removals go before additions in a
+    // batch so a node moved between parents is described again.
+    long deadline = System.nanoTime() + CHUNK_BUDGET_NANOS;
+    while (!dirty.isEmpty() && System.nanoTime() < deadline) {
+      List<Node> batch = takeDirty();
+      for (Node n : batch) forgetRemovedChildren(n, remove);
+      for (Node n : batch) redescribe(n, upsert);
+    }
+    if (!dirty.isEmpty()) queueFlush();
     String focus = focusId();
     boolean focusChanged = !Objects.equals(focus, focusSent);
     if (upsert.isEmpty() && remove.isEmpty() && windows == null && !focusChanged) return;
@@ -154,6 +162,15 @@ final class SceneWatcher {
     if (focusChanged) msg.put("focus", focus);
     focusSent = focus;
     send.accept(msg);
+  }
+
+  private List<Node> takeDirty() {
+    List<Node> batch = new ArrayList<>(FLUSH_BATCH);
+    for (Iterator<Node> it = dirty.iterator(); it.hasNext() && batch.size() < FLUSH_BATCH; ) {
+      batch.add(it.next());
+      it.remove();
+    }
+    return batch;
   }
 
   private List<String> flushWindows(List<Object> upsert, List<String> remove) {

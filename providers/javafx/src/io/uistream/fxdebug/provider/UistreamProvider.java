@@ -53,6 +53,8 @@ public final class UistreamProvider implements AutoCloseable {
 
   public void start() {
     Platform.runLater(() -> watcher = new SceneWatcher(uids, this::send));
+    // The figures are wanted however the app ends, SIGTERM included.
+    Runtime.getRuntime().addShutdownHook(new Thread(this::writeStats, "mcp-uistream-stats"));
     connect();
   }
 
@@ -190,13 +192,17 @@ public final class UistreamProvider implements AutoCloseable {
   @Override
   public void close() {
     closed = true;
-    SceneWatcher w = watcher;
-    if (w != null) w.stats().writeIfAsked();
+    writeStats();
     WebSocket ws = socket;
     if (ws != null) ws.sendClose(WebSocket.NORMAL_CLOSURE, "app closing");
     retry.shutdownNow();
     requests.shutdownNow();
     sender.shutdown();
+  }
+
+  private void writeStats() {
+    SceneWatcher w = watcher;
+    if (w != null) w.stats().writeIfAsked();
   }
 
   private static ExecutorService daemon(String name) {
