@@ -23,6 +23,8 @@ export interface ProviderEndpoint {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
   /** Connected provider apps. */
   readonly count: number;
+  /** Close every provider connection (the HTTP server cannot close while they are open). */
+  close(): void;
 }
 
 /** Create (not start) the configured backend, with in-app providers merged in unless refused. */
@@ -33,6 +35,7 @@ export async function createBackend(config: Config): Promise<ChosenBackend> {
   const hub = new ProviderHub();
   const providers: ProviderEndpoint = {
     handleUpgrade: (req, socket, head) => hub.handleUpgrade(req, socket, head),
+    close: () => hub.close(),
     get count() {
       return hub.sessions.size;
     },

@@ -105,6 +105,7 @@ export async function startServer(app: ServableApp): Promise<RunningServer> {
     stats: () => ws.stats(),
     close: async () => {
       await ws.close();
+      providers?.close();
       await front.close();
     },
   };
