@@ -20,9 +20,7 @@ import javafx.beans.InvalidationListener;
 import javafx.beans.Observable;
 import javafx.collections.ListChangeListener;
 import javafx.scene.Node;
-import javafx.scene.Parent;
 import javafx.scene.Scene;
-import javafx.scene.control.*;
 import javafx.stage.Window;
 
 /**
@@ -328,21 +326,6 @@ final class SceneWatcher {
       dirty.add(n);
       queueFlush();
     };
-    List<Observable> watched = new ArrayList<>(List.of(
-        n.visibleProperty(), n.disabledProperty(), n.focusedProperty(), n.boundsInParentProperty()));
-    if (n instanceof Parent p) watched.add(p.getChildrenUnmodifiable());
-    if (n instanceof Labeled lb) watched.add(lb.textProperty());
-    if (n instanceof TextInputControl t) watched.add(t.textProperty());
-    if (n instanceof javafx.scene.text.Text t) watched.add(t.textProperty());
-    if (n instanceof CheckBox c) watched.addAll(List.of(c.selectedProperty(), c.indeterminateProperty()));
-    if (n instanceof ToggleButton t) watched.add(t.selectedProperty());
-    if (n instanceof Slider s) watched.add(s.valueProperty());
-    if (n instanceof ScrollPane sp) watched.add(sp.contentProperty());
-    if (n instanceof TitledPane tp) watched.addAll(List.of(tp.contentProperty(), tp.expandedProperty()));
-    if (n instanceof TabPane tabs) watched.add(tabs.getSelectionModel().selectedItemProperty());
-    if (n instanceof SplitPane sp) watched.add(sp.getItems());
-    if (n instanceof ToolBar tb) watched.add(tb.getItems());
-    if (n instanceof ComboBoxBase<?> cb) watched.add(cb.valueProperty());
-    for (Observable o : watched) o.addListener(l);
+    for (Observable o : Watched.of(n)) o.addListener(l);
   }
 }
