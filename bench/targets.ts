@@ -274,14 +274,15 @@ export const TARGETS = {
   javafx: {
     /**
      * The JavaFX library's longest task on the app's FX thread, in CPU time, under 100 UI
-     * changes a second: 5 ms where the reference workload takes ~150 ms (the shared test VM).
+     * changes a second: 5 ms where the reference workload takes ~40 ms (the test VM when the
+     * bench ran alone).
      */
     longestFxTaskCpuVsReference: {
       figure: 'maxTaskCpuMs',
       relation: 'ratio',
       ...ref,
       op: '<=',
-      limit: 0.033,
+      limit: 0.12,
     },
     cacheEqualsApp: { figure: 'finalStateReached', op: '==', limit: 1 },
   },
