@@ -16,6 +16,8 @@ import { createHandlers, type HandlerDeps, type HandlerTable } from './service/h
 export interface App {
   readonly config: Config;
   readonly backend: AccessibilityBackend;
+  /** The platform backend alone, without in-app providers (the sim's demo drives it). */
+  readonly platform: AccessibilityBackend;
   /** Why this backend was chosen (for the start-up banner). */
   readonly backendReason: string;
   /** Where in-app providers connect; absent with --no-providers. */
@@ -74,7 +76,7 @@ export function composeServices(
 
 /** Build and start everything below the servers. */
 export async function createApp(config: Config, signal?: AbortSignal): Promise<App> {
-  const { backend, reason, providers } = await createBackend(config);
+  const { backend, platform, reason, providers } = await createBackend(config);
   const { cache, executor, pixels, handlers, policy } = composeServices(backend, config);
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> =>
@@ -98,6 +100,7 @@ export async function createApp(config: Config, signal?: AbortSignal): Promise<A
   const app = {
     config,
     backend,
+    platform,
     backendReason: reason,
     cache,
     executor,

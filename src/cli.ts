@@ -38,12 +38,12 @@ function onSignals(stop: () => Promise<void>): void {
 async function startDemoIfAsked(app: App, signal: AbortSignal, log: (line: string) => void) {
   if (!app.config.demo) return;
   const { startDemo, SimBackend } = await import('./backends/sim/index.js');
-  if (!(app.backend instanceof SimBackend)) {
+  if (!(app.platform instanceof SimBackend)) {
     log('--demo applies only to the simulated desktop; ignored');
     return;
   }
   log('demo: scripted activity on the simulated desktop (windows, typing, dialogs)');
-  startDemo(app.backend, signal).catch((err: unknown) => log(`demo stopped: ${String(err)}`));
+  startDemo(app.platform, signal).catch((err: unknown) => log(`demo stopped: ${String(err)}`));
 }
 
 /** Join the fleet when --nats was given; the node serves locally whatever NATS does. */

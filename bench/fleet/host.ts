@@ -78,9 +78,9 @@ async function startNode(name: string, spec: HostSpec): Promise<BenchNode> {
     fleet: { url: spec.natsUrl ?? undefined, node: name, streamMaxBytes: STREAM_BYTES },
   });
   const app = await createApp(config);
-  if (!(app.backend instanceof SimBackend)) throw new Error('the fleet bench needs the sim');
+  if (!(app.platform instanceof SimBackend)) throw new Error('the fleet bench needs the sim');
   const fleet = spec.natsUrl === null ? null : await startFleet(app, () => undefined);
-  return { app, sim: app.backend, fleet };
+  return { app, sim: app.platform, fleet };
 }
 
 /** Set the editor's text as fast as the node takes it (or paced), for `ms`. */

@@ -32,9 +32,9 @@ async function main(): Promise<void> {
   });
   const app = await createApp(config);
   const server = await startServer(app);
-  if (!(app.backend instanceof SimBackend)) throw new Error('the soak needs the sim backend');
+  if (!(app.platform instanceof SimBackend)) throw new Error('the soak needs the sim backend');
   const demo = new AbortController();
-  const demoDone = startDemo(app.backend, demo.signal, DEMO_STEP_MS);
+  const demoDone = startDemo(app.platform, demo.signal, DEMO_STEP_MS);
 
   const handle = async (m: SoakCommand): Promise<unknown> => {
     if (m.cmd === 'mem') {

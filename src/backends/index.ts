@@ -11,7 +11,10 @@ import { InvalidParamsError, NotSupportedError } from '../errors.js';
 import type { AccessibilityBackend, BackendName } from './backend.js';
 
 export interface ChosenBackend {
+  /** What the services use: the platform backend, with in-app providers merged in. */
   backend: AccessibilityBackend;
+  /** The platform backend alone (the sim's scripted demo drives it directly). */
+  platform: AccessibilityBackend;
   /** Why this backend was chosen, for the start-up banner. */
   reason: string;
   /** Where in-app providers connect (absent with --no-providers). */
@@ -30,7 +33,7 @@ export interface ProviderEndpoint {
 /** Create (not start) the configured backend, with in-app providers merged in unless refused. */
 export async function createBackend(config: Config): Promise<ChosenBackend> {
   const chosen = await createPlatformBackend(config);
-  if (!config.providers) return chosen;
+  if (!config.providers) return { ...chosen, platform: chosen.backend };
   const { ProviderHub, withProviders } = await import('./provider/index.js');
   const hub = new ProviderHub();
   const providers: ProviderEndpoint = {
@@ -40,7 +43,12 @@ export async function createBackend(config: Config): Promise<ChosenBackend> {
       return hub.sessions.size;
     },
   };
-  return { backend: withProviders(chosen.backend, hub), reason: chosen.reason, providers };
+  return {
+    backend: withProviders(chosen.backend, hub),
+    platform: chosen.backend,
+    reason: chosen.reason,
+    providers,
+  };
 }
 
 /**
@@ -71,7 +79,9 @@ async function loadSceneFile(path: string): Promise<unknown> {
   return loadScene(text);
 }
 
-async function createPlatformBackend(config: Config): Promise<ChosenBackend> {
+async function createPlatformBackend(
+  config: Config,
+): Promise<{ backend: AccessibilityBackend; reason: string }> {
   const chosen =
     config.backend === 'auto'
       ? await detectBackend()

@@ -42,7 +42,7 @@ export async function startNode(
   return {
     name,
     app,
-    sim: app.backend as SimBackend,
+    sim: app.platform as SimBackend,
     fleet,
     stop: async () => {
       await fleet.stop();
