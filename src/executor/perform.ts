@@ -177,10 +177,15 @@ export async function performAction(
     ? planRefresh(env.cache, [plan.element?.ref, focusedBefore])
     : undefined;
   try {
+    // A modal that opens inside the platform call answers before the call does; what the call
+    // reports (a real click instead of the pattern) still counts once it has come back.
+    let late: Awaited<ReturnType<ActionPlan['perform']>> | undefined;
+    const performing = plan.perform();
+    performing.then((value) => (late = value)).catch(() => undefined);
     const outcome =
       plan.method === 'pattern'
-        ? await untilModalOpens(() => plan.perform(), env.cache, appOf(env, plan))
-        : { blocked: false as const, value: await plan.perform() };
+        ? await untilModalOpens(() => performing, env.cache, appOf(env, plan))
+        : { blocked: false as const, value: await performing };
     const done = outcome.blocked ? undefined : outcome.value;
     const acted = done?.element ?? plan.element;
     if (!outcome.blocked) await settleBackend(env, settleId);
@@ -197,9 +202,10 @@ export async function performAction(
       await recorder.quiet(options.settleMs, relevant, signal, settleCapMs);
     const patches = recorder.batches.flatMap((b) => b.patches).filter(relevant);
     const result = baseResult(method, env, plan, acted, started);
-    if (done !== undefined) result.method = done.method;
-    if (done?.via !== undefined) result.via = done.via;
-    if (done?.warnings !== undefined) result.warnings = done.warnings;
+    const reported = done ?? late;
+    if (reported !== undefined) result.method = reported.method;
+    if (reported?.via !== undefined) result.via = reported.via;
+    if (reported?.warnings !== undefined) result.warnings = reported.warnings;
     result.changes = summarizeChanges(patches, env.cache);
     result.window = windowState(resultWindow(env, plan, result.changes));
     if (options.includePatches) result.patches = patches;

@@ -127,10 +127,14 @@ export class AtspiBackend implements AccessibilityBackend {
 
   fetchSubtree(id: BackendId, options: FetchOptions): Promise<BackendNode[]> {
     return this.withConnection(options.signal, async (c, signal) => {
-      const nodes = await bulkSubtree(c.reader, id, { ...options, signal });
-      if (id !== DESKTOP_ID) return nodes;
+      if (id !== DESKTOP_ID) return bulkSubtree(c.reader, id, { ...options, signal });
+      // The X server's view is matched against the windows' props: read them even when only
+      // the desktop is asked for, so its children list agrees with a deeper fetch.
+      const depth = options.maxDepth === 0 ? 1 : options.maxDepth;
+      const nodes = await bulkSubtree(c.reader, id, { ...options, maxDepth: depth, signal });
       c.mapper.noteWindows(nodes[0]?.children ?? []);
-      return this.truth.filterDesktop(nodes);
+      const shown = this.truth.filterDesktop(nodes);
+      return options.maxDepth === 0 ? shown.slice(0, 1) : shown;
     });
   }
 
