@@ -150,7 +150,6 @@ export class AtspiActions {
     signal: AbortSignal,
   ): Promise<PatternPerformed | void> {
     const real = prefersRealInput(f.policy, f.role) && this.x.available;
-    if (process.env.UISTREAM_DEBUG_SETTLE) console.log('activate', f.role, real, this.x.available);
     if (real && (await clickElement(this.deps, f.ref, f.role, signal))) return VIA_INPUT;
     if (f.policy.clickWithoutActions && this.x.available) {
       const none = (await (f.names ?? this.actionNames(f.ref, signal))).length === 0;

@@ -155,14 +155,7 @@ export class AtspiBackend implements AccessibilityBackend {
    * X server's queued events, then every event mapped so far out of events$.
    */
   async settle(id: BackendId, options: ActionOptions): Promise<void> {
-    const t0 = performance.now();
     await this.withConnection(options.signal, (c, signal) => appRoundTrips(c.reader, id, signal));
-    if (process.env.UISTREAM_DEBUG_SETTLE)
-      console.log(
-        performance.now().toFixed(0),
-        'settle pinged',
-        (performance.now() - t0).toFixed(1),
-      );
     this.truth.pump();
     await this.batcher.drained();
   }
