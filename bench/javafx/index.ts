@@ -9,13 +9,13 @@
  * snapshot chunk and flush, and whether the cache reached the app's final row.
  */
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { stopSharedDesktop, sharedDesktop } from '../../test/atspi/harness.js';
+import { stopSharedDesktop, sharedDesktop } from '../../scripts/harness/atspi.js';
 import {
   buildJavafxFixtures,
   fixtureArgs,
   startUistream,
   type Uistream,
-} from '../../test/providers/javafxHarness.js';
+} from '../../scripts/harness/javafx.js';
 import { referenceMs } from '../lib/reference.js';
 import { trials } from '../lib/stats.js';
 import { printLine } from '../lib/targets.js';
