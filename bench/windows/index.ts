@@ -18,13 +18,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PatchBatch } from '../../protocol/src/index.js';
 import { X11WindowWatcher, type XWindowView } from '../../src/backends/x11/index.js';
-import { startTruthStack, type TruthStack } from '../../test/atspi/windowTruth.js';
+import { startTruthStack, type TruthStack } from '../../scripts/harness/windowTruth.js';
 import {
   GTK_FIXTURE,
   QT_FIXTURE,
   runRound,
   type Fixture,
-} from '../../test/atspi/windowTruthCycles.js';
+} from '../../scripts/harness/windowTruthCycles.js';
 import { referenceMs } from '../lib/reference.js';
 import { printLine } from '../lib/targets.js';
 

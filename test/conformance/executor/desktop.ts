@@ -7,16 +7,12 @@ import { createSimBackend } from '../../../src/backends/sim/index.js';
 import type { UiCache } from '../../../src/cache/api.js';
 import { createCache } from '../../../src/cache/index.js';
 import { loadConfig, type ConfigInput } from '../../../src/config.js';
-import {
-  getMethod,
-  type MethodInput,
-  type MethodParams,
-  type MethodResult,
-} from '../../../protocol/src/index.js';
+import type { MethodInput, MethodResult } from '../../../protocol/src/index.js';
 import type { ActionMethod, CallerContext, Executor } from '../../../src/executor/api.js';
 import { createExecutor } from '../../../src/executor/index.js';
 import { isUiError } from '../../../src/errors.js';
 import { AccessPolicy } from '../../../src/policy/access.js';
+import { parse } from '../../../scripts/harness/params.js';
 
 export interface Desktop {
   sim: SimBackend;
@@ -110,9 +106,4 @@ export async function errorOf(
   throw new Error('expected a rejection');
 }
 
-/** Params as the wire hands them over: validated, defaults applied. */
-export function parse<M extends ActionMethod>(method: M, input: MethodInput<M>): MethodParams<M> {
-  const def = getMethod(method);
-  if (def === undefined) throw new Error(`no method ${method}`);
-  return def.params.parse(input) as MethodParams<M>;
-}
+export { parse };
