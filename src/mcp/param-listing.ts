@@ -18,6 +18,8 @@ export interface ParamListing {
 
 const hidden = { hidden: true } as const;
 const shown = { hidden: false } as const;
+const TARGET =
+  'The element: {ref: "e12"} or a locator {name (contains), controlType (Button, Edit...), automationId (exact), window (ref or title)}';
 
 export const PARAM_LISTING: Readonly<Record<string, ParamListing>> = {
   // Action tuning: the defaults fit agents; harnesses set them by name.
@@ -37,16 +39,21 @@ export const PARAM_LISTING: Readonly<Record<string, ParamListing>> = {
   'target.value': hidden,
   'target.nameMatch': hidden,
   'target.app': hidden,
+  // Find tuning: contains-matching fits most searches.
+  'ui_find:caseSensitive': hidden,
+  'ui_find:maxDepth': hidden,
   'target.x': hidden,
   'target.y': hidden,
-  'ui_click:target.x': { ...shown, description: 'Screen x' },
-  'ui_click:target.y': { ...shown, description: 'Screen y' },
-  target: { description: 'The element: {ref} or a locator (name, controlType, automationId)' },
-  'ui_click:target': { description: 'The element ({ref} or a locator) or a point {x, y}' },
-  'target.ref': { description: 'e12' },
-  'target.name': { description: 'Name contains' },
-  'target.window': { description: 'Window ref or title' },
-  'target.automationId': { description: 'Exact id' },
+  'ui_click:target.x': { ...shown, description: '' },
+  'ui_click:target.y': { ...shown, description: '' },
+  // The target's own description names its fields, once, instead of one description each.
+  target: { description: TARGET },
+  'ui_click:target': { description: `${TARGET}, or a screen point {x, y}` },
+  'target.ref': { description: '' },
+  'target.name': { description: '' },
+  'target.controlType': { description: '' },
+  'target.window': { description: '' },
+  'target.automationId': { description: '' },
   automationId: { description: 'Exact id' },
   name: { description: 'Name contains (nameMatch: equals, regex)' },
   nameMatch: { description: 'How name matches' },
@@ -57,11 +64,11 @@ export const PARAM_LISTING: Readonly<Record<string, ParamListing>> = {
   language: { description: 'OCR language (eng)' },
   padding: { description: 'Pixels around the element' },
   monitorIndex: { description: 'Monitor number' },
-  rect: { description: 'Screen rect, pixels' },
-  'rect.x': { description: 'Left' },
-  'rect.y': { description: 'Top' },
-  'rect.width': { description: 'Width' },
-  'rect.height': { description: 'Height' },
+  rect: { description: 'Screen rect {x, y, width, height}, pixels' },
+  'rect.x': { description: '' },
+  'rect.y': { description: '' },
+  'rect.width': { description: '' },
+  'rect.height': { description: '' },
   // Per tool: what a parameter does there.
   'ui_snapshot:mode': { description: 'compact folds unnamed wrappers' },
   'ui_snapshot:maxDepth': { description: 'Levels below the root' },
@@ -98,7 +105,7 @@ export const PARAM_LISTING: Readonly<Record<string, ParamListing>> = {
   'ui_scroll:amount': { description: 'Notches' },
   'ui_scroll_into_view:maxScrolls': { description: 'Give up after this many' },
   'ui_wait_for:condition': { description: 'What to wait for' },
-  'ui_wait_for:target': { description: 'The element, for element conditions' },
+  'ui_wait_for:target': { description: `${TARGET}; for element conditions` },
   'ui_text_attributes:start': { description: 'First character' },
   'ui_text_attributes:end': { description: 'Stop before this character' },
   'ui_text_attributes:maxRuns': { description: 'At most this many runs' },
@@ -113,13 +120,6 @@ export const PARAM_LISTING: Readonly<Record<string, ParamListing>> = {
   'ui_automation:includeChildren': { description: 'get_text: with descendants’ text' },
   'ui_automation:maxChars': { description: 'get_text: cut after this many' },
   'ui_automation:maxElements': { description: 'get_tree: at most this many lines' },
-  // The locator of ocr_element: the same trim as an action target.
-  'ocr_element:caseSensitive': hidden,
-  'ocr_element:within': hidden,
-  'ocr_element:maxDepth': hidden,
-  'ocr_element:value': hidden,
-  'ocr_element:nameMatch': hidden,
-  'ocr_element:app': hidden,
   ref: { description: 'Element ref (e12)' },
   root: { description: 'Element ref (e12) to start from' },
   window: { description: 'Window ref (w3) or part of its title' },
@@ -130,6 +130,9 @@ export const PARAM_LISTING: Readonly<Record<string, ParamListing>> = {
   'ui_screenshot:scale': hidden,
   'ui_screenshot:padding': hidden,
   'ui_ocr:padding': hidden,
+  'ui_ocr:name': { description: 'Element name contains' },
+  'ui_ocr:controlType': { description: 'e.g. Button' },
+  'ui_ocr:automationId': { description: 'Exact id' },
   'ui_ocr:timeoutMs': hidden,
   'ui_find:visual': { description: 'OCR fallback' },
   'ui_events:controlTypes': hidden,

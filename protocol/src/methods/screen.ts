@@ -134,7 +134,6 @@ export const OcrStatus = z.strictObject({
 export const screenOcrStatus = defineMethod({
   name: 'screen.ocrStatus',
   kind: 'read',
-  mcp: { tool: 'ocr_status' },
   summary: 'OCR engine, installed languages and worker pool.',
   params: z.strictObject({}).default({}),
   result: OcrStatus,

@@ -1,16 +1,15 @@
 /**
- * Pixel tools: a screenshot (optionally with set-of-marks), OCR of an area or an element, and
- * the OCR engine's status. Images come back as MCP image content blocks; the structured answer
- * carries the metadata and the marks legend, not the bytes again.
+ * Pixel tools: a screenshot (optionally with set-of-marks) and OCR of an area or an element
+ * (the OCR engine's status is part of ui_status). Images come back as MCP image content
+ * blocks; the structured answer carries the metadata and the marks legend, not the bytes again.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   CaptureParams,
   CaptureResult,
   ElementQuery,
   OcrParams,
   OcrResult,
-  screenOcrStatus,
 } from '../../../protocol/src/index.js';
 import { ElementNotFoundError, MultipleMatchesError } from '../../errors.js';
 import { toBase64 } from '../../pixels/bytes.js';
@@ -58,22 +57,16 @@ function ocrText(r: z.output<typeof OcrResult>): string {
   return `${r.text}\n(${r.words.length} words in ${r.durationMs} ms; read from pixels)`;
 }
 
-export const uiOcr = defineTool({
-  name: 'ui_ocr',
-  title: 'OCR',
-  kind: 'read',
-  description: 'OCR of a window, monitor, rect or element: text and word boxes.',
-  input: OcrParams,
-  output: OcrResult,
-  async run(input, ctx) {
-    const r = await callMethod(ctx, 'screen.ocr', input);
-    return { text: ocrText(r), structured: r };
-  },
-});
+/** ui_ocr's input: an area, or an element by ref or by locator (for controls with no text). */
+const ocrInput = OcrParams.extend({
+  name: ElementQuery.shape.name,
+  controlType: ElementQuery.shape.controlType,
+  automationId: ElementQuery.shape.automationId,
+}).strict();
+type OcrInput = z.output<typeof ocrInput>;
 
-async function refFor(input: z.output<typeof ocrElementInput>, ctx: ToolContext): Promise<string> {
-  if (input.ref !== undefined) return input.ref;
-  const { ref: _ref, padding: _padding, language: _language, ...query } = input;
+/** The element a locator names, exactly one, as a ref for screen.ocr. */
+async function refOf(query: ElementQuery, ctx: ToolContext): Promise<string> {
   const found = await callMethod(ctx, 'elements.find', { ...query, maxResults: 2 });
   const [first, second] = found.elements;
   if (first === undefined) throw new ElementNotFoundError('no element matches the locator');
@@ -85,41 +78,28 @@ async function refFor(input: z.output<typeof ocrElementInput>, ctx: ToolContext)
   return first.ref;
 }
 
-const ocrElementInput = ElementQuery.extend({
-  ref: z.string().optional(),
-  padding: z.number().int().min(0).max(1_000).default(4),
-  language: z.string().min(1).max(64).default('eng'),
-}).strict();
+/** The screen.ocr params of an input: a locator resolves to the one element it matches. */
+async function ocrParamsOf(input: OcrInput, ctx: ToolContext): Promise<z.input<typeof OcrParams>> {
+  const { name, controlType, automationId, ...area } = input;
+  if (name === undefined && controlType === undefined && automationId === undefined) return area;
+  if (area.ref !== undefined) return area;
+  const query = ElementQuery.parse({ name, controlType, automationId, window: area.window });
+  return { ...area, window: undefined, ref: await refOf(query, ctx) };
+}
 
-export const ocrElement = defineTool({
-  name: 'ocr_element',
-  title: 'OCR an element',
+export const uiOcr = defineTool({
+  name: 'ui_ocr',
+  title: 'OCR',
   kind: 'read',
-  description: 'OCR of one element by ref or locator (for controls that expose no text).',
-  input: ocrElementInput,
+  description:
+    'OCR of a window, monitor, rect, or one element by ref or locator (for controls that ' +
+    'expose no text): text and word boxes.',
+  input: ocrInput,
   output: OcrResult,
   async run(input, ctx) {
-    const ref = await refFor(input, ctx);
-    const r = await callMethod(ctx, 'screen.ocr', {
-      ref,
-      padding: input.padding,
-      language: input.language,
-    });
+    const r = await callMethod(ctx, 'screen.ocr', await ocrParamsOf(input, ctx));
     return { text: ocrText(r), structured: r };
   },
 });
 
-export const ocrStatus = defineTool({
-  name: 'ocr_status',
-  title: 'OCR status',
-  kind: 'read',
-  description: 'OCR engine, installed languages and workers.',
-  input: screenOcrStatus.params,
-  output: screenOcrStatus.result,
-  async run(input, ctx) {
-    const r = await callMethod(ctx, 'screen.ocrStatus', input);
-    return { text: JSON.stringify(r), structured: r };
-  },
-});
-
-export const pixelTools = [uiScreenshot, uiOcr, ocrElement, ocrStatus] as const;
+export const pixelTools = [uiScreenshot, uiOcr] as const;

@@ -153,6 +153,7 @@ const StatusOutput = z.object({
       fetches: z.number().int(),
     })
     .optional(),
+  ocr: z.object({ enabled: z.boolean(), languages: z.array(z.string()) }).optional(),
 });
 
 /** Quarantined apps and forbidden calls, each with its reason, for the model to read. */
@@ -164,11 +165,21 @@ function healthText(h: z.output<typeof StatusOutput>['health']): string {
   return `\n${lines.join('\n')}`;
 }
 
+/** The OCR engine's state, or nothing where this server has no pixels. */
+async function ocrOf(ctx: ToolContext): Promise<z.output<typeof StatusOutput>['ocr']> {
+  try {
+    const { enabled, languages } = await callMethod(ctx, 'screen.ocrStatus', {});
+    return { enabled, languages };
+  } catch {
+    return undefined;
+  }
+}
+
 export const uiStatus = defineTool({
   name: 'ui_status',
   title: 'Server status',
   kind: 'read',
-  description: 'Backend, health, cache revision and element counts.',
+  description: 'Backend, health, cache revision, element counts and OCR languages.',
   input: z.object({}),
   output: StatusOutput,
   async run(_input, ctx) {
@@ -187,12 +198,15 @@ export const uiStatus = defineTool({
       const { elements, windows, drift, fetches } = stats;
       structured.counts = { elements, windows, drift, fetches };
     }
+    structured.ocr = await ocrOf(ctx);
     const counts =
       stats !== undefined ? `, ${stats.elements} elements in ${stats.windows} windows` : '';
     const ro = structured.readOnly ? ', read-only' : '';
+    const ocr =
+      structured.ocr?.enabled === true ? `, OCR ${structured.ocr.languages.join('+')}` : '';
     return {
       text: clip(
-        `${hello.backend} ${hello.status}, rev ${hello.revision}${counts}${ro}${healthText(hello.health)}`,
+        `${hello.backend} ${hello.status}, rev ${hello.revision}${counts}${ro}${ocr}${healthText(hello.health)}`,
         600,
       ),
       structured,

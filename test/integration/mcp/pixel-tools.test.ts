@@ -50,9 +50,9 @@ it('ui_screenshot scales the whole desktop to the screen budget and a window to 
   expect(sw / sh).toBeCloseTo(dw / dh, 1);
 });
 
-it('ocr_status lists the engine and languages; bad input gets typed errors', async () => {
-  const status = await ok(client, 'ocr_status');
-  expect(status.structured?.languages).toEqual(['eng']);
+it('ui_status lists the OCR languages; bad input gets typed errors', async () => {
+  const status = await ok(client, 'ui_status');
+  expect(status.structured?.ocr).toEqual({ enabled: true, languages: ['eng'] });
   const lang = await call(client, 'ui_ocr', { window: 'Editor', language: 'klingon' });
   expect(lang.isError).toBe(true);
   expect(lang.text).toMatch(/^error language_not_supported/);
@@ -60,8 +60,15 @@ it('ocr_status lists the engine and languages; bad input gets typed errors', asy
     rect: { x: -500, y: -500, width: 10, height: 10 },
   });
   expect(region.text).toMatch(/^error invalid_region/);
-  const none = await call(client, 'ocr_element', { automationId: 'no.such.element' });
+  const none = await call(client, 'ui_ocr', { automationId: 'no.such.element' });
   expect(none.text).toMatch(/^error element_not_found/);
+});
+
+it('ui_ocr reads one element found by its locator', async () => {
+  const save = await ok(client, 'ui_ocr', { automationId: 'editor.save' });
+  expect(save.structured?.text).toMatch(/Save/);
+  const both = await call(client, 'ui_ocr', { controlType: 'Button' });
+  expect(both.text).toMatch(/^error multiple_matches/);
 });
 
 it('--no-screenshots refuses the pixel tools with capture_disabled', async () => {

@@ -23,7 +23,7 @@ afterAll(async () => {
 describe('reading tools', () => {
   it('lists every tool with schemas and annotations', async () => {
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(25);
+    expect(tools).toHaveLength(23);
     const click = tools.find((t) => t.name === 'ui_click');
     expect(click?.annotations?.destructiveHint).toBe(true);
     expect(click?.outputSchema?.type).toBe('object');

@@ -27,8 +27,6 @@ const DEFAULT_TOOLS = [
   'ui_batch',
   'ui_screenshot',
   'ui_ocr',
-  'ocr_element',
-  'ocr_status',
 ];
 
 describe('tool profiles', () => {
@@ -90,10 +88,13 @@ describe('tool listing', () => {
   });
 
   /** `tool:path` of every listed parameter without a description, nested ones included. */
+  // A field is described by its own description or, inside an object, by its parent's naming it.
   function undescribed(schema: Record<string, unknown>, at: string, out: string[]): string[] {
     const props = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
+    const parent = typeof schema.description === 'string' ? schema.description : '';
     for (const [key, sub] of Object.entries(props)) {
-      if (typeof sub.description !== 'string' || sub.description === '') out.push(`${at}${key}`);
+      const own = typeof sub.description === 'string' && sub.description !== '';
+      if (!own && !parent.includes(key)) out.push(`${at}${key}`);
       undescribed(sub, `${at}${key}.`, out);
       const items = sub.items as Record<string, unknown> | undefined;
       if (items !== undefined) undescribed(items, `${at}${key}[].`, out);
