@@ -126,6 +126,15 @@ export type InputAction =
   | { kind: 'wheel'; x: number; y: number; dx: number; dy: number }
   | { kind: 'move'; x: number; y: number };
 
+/**
+ * A person's input as the platform saw it, for the recorder: a mouse button or a key, pressed
+ * or released. `key` is the canonical key name (src/input/keys.ts spelling: "Enter", "a",
+ * "F5"); `text` is what a key types, when it types something; `modifiers` are those held.
+ */
+export type ObservedInput =
+  | { kind: 'button'; pressed: boolean; button: MouseButton; x: number; y: number }
+  | { kind: 'key'; pressed: boolean; key: string; text?: string; modifiers: Modifier[] };
+
 /** What this backend really delivers and can do; consumers check before relying on it. */
 export interface BackendCapabilities {
   events: Record<Exclude<BackendEventType, 'status' | 'reset'>, boolean>;
@@ -253,6 +262,11 @@ export interface AccessibilityBackend {
     request: TextRunRequest,
     options: ActionOptions,
   ): Promise<TextRun[]>;
+  /**
+   * Watch a person's keyboard and mouse input until `signal` aborts (optional capability: the
+   * recorder). Observing never grabs or alters the input the apps receive.
+   */
+  watchInput?(signal: AbortSignal): Observable<ObservedInput>;
   /** Quarantined apps and forbidden calls right now (absent: the backend tracks none). */
   health?(): BackendHealthReport;
 }

@@ -1,4 +1,5 @@
 /** X11 pieces shared by the Linux backends: screen capture and the X server's window view. */
 export { X11Screen, x11Unavailable } from './x11Capture.js';
 export { X11WindowWatcher, type XTopLevel, type XWindowView } from './x11Windows.js';
+export { watchX11Input } from './x11Input.js';
 export { matchWindows, type AccessibleTopLevel, type WindowMatch } from './windowMatch.js';
