@@ -127,6 +127,10 @@ async function main(argv: readonly string[]): Promise<void> {
       const { runFleetCommand } = await import('./cli/fleet.js');
       return await runFleetCommand(cli.fleet);
     }
+    if (cli.record !== undefined) {
+      const { runRecordCommand } = await import('./cli/record.js');
+      return await runRecordCommand(cli.record);
+    }
     await (cli.command === 'mcp' ? mcpStdio(cli) : serve(cli));
   } catch (err) {
     const failure = describeStartupFailure(err, cli.config.port);

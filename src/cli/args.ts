@@ -6,6 +6,12 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { loadConfig, type Config, type ConfigInput } from '../config.js';
 import { FLEET_USAGE, FleetUsageError, parseFleetCli, type FleetCommand } from './fleet-args.js';
+import {
+  RECORD_USAGE,
+  RecordUsageError,
+  parseRecordCli,
+  type RecordCommand,
+} from './record-args.js';
 
 export const USAGE = `uistream: a live, event-fed desktop accessibility tree over WebSocket and MCP
 
@@ -13,6 +19,7 @@ Usage:
   uistream serve [flags]   Serve WebSocket (/ws), MCP over HTTP (/mcp) and /health
   uistream mcp [flags]     Serve MCP over stdio (for desktop MCP hosts)
   uistream fleet ...       Watch and drive a NATS fleet of nodes (see below)
+  uistream record ...      Record a person's input into an app as a test (see below)
   uistream --help | --version
 
 Flags:
@@ -48,7 +55,7 @@ Flags:
   --node NAME                    Node name in the fleet (default: the host name)
   --nats-heartbeat MS            Presence heartbeat (default 5000; gone after 3 missed)
   --verbose                      Print every UI event (default: a summary line per second)
-${FLEET_USAGE}`;
+${FLEET_USAGE}${RECORD_USAGE}`;
 
 export class UsageError extends Error {
   override readonly name = 'UsageError';
@@ -69,7 +76,17 @@ function fleetCli(argv: readonly string[]): ParsedCli {
   }
 }
 
-export type Command = 'serve' | 'mcp' | 'help' | 'version' | 'fleet';
+function recordCli(argv: readonly string[]): ParsedCli {
+  try {
+    const record = parseRecordCli(argv);
+    return { command: 'record', config: loadConfig(), quiet: true, verbose: false, record };
+  } catch (err) {
+    if (err instanceof RecordUsageError) throw new UsageError(err.message);
+    throw err;
+  }
+}
+
+export type Command = 'serve' | 'mcp' | 'help' | 'version' | 'fleet' | 'record';
 
 export interface ParsedCli {
   command: Command;
@@ -77,6 +94,8 @@ export interface ParsedCli {
   quiet: boolean;
   /** Set for `uistream fleet ...`. */
   fleet?: FleetCommand;
+  /** Set for `uistream record ...`. */
+  record?: RecordCommand;
   /** Print every UI event rather than a summary line per second. */
   verbose: boolean;
 }
@@ -122,6 +141,7 @@ function integerFlag(name: string, raw: string | undefined): number | undefined 
 /** Parse argv (without node and the script path). Throws UsageError on any bad input. */
 export function parseCli(argv: readonly string[]): ParsedCli {
   if (argv[0] === 'fleet') return fleetCli(argv);
+  if (argv[0] === 'record') return recordCli(argv);
   let parsed;
   try {
     parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });

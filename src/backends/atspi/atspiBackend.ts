@@ -5,7 +5,7 @@
  * `reset` (every id may be invalid) and `ok`.
  */
 import { setMaxListeners } from 'node:events';
-import type { Subscription } from 'rxjs';
+import type { Observable, Subscription } from 'rxjs';
 import type {
   AccessibilityBackend,
   ActionOptions,
@@ -20,9 +20,10 @@ import type {
   CapturedImage,
   CaptureRequest,
   MonitorInfo,
+  ObservedInput,
   TextRunRequest,
 } from '../backend.js';
-import { X11Screen, x11Unavailable } from '../x11/index.js';
+import { X11Screen, watchX11Input, x11Unavailable } from '../x11/index.js';
 import { BackendUnavailableError, throwIfAborted } from '../../errors.js';
 import { AtspiActions } from './atspiActions.js';
 import { AtspiBus } from './atspiBus.js';
@@ -206,6 +207,11 @@ export class AtspiBackend implements AccessibilityBackend {
     this.usable(signal);
     if (x11Unavailable(this.env) !== null) return [];
     return await (this.screen ??= new X11Screen(this.env)).monitors();
+  }
+
+  /** A person's input, seen through the X server's RECORD extension (src/backends/x11/). */
+  watchInput(signal: AbortSignal): Observable<ObservedInput> {
+    return watchX11Input(this.env, signal);
   }
 
   /** The pid and name of an app by its bus name, read once. */

@@ -174,6 +174,9 @@ export function withProviders(
     ...(platform.capture === undefined ? {} : { capture: platform.capture.bind(platform) }),
     ...(platform.monitors === undefined ? {} : { monitors: platform.monitors.bind(platform) }),
     ...(platform.health === undefined ? {} : { health: platform.health.bind(platform) }),
+    ...(platform.watchInput === undefined
+      ? {}
+      : { watchInput: platform.watchInput.bind(platform) }),
   };
 }
 

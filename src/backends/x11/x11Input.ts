@@ -60,24 +60,25 @@ class RecordSession {
     display: string,
     private readonly emit: (input: ObservedInput) => void,
   ) {
-    this.control = lib.open(display);
-    this.data = lib.open(display);
-    if (this.control === null || this.data === null) {
-      this.closeDisplays();
-      throw new BackendUnavailableError(`cannot open X display ${display} to record input`);
+    const control = lib.open(display);
+    const data = lib.open(display);
+    const fail = (why: string): never => {
+      if (control !== null) lib.close(control);
+      if (data !== null) lib.close(data);
+      throw new BackendUnavailableError(why);
+    };
+    if (control === null || data === null) fail(`cannot open X display ${display} to record input`);
+    if (!lib.queryVersion(control)) fail('the X server has no RECORD extension');
+    const context = lib.createContext(control);
+    lib.sync(control);
+    if (context === 0 || !lib.enableAsync(data, context, (b) => this.onEvent(b))) {
+      fail('the X server refused a RECORD context');
     }
-    if (!lib.queryVersion(this.control)) {
-      this.closeDisplays();
-      throw new BackendUnavailableError('the X server has no RECORD extension');
-    }
-    this.context = lib.createContext(this.control);
-    lib.sync(this.control);
-    if (this.context === 0 || !lib.enableAsync(this.data, this.context, (b) => this.onEvent(b))) {
-      this.closeDisplays();
-      throw new BackendUnavailableError('the X server refused a RECORD context');
-    }
-    lib.flush(this.data);
-    this.timer = setInterval(() => lib.processReplies(this.data), POLL_MS);
+    lib.flush(data);
+    this.control = control;
+    this.data = data;
+    this.context = context;
+    this.timer = setInterval(() => lib.processReplies(data), POLL_MS);
   }
 
   stop(): void {
@@ -85,12 +86,8 @@ class RecordSession {
     this.lib.disable(this.control, this.context);
     this.lib.free(this.control, this.context);
     this.lib.sync(this.control);
-    this.closeDisplays();
-  }
-
-  private closeDisplays(): void {
-    if (this.control !== null) this.lib.close(this.control);
-    if (this.data !== null) this.lib.close(this.data);
+    this.lib.close(this.control);
+    this.lib.close(this.data);
   }
 
   private onEvent(event: Uint8Array): void {

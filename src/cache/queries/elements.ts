@@ -58,12 +58,17 @@ function contains(node: CachedNode, x: number, y: number): boolean {
   return r !== null && x >= r.x && y >= r.y && x < r.x + r.width && y < r.y + r.height;
 }
 
-/** Windows in hit-test order: the foreground window first, then later siblings over earlier. */
+/**
+ * Windows in hit-test order: modal windows first (a modal dialog stays above the window it
+ * blocks, even while that window is still the one reported active), then the foreground
+ * window, then later siblings over earlier.
+ */
 export function windowsTopmostFirst(state: TreeState): CachedNode[] {
   const wins = [...(state.root?.children ?? [])].reverse();
   const fg = state.foreground;
-  if (fg === null) return wins;
-  return [fg, ...wins.filter((w) => w !== fg)];
+  const modal = wins.filter((w) => w.props.states.includes('modal'));
+  const first = fg === null || modal.includes(fg) ? modal : [...modal, fg];
+  return [...first, ...wins.filter((w) => !first.includes(w))];
 }
 
 export function at(state: TreeState, p: MethodParams<'elements.at'>): MethodResult<'elements.at'> {

@@ -101,10 +101,17 @@ async function verifyTyped(
   p: TypeParams,
   sent: InputSent | undefined,
 ): Promise<string | undefined> {
-  const seen = await seeEffect(env, node.ref, (n) => showsTyped(n.value, p.text));
+  // A password field shows a mask, not the text: its length is what can be seen (and the
+  // text itself never goes into an error).
+  const masked = node.states.includes('password');
+  const length = [...p.text].length;
+  const shows = (n: ElementNode): boolean =>
+    masked ? [...(n.value ?? '')].length >= length : showsTyped(n.value, p.text);
+  const seen = await seeEffect(env, node.ref, shows);
   if (!seen.ok) {
     if (sent?.focusMovedTo !== undefined) throw inputUnconfirmed(node, sent);
-    throw noEffect('typing', node, { expected: p.text, tried: ['keyboard'], seen: seen.node });
+    const expected = masked ? `${length} hidden characters` : p.text;
+    throw noEffect('typing', node, { expected, tried: ['keyboard'], seen: seen.node });
   }
   if (sent?.focusMovedTo === undefined) return undefined;
   return `the text shows in ${describeNode(node)}, but focus moved to ${sent.focusMovedTo} while typing`;

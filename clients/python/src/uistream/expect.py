@@ -150,6 +150,18 @@ class Expectation:
 
         return await self._wait("to be enabled", check)
 
+    async def to_have_state(self, state: str, present: bool = True) -> dict[str, Any]:
+        """A state such as ``"checked"`` or ``"enabled"`` held (or, ``present=False``, not)."""
+
+        def check(found: list[dict[str, Any]]) -> tuple[bool, str]:
+            node, why = _one(found)
+            if node is None:
+                return False, why
+            states = node.get("states", [])
+            return (state in states) == present, f"states {states}"
+
+        return await self._wait(f"to {'have' if present else 'lack'} state {state!r}", check)
+
     async def to_have_text(self, expected: str | re.Pattern[str]) -> dict[str, Any]:
         """Exact text (value, else name), or a regular expression searched in it."""
 

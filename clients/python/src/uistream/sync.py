@@ -113,6 +113,9 @@ class SyncExpectation:
     def to_have_text(self, expected: Any) -> dict[str, Any]:
         return self._runner.run(self.expectation.to_have_text(expected))
 
+    def to_have_state(self, state: str, present: bool = True) -> dict[str, Any]:
+        return self._runner.run(self.expectation.to_have_state(state, present))
+
 
 class SyncClient(SyncMethods):
     """Every protocol method as a blocking call; create it with :func:`connect_sync`."""
