@@ -39,9 +39,10 @@ function call(method: string, args: string, comment = ''): string {
 function stepLine(step: Step): string {
   switch (step.kind) {
     case 'click': {
-      if (!('by' in step.target)) return call('actions_click', `target=${py(step.target)}`);
-      const [t, c] = split(target(step.target));
       const button = step.button === 'left' ? '' : `, button=${py(step.button)}`;
+      if (!('by' in step.target))
+        return call('actions_click', `target=${py(step.target)}${button}`);
+      const [t, c] = split(target(step.target));
       return call('actions_click', `target=${t}${button}`, c);
     }
     case 'type': {

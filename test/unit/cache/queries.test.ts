@@ -133,6 +133,12 @@ describe('element reads', () => {
     expect(at(state, { x: 5000, y: 5000 }).element).toBeNull();
   });
 
+  it('hits a modal window before the foreground window it covers', () => {
+    const { state } = desktop();
+    // w1 (foreground) and the modal w3 both cover (5, 5); the modal dialog lies on top.
+    expect(at(state, { x: 5, y: 5 }).element?.name).toBe('Find what');
+  });
+
   it('reports focus desktop-wide and per app', () => {
     const { state } = desktop();
     expect(focused(state, {})).toMatchObject({
