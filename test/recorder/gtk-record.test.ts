@@ -137,8 +137,8 @@ describe.runIf(ready)('uistream record on the GTK form over AT-SPI and X RECORD'
       expect(outcome?.detail).toMatch(/to have text 'Hello, Ada!'/);
       expect(outcome?.detail).toMatch(/Goodbye, Ada!/);
       // The plugin's report sections: what the window held when the expectation gave up.
-    expect(run.output).toContain('uistream snapshot');
-    expect(run.output).toMatch(/- text "Greeting" \[ref=e\d+\]/);
+      expect(run.output).toContain('uistream snapshot');
+      expect(run.output).toMatch(/- text "Greeting" \[ref=e\d+\]/);
     },
     RUN_TIMEOUT,
   );
