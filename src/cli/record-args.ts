@@ -8,14 +8,9 @@ import { parseCombo } from '../input/keys.js';
 import { chordName } from '../recorder/steps.js';
 
 export const RECORD_USAGE = `
-Record (uistream record --app NAME [--out FILE]):
-  Watch a person use an app and write a replayable test when stopped (Ctrl+C / SIGTERM)
-  --app NAME                     Record input into this app only (default: every app)
-  --out FILE                     test_x.py (pytest), x.test.ts (TypeScript) or x.json (MCP
-                                 tool calls); the format follows the extension (default: stdout)
-  --format pytest|typescript|mcp Output format when --out does not say
-  --assert-key COMBO             Adds an assertion on the focused element (default Ctrl+Alt+A)
-  --backend, --scene, --seed     As for serve
+Record (uistream record [--app NAME] [--out FILE] [--format pytest|typescript|mcp]):
+  Watch a person use the app (docs/recorder.md); --assert-key (default Ctrl+Alt+A) asserts on
+  the focused element; Ctrl+C writes test_x.py, x.test.ts or x.json (default: pytest to stdout)
 `;
 
 export class RecordUsageError extends Error {
