@@ -83,6 +83,12 @@ export class NoEffectError extends UiError {
     super('no_effect', message, options);
   }
 }
+/** The action needs the keyboard focus and the caller asked to keep it (focusPolicy "keep"). */
+export class FocusRequiredError extends UiError {
+  constructor(message: string, options?: UiErrorOptions) {
+    super('focus_required', message, options);
+  }
+}
 export class CancelledError extends UiError {
   constructor(message = 'cancelled', options?: UiErrorOptions) {
     super('cancelled', message, options);

@@ -24,6 +24,7 @@ export const ERROR_CODES = [
   'backend_unavailable',
   'action_failed',
   'no_effect',
+  'focus_required',
   'not_supported',
   'cursor_expired',
   'cancelled',
@@ -87,6 +88,10 @@ export const DEFAULT_RECOVERY: Record<ErrorCode, string[]> = {
   unauthorized: ['Provide the server token'],
   backend_unavailable: ['Wait for the backend to reconnect and retry'],
   action_failed: ['Check the element state and retry'],
+  focus_required: [
+    'Use the pattern-based call the error names, which needs no focus',
+    'Or act with focusPolicy "allow"',
+  ],
   no_effect: [
     'The app accepted the action but nothing changed: details say what was tried and seen',
     'Try another way (actions.type with allowInput, a click on the option) or check the app',

@@ -124,7 +124,19 @@ export type InputAction =
   | { kind: 'text'; text: string }
   | { kind: 'click'; x: number; y: number; button: MouseButton; count: number }
   | { kind: 'wheel'; x: number; y: number; dx: number; dy: number }
-  | { kind: 'move'; x: number; y: number };
+  | { kind: 'move'; x: number; y: number }
+  /**
+   * Press (`down`) or release one mouse button at a point, the pieces of a drag. `modifiers` are
+   * pressed before the button goes down and released after it comes up.
+   */
+  | {
+      kind: 'button';
+      x: number;
+      y: number;
+      button: MouseButton;
+      down: boolean;
+      modifiers?: Modifier[];
+    };
 
 /**
  * A person's input as the platform saw it, for the recorder: a mouse button or a key, pressed
@@ -244,6 +256,8 @@ export interface AccessibilityBackend {
    * (a Wayland session), when this desktop cannot be captured.
    */
   capture?(request: CaptureRequest, options: ActionOptions): Promise<CapturedImage>;
+  /** Where the mouse pointer is now, so an action can put it back (optional capability). */
+  pointer?(signal: AbortSignal): Promise<{ x: number; y: number }>;
   /** The monitors, when the backend knows them (capture-capable backends do). */
   monitors?(signal: AbortSignal): Promise<MonitorInfo[]>;
   /**

@@ -25,6 +25,7 @@ export type ActionMethod = Extract<
   | 'actions.focus'
   | 'actions.scroll'
   | 'actions.scrollIntoView'
+  | 'actions.drag'
   | 'actions.waitFor'
   | 'actions.batch'
 >;

@@ -20,6 +20,8 @@ export interface ActionEnv {
   allowInput: boolean;
   /** Re-fetch touched windows after acting (config.executor.refreshAfterAction). */
   refreshAfterAction: boolean;
+  /** "keep": refuse paths that need the focus, restore what input borrowed (focus-policy.ts). */
+  focusPolicy?: 'allow' | 'keep';
 }
 
 /** How an action is carried out, as reported in ActionResult.method. */

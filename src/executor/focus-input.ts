@@ -11,6 +11,7 @@ import { focusAndConfirm, focusWithin } from './actionability.js';
 import { summarize } from './changes.js';
 import { describeNode, type ActionEnv } from './env.js';
 import { hint } from '../hints.js';
+import { checkFocusKept } from './focus-policy.js';
 
 export const FOCUS_ATTEMPTS = 3;
 
@@ -26,7 +27,9 @@ export async function focusThenInput(
   env: ActionEnv,
   node: ElementNode,
   inject: () => Promise<void>,
+  what: 'typing' | 'keys' = 'typing',
 ): Promise<InputSent> {
+  checkFocusKept(env, node, what);
   const lost: string[] = [];
   for (let attempt = 1; attempt <= FOCUS_ATTEMPTS; attempt++) {
     env.progress.check();

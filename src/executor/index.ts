@@ -20,6 +20,7 @@ import type { ActionMethod, CallerContext, Executor } from './api.js';
 import { describeTarget, NO_AUDIT, openAuditLog, type AuditLog } from './audit.js';
 import { performAction, planAction, dryRunResult, type PlannedMethod } from './perform.js';
 import { waitFor } from './actions/wait-for.js';
+import { trackInput } from './focus-policy.js';
 import { createProgress } from './progress.js';
 import { LaneQueue } from './queue.js';
 import { ActionRateLimit } from './rate.js';
@@ -207,20 +208,28 @@ class ActionExecutor implements Executor {
       includePatches: params.includePatches,
     };
     try {
+      const tracking = trackInput(this.backend);
       const env = {
-        backend: this.backend,
+        backend: tracking.backend,
         cache: this.cache,
         policy: this.policy,
         progress,
         waitMs: params.waitMs,
         allowInput: params.allowInput,
         refreshAfterAction: this.refreshAfterAction,
+        focusPolicy: params.focusPolicy,
       };
       const plan = await planAction(method, env, params);
       if (this.policy.isDryRun(params.dryRun)) return dryRunResult(method, env, plan, started);
       progress.step(`waiting for its turn on the ${plan.lane} lane: ${plan.description}`);
       return await this.queue.submit(plan.lane, progress.signal, () =>
-        performAction(method, env, plan, settle, started),
+        performAction(
+          method,
+          env,
+          plan,
+          { ...settle, tracking: { usage: tracking.usage, raw: this.backend } },
+          started,
+        ),
       );
     } finally {
       progress.dispose();

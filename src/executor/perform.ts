@@ -10,6 +10,7 @@ import type {
   WindowInfo,
 } from '../../protocol/src/index.js';
 import { planClick } from './actions/click.js';
+import { planDrag } from './actions/drag.js';
 import { planFocus } from './actions/focus.js';
 import { planInvoke } from './actions/invoke.js';
 import { planSetValue } from './actions/set-value.js';
@@ -17,7 +18,9 @@ import { planScroll, planScrollIntoView } from './actions/scroll.js';
 import { planSelect } from './actions/select.js';
 import { planKeys, planType } from './actions/type.js';
 import type { ActionMethod } from './api.js';
+import type { AccessibilityBackend } from '../backends/backend.js';
 import { InvalidParamsError } from '../errors.js';
+import { keepState, restoreState, type InputUsage, type KeptState } from './focus-policy.js';
 import { emptyChanges, summarize, summarizeChanges, windowState } from './changes.js';
 import { windowInfo } from './actionability.js';
 import { callOptions, type ActionEnv, type ActionPlan } from './env.js';
@@ -50,6 +53,7 @@ const PLANNERS: {
   'actions.focus': planFocus,
   'actions.scroll': planScroll,
   'actions.scrollIntoView': planScrollIntoView,
+  'actions.drag': planDrag,
 };
 
 export function planAction<M extends PlannedMethod>(
@@ -86,6 +90,8 @@ function baseResult(
     durationMs: performance.now() - started,
     revision: env.cache.revision,
     changes: emptyChanges(),
+    tookFocus: false,
+    movedPointer: false,
   };
 }
 
@@ -159,17 +165,29 @@ function resultWindow(
   return focused ?? foreground ?? own;
 }
 
+/** How an action's use of focus and pointer is seen and, under "keep", undone. */
+export interface FocusTracking {
+  usage: InputUsage;
+  /** The backend without tracking: restoring is not the action's own input. */
+  raw: AccessibilityBackend;
+}
+
 /** Perform a planned action inside its lane and report what it caused. */
 export async function performAction(
   method: string,
   env: ActionEnv,
   plan: ActionPlan,
-  options: { settleMs: number; includePatches: boolean },
+  options: { settleMs: number; includePatches: boolean; tracking?: FocusTracking },
   started: number,
 ): Promise<ActionResult> {
   env.progress.check();
   // The element may have gone while the action waited for its lane.
   if (plan.element !== null) nodeByRef(env.cache, plan.element.ref);
+  const { tracking } = options;
+  const kept =
+    env.focusPolicy === 'keep' && tracking !== undefined
+      ? await keepState(env, tracking.raw)
+      : undefined;
   const recorder = recordPatches(env.cache);
   const settleId = settleTarget(env, plan);
   const focusedBefore = env.cache.focused({}).element?.ref;
@@ -208,10 +226,32 @@ export async function performAction(
     if (reported?.warnings !== undefined) result.warnings = reported.warnings;
     result.changes = summarizeChanges(patches, env.cache);
     result.window = windowState(resultWindow(env, plan, result.changes));
+    if (tracking !== undefined) await reportFocusUse(env, result, tracking, kept, plan);
     if (options.includePatches) result.patches = patches;
     if (outcome.blocked) result.blockedBy = outcome.dialog;
     return result;
   } finally {
     recorder.stop();
   }
+}
+
+/** Say whether the action took the focus or moved the pointer; under "keep", put them back. */
+async function reportFocusUse(
+  env: ActionEnv,
+  result: ActionResult,
+  { usage, raw }: FocusTracking,
+  kept: KeptState | undefined,
+  plan: ActionPlan,
+): Promise<void> {
+  // A pattern the backend carried out as a real click (a toolkit's modal-loop action).
+  if (plan.method === 'pattern' && result.method === 'input') {
+    usage.tookFocus = true;
+    usage.movedPointer = true;
+  }
+  result.tookFocus = usage.tookFocus;
+  result.movedPointer = usage.movedPointer;
+  if (kept === undefined || !(usage.tookFocus || usage.movedPointer)) return;
+  const { restored, warnings } = await restoreState(env, raw, kept, usage);
+  result.restored = restored;
+  if (warnings.length > 0) result.warnings = [...(result.warnings ?? []), ...warnings];
 }

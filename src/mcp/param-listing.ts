@@ -137,7 +137,28 @@ export const PARAM_LISTING: Readonly<Record<string, ParamListing>> = {
   'ui_find:visual': { description: 'OCR fallback' },
   'ui_events:controlTypes': hidden,
   'ui_events:within': hidden,
+  // A drag's ends: a ref or a point; the locator fields and the tuning stay accepted, unlisted.
+  ...dragEnds(),
+  'ui_drag:button': hidden,
+  'ui_drag:screenshot': hidden,
+  'ui_drag:modifiers': hidden,
+  'ui_drag:holdMs': hidden,
+  'ui_drag:steps': hidden,
+  // Documented (docs/desktop-operations.md); agents rarely need it, so it costs no listing.
+  'action:focusPolicy': hidden,
 };
+
+function dragEnds(): Record<string, ParamListing> {
+  const locator = ['name', 'nameMatch', 'caseSensitive', 'automationId', 'controlType'];
+  const more = ['window', 'app', 'within', 'maxDepth', 'value'];
+  const out: Record<string, ParamListing> = {};
+  for (const end of ['from', 'to']) {
+    for (const field of [...locator, ...more, 'x', 'y']) out[`ui_drag:${end}.${field}`] = hidden;
+    out[`ui_drag:${end}`] = { description: '{ref} or a screen point {x, y}' };
+    out[`ui_drag:${end}.ref`] = { description: 'e12' };
+  }
+  return out;
+}
 
 /** The listing rule of the parameter at `path` of `tool`'s input, if any. */
 export function paramListing(

@@ -125,7 +125,7 @@ export function actionText(r: ActionResult): string {
   const target = r.element !== null ? ` ${summaryLine(r.element)}` : '';
   const how = r.dryRun ? 'dry run' : `via ${r.method}`;
   const lines = [
-    `${r.action.replace(/^actions\./, '')}${target} ${how} in ${Math.round(r.durationMs)}ms (rev ${r.revision})`,
+    `${r.action.replace(/^actions\./, '')}${target} ${how} in ${Math.round(r.durationMs)}ms (rev ${r.revision})${focusUse(r)}`,
   ];
   if (r.window !== null) {
     const fg = r.window.foreground ? ' [foreground]' : '';
@@ -139,6 +139,18 @@ export function actionText(r: ActionResult): string {
   const changes = withinBudget(changeLines(r.changes), CHANGES_BUDGET_CHARS);
   lines.push(changes.length === 0 ? 'no visible change' : `changes: ${changes.join('; ')}`);
   return lines.join('\n');
+}
+
+/** `; took focus, moved pointer (put back: focus)`, or nothing for a background action. */
+function focusUse(r: ActionResult): string {
+  const used = [r.tookFocus ? 'took focus' : '', r.movedPointer ? 'moved pointer' : ''];
+  const said = used.filter((u) => u !== '').join(', ');
+  if (said === '') return '';
+  const back =
+    r.restored !== undefined && r.restored.length > 0
+      ? ` (put back: ${r.restored.join(', ')})`
+      : '';
+  return `; ${said}${back}`;
 }
 
 /** One line per event: `#12 focus.changed edit "Name" [ref=e3]`. */

@@ -93,6 +93,7 @@ function actionHandlers(deps: HandlerDeps, pixels: Pixels): Pick<Implementations
     'actions.focus': make('actions.focus'),
     'actions.scroll': make('actions.scroll'),
     'actions.scrollIntoView': make('actions.scrollIntoView'),
+    'actions.drag': make('actions.drag'),
     'actions.batch': make('actions.batch'),
   };
 }

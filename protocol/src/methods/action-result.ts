@@ -35,6 +35,14 @@ export const ActionResult = z.object({
     .describe(
       'What carried it out, when known: the pattern or platform call (Value, SelectChild), or the input (click, keyboard)',
     ),
+  tookFocus: z
+    .boolean()
+    .describe('The action moved the keyboard focus or brought a window forward'),
+  movedPointer: z.boolean().describe('The action moved the mouse pointer'),
+  restored: z
+    .array(z.enum(['focus', 'pointer']))
+    .optional()
+    .describe('What focusPolicy "keep" put back after the action'),
   element: ElementSummary.nullable(),
   window: WindowState.nullable(),
   durationMs: z.number(),

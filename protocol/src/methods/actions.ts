@@ -60,6 +60,12 @@ export const ActionOptions = z.object({
     .default(true)
     .describe('Fall back to synthetic input when no pattern fits'),
   includePatches: z.boolean().default(false),
+  focusPolicy: z
+    .enum(['allow', 'keep'])
+    .default('allow')
+    .describe(
+      'keep: refuse paths that need the keyboard focus, and put the foreground window and pointer back after input',
+    ),
   screenshot: z.boolean().optional().describe('Screenshot after acting (default: server mode)'),
   screenshotDelayMs: z
     .number()
@@ -196,6 +202,31 @@ export const actionsScrollIntoView = defineMethod({
   result: ActionResult,
 });
 
+export const PointerButton = z.enum(['left', 'right', 'middle']);
+export const HeldModifier = z.enum(['ctrl', 'alt', 'shift', 'meta']);
+
+export const actionsDrag = defineMethod({
+  name: 'actions.drag',
+  kind: 'act',
+  mcp: { tool: 'ui_drag', automation: 'drag' },
+  summary: 'Drag with real input from an element or point to another, moving in steps.',
+  params: action({
+    from: Target,
+    to: Target,
+    button: PointerButton.default('left'),
+    modifiers: z.array(HeldModifier).max(4).default([]).describe('Keys held during the drag'),
+    holdMs: z
+      .number()
+      .int()
+      .min(0)
+      .max(5_000)
+      .default(150)
+      .describe('Pause after pressing, and before releasing, so the app starts the drag'),
+    steps: z.number().int().min(1).max(200).default(12).describe('Intermediate pointer moves'),
+  }),
+  result: ActionResult,
+});
+
 export const WaitCondition = z.enum([
   'appear',
   'disappear',
@@ -238,6 +269,7 @@ export const BATCHABLE = [
   'actions.focus',
   'actions.scroll',
   'actions.scrollIntoView',
+  'actions.drag',
   'actions.waitFor',
 ] as const;
 
@@ -278,6 +310,7 @@ export const actionMethods = [
   actionsFocus,
   actionsScroll,
   actionsScrollIntoView,
+  actionsDrag,
   actionsWaitFor,
   actionsBatch,
   actionsCancel,

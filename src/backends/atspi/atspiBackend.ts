@@ -184,6 +184,11 @@ export class AtspiBackend implements AccessibilityBackend {
     await this.x.input(action, options.signal);
   }
 
+  pointer(signal: AbortSignal): Promise<{ x: number; y: number }> {
+    this.usable(signal);
+    return this.x.pointer(signal);
+  }
+
   textAttributes(id: BackendId, request: TextRunRequest, options: ActionOptions) {
     return this.withConnection(options.signal, (c, signal) =>
       readTextRuns(c.reader, refOf(id), request, signal),

@@ -99,7 +99,24 @@ export function xdotoolArgs(action: InputAction): string[] {
     }
     case 'wheel':
       return wheelArgs(action);
+    case 'button':
+      return buttonArgs(action);
   }
+}
+
+/**
+ * Press or release a button where it is: modifiers go down before the button and come up after
+ * it, so the app sees them held for the whole drag.
+ */
+function buttonArgs(action: Extract<InputAction, { kind: 'button' }>): string[] {
+  const at = ['mousemove', finiteInt(action.x, 'x'), finiteInt(action.y, 'y')];
+  const button = BUTTONS[action.button];
+  if (button === undefined) throw new InvalidParamsError('unknown mouse button');
+  const keys = (action.modifiers ?? []).map((m) => MODIFIER_KEYS[m]);
+  if (keys.some((k) => k === undefined)) throw new InvalidParamsError('unknown modifier');
+  if (action.down)
+    return [...at, ...(keys.length ? ['keydown', ...keys] : []), 'mousedown', button];
+  return [...at, 'mouseup', button, ...(keys.length ? ['keyup', ...keys.reverse()] : [])];
 }
 
 /**
@@ -175,6 +192,16 @@ export class XInput {
 
   async input(action: InputAction, signal: AbortSignal): Promise<void> {
     for (const args of xdotoolRuns(action)) await this.run(args, signal);
+  }
+
+  /** The pointer's position now (xdotool getmouselocation). */
+  async pointer(signal: AbortSignal): Promise<{ x: number; y: number }> {
+    const out = await this.run(['getmouselocation', '--shell'], signal);
+    const x = /^X=(-?\d+)$/m.exec(out)?.[1];
+    const y = /^Y=(-?\d+)$/m.exec(out)?.[1];
+    if (x === undefined || y === undefined)
+      throw new ActionFailedError(`xdotool gave no pointer position: ${out.trim()}`);
+    return { x: Number(x), y: Number(y) };
   }
 
   /** X window ids of an app's visible top-level windows with exactly this title. */

@@ -176,5 +176,27 @@ export function injectInput(surface: AxSurface, action: InputAction): void {
       surface.postMouse('move', 'left', action.x, action.y, 0);
       surface.postWheel(action.dx, action.dy);
       return;
+    case 'button':
+      return postButton(surface, action);
+  }
+}
+
+/** A drag's press or release; modifiers are held around the button (flags on each event). */
+function postButton(surface: AxSurface, action: Extract<InputAction, { kind: 'button' }>): void {
+  const modifiers = action.modifiers ?? [];
+  let flags = 0;
+  if (action.down) {
+    for (const m of modifiers) {
+      flags |= MODIFIER_FLAGS[m];
+      surface.postKey(MODIFIER_KEYS[m], true, flags);
+    }
+    surface.postMouse('down', action.button, action.x, action.y, 1);
+    return;
+  }
+  surface.postMouse('up', action.button, action.x, action.y, 1);
+  flags = modifiers.reduce((f, m) => f | MODIFIER_FLAGS[m], 0);
+  for (const m of [...modifiers].reverse()) {
+    flags &= ~MODIFIER_FLAGS[m];
+    surface.postKey(MODIFIER_KEYS[m], false, flags);
   }
 }

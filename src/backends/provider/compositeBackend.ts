@@ -173,6 +173,7 @@ export function withProviders(
     input,
     ...(platform.capture === undefined ? {} : { capture: platform.capture.bind(platform) }),
     ...(platform.monitors === undefined ? {} : { monitors: platform.monitors.bind(platform) }),
+    ...(platform.pointer === undefined ? {} : { pointer: platform.pointer.bind(platform) }),
     ...(platform.health === undefined ? {} : { health: platform.health.bind(platform) }),
     ...(platform.watchInput === undefined
       ? {}

@@ -31,7 +31,7 @@ import { launchApp } from './apps/launch.js';
 import { Desktop } from './desktop.js';
 import { walkTree, windowOf, type SimElement } from './element.js';
 import { EventPump } from './events.js';
-import { applyInput } from './input.js';
+import { applyInput, pointerAt } from './input.js';
 import { applyPattern } from './patterns.js';
 import { simTextRuns } from './text-format.js';
 import { DEFAULT_APPS, parseScene, type Scene, type SceneInput } from './scene.js';
@@ -184,6 +184,12 @@ export class SimBackend implements AccessibilityBackend {
     } catch (err) {
       return Promise.reject(err instanceof Error ? err : new Error(String(err)));
     }
+  }
+
+  pointer(signal: AbortSignal): Promise<{ x: number; y: number }> {
+    this.checkRunning();
+    throwIfAborted(signal);
+    return Promise.resolve(pointerAt(this.desktop));
   }
 
   /** Rasterise part of the simulated screen (see render.ts). */

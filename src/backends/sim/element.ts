@@ -26,6 +26,12 @@ export interface Hooks {
   close?: () => void;
   /** The element left the tree (closed, crashed, removed). */
   gone?: () => void;
+  /** The element can be dragged with the pointer (pointer.ts). */
+  canDrag?: () => boolean;
+  /** A drag passes over this drop site. */
+  dragOver?: (source: SimElement) => void;
+  /** Something was dropped here: answers whether it was taken. */
+  drop?: (source: SimElement) => boolean;
 }
 
 /** How an app describes an element. `rect` is relative to the window's origin. */

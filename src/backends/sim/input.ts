@@ -11,6 +11,7 @@ import { contains, type SimElement } from './element.js';
 import { expandCollapse, selectItem, setRange, toggle } from './patterns.js';
 import { clipboardKey, deleteText, insertText, moveCaret, selectAll } from './text.js';
 import { closeWindow } from './windows.js';
+import { movePointer, pointerOf, pressButton, type PointerDeps } from './pointer.js';
 
 const MODIFIERS = new Set(['ctrl', 'alt', 'shift', 'meta']);
 
@@ -51,7 +52,7 @@ export function elementAt(d: Desktop, x: number, y: number): SimElement | null {
   return null;
 }
 
-const KINDS = new Set(['keys', 'text', 'click', 'wheel', 'move']);
+const KINDS = new Set(['keys', 'text', 'click', 'wheel', 'move', 'button']);
 const BUTTONS = new Set(['left', 'right', 'middle']);
 const finite = (...ns: unknown[]): boolean => ns.every((n) => Number.isFinite(n));
 
@@ -83,6 +84,8 @@ function validate(action: InputAction): void {
   if (action.kind === 'wheel' && !finite(action.dx, action.dy)) {
     throw new InvalidParamsError('wheel needs finite dx and dy');
   }
+  if (action.kind === 'button' && !BUTTONS.has(action.button))
+    throw new InvalidParamsError(`unknown mouse button ${String(action.button)}`);
   if (action.kind === 'click') {
     if (!BUTTONS.has(action.button))
       throw new InvalidParamsError(`unknown mouse button ${String(action.button)}`);
@@ -100,12 +103,30 @@ export function applyInput(d: Desktop, action: InputAction): void {
     case 'text':
       return [...action.text].forEach((ch) => typeChar(d, ch));
     case 'click':
+      movePointer(d, pointerDeps(d), action.x, action.y);
       return click(d, action.x, action.y, action.button);
     case 'wheel':
+      movePointer(d, pointerDeps(d), action.x, action.y);
       return wheel(d, action.x, action.y, action.dx, action.dy);
     case 'move':
-      return;
+      return movePointer(d, pointerDeps(d), action.x, action.y);
+    case 'button':
+      return pressButton(d, pointerDeps(d), action);
   }
+}
+
+function pointerDeps(d: Desktop): PointerDeps {
+  return {
+    elementAt: (x, y) => elementAt(d, x, y),
+    pressFocus: (hit) => void pressFocus(d, hit),
+    click: (x, y) => click(d, x, y, 'left'),
+  };
+}
+
+/** Where the sim's pointer is. */
+export function pointerAt(d: Desktop): { x: number; y: number } {
+  const { x, y } = pointerOf(d);
+  return { x, y };
 }
 
 function typeChar(d: Desktop, ch: string): void {
@@ -171,18 +192,26 @@ function controlKey(d: Desktop, el: SimElement, key: string): void {
   }
 }
 
-function click(d: Desktop, x: number, y: number, button: 'left' | 'right' | 'middle'): void {
-  const hit = elementAt(d, x, y);
-  if (hit === null) return;
+/** What pressing a button on `hit` does to focus; false when a modal dialog took the press. */
+function pressFocus(d: Desktop, hit: SimElement): boolean {
   let win: SimElement | null = hit;
   while (win !== null && win.parent !== d.root) win = win.parent;
-  if (win === null) return;
+  if (win === null) return false;
   const blocked = [...d.modalOwner].some(([, owner]) => owner === win);
-  if (blocked) return d.activate(win); // Windows brings the modal dialog forward instead.
+  if (blocked) {
+    d.activate(win); // Windows brings the modal dialog forward instead.
+    return false;
+  }
   let focusable: SimElement | null = hit;
   while (focusable !== null && !focusable.states.has('focusable')) focusable = focusable.parent;
   if (focusable !== null && focusable.states.has('enabled')) d.focus(focusable);
   else d.activate(win);
+  return true;
+}
+
+function click(d: Desktop, x: number, y: number, button: 'left' | 'right' | 'middle'): void {
+  const hit = elementAt(d, x, y);
+  if (hit === null || !pressFocus(d, hit)) return;
   if (button === 'left' && hit.states.has('enabled')) clickAction(d, hit);
 }
 

@@ -100,6 +100,7 @@ export const AppSpecSchema = z.discriminatedUnion('kind', [
     })
     .strict(),
   z.object({ kind: z.literal('flaky'), ...at }).strict(),
+  z.object({ kind: z.literal('dragdrop'), ...at }).strict(),
   z
     .object({
       kind: z.literal('window'),

@@ -180,6 +180,10 @@ export class UiaBackend implements AccessibilityBackend {
     return { width: shot.width, height: shot.height, data, rect, scale: 1 };
   }
 
+  async pointer(signal: AbortSignal): Promise<{ x: number; y: number }> {
+    return (await this.call('pointer', {}, signal)) as { x: number; y: number };
+  }
+
   async monitors(signal: AbortSignal): Promise<MonitorInfo[]> {
     return (await this.call('monitors', {}, signal)) as MonitorInfo[];
   }

@@ -39,6 +39,7 @@ import {
   windowPid,
   windowTitle,
   wineVersion,
+  cursorPosition,
 } from './uiaWin32.js';
 import { serializePoolCalls } from './uiaComAsync.js';
 
@@ -136,6 +137,8 @@ export class UiaHost implements HostOps {
         return this.capture(a['rect'] as ScreenRect, a['windowId'] as BackendId | null, deadline);
       case 'monitors':
         return monitors();
+      case 'pointer':
+        return cursorPosition();
       case 'probe':
         return {
           tracked: this.events?.trackedCount ?? 0,

@@ -33,7 +33,8 @@ export type HostOp =
   | 'diagnose'
   | 'probe'
   | 'capture'
-  | 'monitors';
+  | 'monitors'
+  | 'pointer';
 
 export interface SerializedError {
   code: ErrorCode;

@@ -158,6 +158,8 @@ export function planInput(
       }
       return [moveEvent(action.x, action.y, screen), ...clicks];
     }
+    case 'button':
+      return buttonEvents(action, screen);
     case 'wheel': {
       const out: LowEvent[] = [moveEvent(action.x, action.y, screen)];
       // Positive dy scrolls down, which is a negative wheel rotation.
@@ -180,6 +182,19 @@ export function planInput(
       return out;
     }
   }
+}
+
+/** A drag's press or release: modifiers held around the button, the move first. */
+function buttonEvents(
+  action: Extract<InputAction, { kind: 'button' }>,
+  screen: VirtualScreen,
+): LowEvent[] {
+  const [down, up] = BUTTONS[action.button];
+  const held = (action.modifiers ?? []).map((m) => MODIFIER_VK[m]);
+  const press: LowEvent = { type: 'mouse', dx: 0, dy: 0, data: 0, flags: action.down ? down : up };
+  const move = moveEvent(action.x, action.y, screen);
+  if (action.down) return [...held.map((vk) => keyEvent(vk, false)), move, press];
+  return [move, press, ...held.reverse().map((vk) => keyEvent(vk, true))];
 }
 
 /** sizeof(INPUT) on x64: a DWORD type, padding, and a 32-byte union. */

@@ -60,6 +60,13 @@ export function validateInput(action: InputAction): void {
     case 'move':
       point(action.x, action.y);
       return;
+    case 'button':
+      point(action.x, action.y);
+      if (!['left', 'right', 'middle'].includes(action.button))
+        throw new InvalidParamsError('unknown mouse button');
+      if (!(action.modifiers ?? []).every((m) => ['ctrl', 'alt', 'shift', 'meta'].includes(m)))
+        throw new InvalidParamsError('unknown modifier');
+      return;
   }
 }
 

@@ -20,6 +20,7 @@ interface Api {
   ShowWindow: Fn;
   IsIconic: Fn;
   SendInput: Fn;
+  GetCursorPos: Fn;
   GetSystemMetrics: Fn;
   VkKeyScanW: Fn;
   SendMessageTimeoutW: Fn;
@@ -65,6 +66,7 @@ export function win(): Api {
     ShowWindow: u('int32_t __stdcall ShowWindow(intptr_t hwnd, int32_t cmd)'),
     IsIconic: u('int32_t __stdcall IsIconic(intptr_t hwnd)'),
     SendInput: u('uint32_t __stdcall SendInput(uint32_t count, void *inputs, int32_t size)'),
+    GetCursorPos: u('int32_t __stdcall GetCursorPos(void *point)'),
     GetSystemMetrics: u('int32_t __stdcall GetSystemMetrics(int32_t index)'),
     VkKeyScanW: u('int16_t __stdcall VkKeyScanW(char16_t ch)'),
     SendMessageTimeoutW: u(
@@ -214,6 +216,14 @@ export function sendInput(events: readonly LowEvent[]): void {
       `SendInput injected ${sent} of ${events.length} events (blocked by UIPI or a secure desktop?)`,
     );
   }
+}
+
+/** The cursor in physical pixels (the host is per-monitor DPI aware). */
+export function cursorPosition(): { x: number; y: number } {
+  const point = Buffer.alloc(8); // POINT: two LONGs
+  if ((win().GetCursorPos(point) as number) === 0)
+    throw new ActionFailedError('GetCursorPos failed (a secure desktop?)');
+  return { x: point.readInt32LE(0), y: point.readInt32LE(4) };
 }
 
 export function virtualScreen(): VirtualScreen {

@@ -4,6 +4,7 @@ import { ActionFailedError, InvalidParamsError } from '../../errors.js';
 import { checkAllowed, focusAndConfirm } from '../actionability.js';
 import { summarize } from '../changes.js';
 import { describeNode, type ActionEnv, type ActionPlan } from '../env.js';
+import { checkFocusKept } from '../focus-policy.js';
 import { INPUT_LANE } from '../queue.js';
 import { resolveTarget } from '../target.js';
 
@@ -18,6 +19,7 @@ export async function planFocus(
     });
   }
   checkAllowed(env, node);
+  checkFocusKept(env, node, 'focusing');
   return {
     // Focus decides where keystrokes land, so it is ordered with the input.
     lane: INPUT_LANE,

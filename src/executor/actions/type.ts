@@ -68,6 +68,7 @@ function keyboardPlan(
   description: string,
   inject: () => Promise<void>,
   confirm?: (sent: InputSent | undefined) => Promise<string | undefined>,
+  what: 'typing' | 'keys' = 'typing',
 ): ActionPlan {
   return {
     lane: INPUT_LANE,
@@ -77,7 +78,7 @@ function keyboardPlan(
     description: node === null ? description : `${description} into ${describeNode(node)}`,
     perform: async () => {
       let sent: InputSent | undefined;
-      if (aimed && node !== null) sent = await focusThenInput(env, node, inject);
+      if (aimed && node !== null) sent = await focusThenInput(env, node, inject, what);
       else await inject();
       const warning = confirm === undefined ? undefined : await confirm(sent);
       if (confirm === undefined && node !== null && sent?.focusMovedTo !== undefined)
@@ -161,7 +162,13 @@ export async function planKeys(env: ActionEnv, p: KeysParams): Promise<ActionPla
   const combos = parseKeys(p.keys);
   const { node, aimed } = await keyboardTarget(env, p.target);
   const shown = typeof p.keys === 'string' ? p.keys : p.keys.join(' ');
-  return keyboardPlan(env, node, aimed, `press ${shown}`, () =>
-    send(env, { kind: 'keys', combos }),
+  return keyboardPlan(
+    env,
+    node,
+    aimed,
+    `press ${shown}`,
+    () => send(env, { kind: 'keys', combos }),
+    undefined,
+    'keys',
   );
 }

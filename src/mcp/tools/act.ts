@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import {
   ActionResult,
   actionsClick,
+  actionsDrag,
   actionsFocus,
   actionsInvoke,
   actionsKeys,
@@ -105,6 +106,13 @@ export const uiScrollIntoView = actionTool(
   'Scroll a (virtualized) list until the target exists and is visible.',
 );
 
+export const uiDrag = actionTool(
+  'ui_drag',
+  'Drag',
+  actionsDrag,
+  'Drag with real input from an element or point onto another.',
+);
+
 export const uiWaitFor = defineTool({
   name: 'ui_wait_for',
   title: 'Wait for a condition',
@@ -139,6 +147,7 @@ export const actTools = [
   uiFocus,
   uiScroll,
   uiScrollIntoView,
+  uiDrag,
   uiWaitFor,
   uiBatch,
 ] as const;

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import {
   actionsClick,
+  ActionOptions,
   actionsScrollIntoView,
   actionsSelect,
   actionsType,
@@ -52,8 +53,20 @@ const targeted = (path: string): Paths => Object.fromEntries(TARGETED.map((a) =>
 const locator = (field: string, more: Paths = {}): Paths => ({
   find: field,
   ...targeted(`target.${field}`),
+  drag: `from.${field}`,
   ...more,
 });
+/** The acting actions, which take the acting options. */
+const ACTING = [
+  'find_and_click',
+  'find_and_type',
+  'find_and_select',
+  'invoke',
+  'scroll_into_view',
+  'focus',
+  'drag',
+] as const satisfies readonly AutomationAction[];
+const acting = (path: string): Paths => Object.fromEntries(ACTING.map((a) => [a, path]));
 
 const q = ElementQuery.shape;
 const textShape = elementsText.params.shape;
@@ -62,8 +75,13 @@ const textShape = elementsText.params.shape;
 export const AUTOMATION_PARAMS = {
   elementId: {
     schema: ElementRef.describe('A ref from an earlier answer'),
-    to: { ...targeted('target.ref'), get_text: 'ref', get_tree: 'root' },
+    to: { ...targeted('target.ref'), get_text: 'ref', get_tree: 'root', drag: 'from.ref' },
   },
+  dropOnId: {
+    schema: ElementRef.describe('drag: the ref to drop the found element on'),
+    to: { drag: 'to.ref' },
+  },
+  focusPolicy: { schema: ActionOptions.shape.focusPolicy, to: acting('focusPolicy') },
   name: { schema: q.name, to: locator('name') },
   nameMatch: { schema: q.nameMatch, to: locator('nameMatch') },
   caseSensitive: { schema: q.caseSensitive, to: locator('caseSensitive') },
@@ -89,7 +107,10 @@ export const AUTOMATION_PARAMS = {
     to: { find_and_select: 'option' },
   },
   match: { schema: actionsSelect.params.shape.match, to: { find_and_select: 'match' } },
-  button: { schema: actionsClick.params.shape.button, to: { find_and_click: 'button' } },
+  button: {
+    schema: actionsClick.params.shape.button,
+    to: { find_and_click: 'button', drag: 'button' },
+  },
   clickCount: {
     schema: actionsClick.params.shape.clickCount,
     to: { find_and_click: 'clickCount' },
@@ -104,7 +125,7 @@ export const AUTOMATION_PARAMS = {
   timeoutMs: {
     // One budget in this contract: the wait for the element, then the action's deadline.
     schema: z.number().int().min(0).max(120_000).default(5_000),
-    to: { find: 'timeoutMs', ...targeted('timeoutMs') },
+    to: { find: 'timeoutMs', ...targeted('timeoutMs'), drag: 'timeoutMs' },
   },
 } satisfies Record<string, AutomationParam>;
 
@@ -113,6 +134,8 @@ const SHOTS =
   'the contract answers text; a failure still brings its screenshot, ui_screenshot takes one';
 const NO_POINT = 'the contract acts on a found element, never on a screen point';
 const VALUE = '`value` is the option of find_and_select in this contract';
+const DRAG_TUNING = 'drag in this contract is a plain left drag; ui_drag takes the tuning';
+const DROP_ON = 'drag drops on an element found earlier (dropOnId)';
 
 /** What a default tool accepts that ui_automation leaves out, and why. */
 export const AUTOMATION_LEFT_OUT: Readonly<Record<string, string>> = {
@@ -140,6 +163,15 @@ export const AUTOMATION_LEFT_OUT: Readonly<Record<string, string>> = {
   'get_tree:cursor': 'get_tree answers one page (contract)',
   'get_tree:since': 'get_tree answers the tree, not changes (contract)',
   'get_tree:includeHidden': 'get_tree shows what is visible; ui_snapshot shows hidden subtrees',
+  'drag:from.x': NO_POINT,
+  'drag:from.y': NO_POINT,
+  'drag:from.value': VALUE,
+  'drag:modifiers': DRAG_TUNING,
+  'drag:holdMs': DRAG_TUNING,
+  'drag:steps': DRAG_TUNING,
+  ...Object.fromEntries(
+    [...Object.keys(ElementQuery.shape), 'x', 'y'].map((f) => [`drag:to.${f}`, DROP_ON]),
+  ),
 };
 
 /** Why `path` of `action`'s default tool is left out, if it is. */

@@ -23,6 +23,7 @@ export const AUTOMATION_ACTIONS = [
   'wait_for',
   'scroll_into_view',
   'focus',
+  'drag',
   'get_text',
   'get_tree',
 ] as const;

@@ -100,7 +100,11 @@ interface Outcome {
 }
 
 async function perform(i: AutomationInput, ctx: ToolContext): Promise<Outcome> {
-  const act = { timeoutMs: Math.max(1, i.timeoutMs), waitMs: 0 };
+  const act = {
+    timeoutMs: Math.max(1, i.timeoutMs),
+    waitMs: 0,
+    ...(i.focusPolicy === undefined ? {} : { focusPolicy: i.focusPolicy }),
+  };
   switch (i.action) {
     case 'find': {
       const r = await resolve(i, ctx, true);
@@ -189,6 +193,15 @@ async function actOnOne(
     case 'focus':
       await callMethod(ctx, 'actions.focus', { ...act, target });
       break;
+    case 'drag':
+      if (i.dropOnId === undefined) throw new InvalidParamsError('drag needs dropOnId');
+      await callMethod(ctx, 'actions.drag', {
+        ...act,
+        ...paramsFor('drag', i, ['button']),
+        from: target,
+        to: { ref: i.dropOnId },
+      });
+      break;
     case 'get_text': {
       const more = paramsFor('get_text', i, ['includeChildren', 'maxChars']);
       const t = await callMethod(ctx, 'elements.text', { ...more, ref: r.node.ref });
@@ -204,7 +217,7 @@ export const uiAutomation = defineTool({
   kind: 'action',
   description:
     'One tool for desktop UI automation. action: find, find_and_click, find_and_type, ' +
-    'find_and_select, invoke, wait_for, scroll_into_view, focus, get_text, get_tree. Target an ' +
+    'find_and_select, invoke, wait_for, scroll_into_view, focus, drag (onto dropOnId), get_text, get_tree. Target an ' +
     'element by elementId or by name / automationId / controlType (optionally in a window).',
   input: AutomationInput,
   output: AutomationAnswer,

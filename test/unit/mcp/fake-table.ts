@@ -42,6 +42,8 @@ export const sampleAction = {
   action: 'click',
   dryRun: false,
   method: 'pattern' as const,
+  tookFocus: false,
+  movedPointer: false,
   element: {
     ref: 'e12',
     controlType: 'Button' as const,

@@ -63,10 +63,10 @@ const profiles = {
 };
 
 describe('tool listing budget', () => {
-  // Every listed parameter carries a description and short enums are declared: 4,000 tokens.
-  it('keeps the default profile within 4,000 tokens of definitions and 24 KB of tools/list', () => {
+  // Every listed parameter carries a description and short enums are declared: 4,100 tokens.
+  it('keeps the default profile within 4,100 tokens of definitions and 24 KB of tools/list', () => {
     const figures = definitionFigures(defaultTools);
-    expect(figures.tokens, JSON.stringify(figures.perTool)).toBeLessThanOrEqual(4000);
+    expect(figures.tokens, JSON.stringify(figures.perTool)).toBeLessThanOrEqual(4100);
     expect(figures.listBytes).toBeLessThanOrEqual(24 * 1024);
   });
 });

@@ -23,6 +23,7 @@ const DEFAULT_TOOLS = [
   'ui_focus',
   'ui_scroll',
   'ui_scroll_into_view',
+  'ui_drag',
   'ui_wait_for',
   'ui_batch',
   'ui_screenshot',

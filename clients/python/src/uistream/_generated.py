@@ -26,6 +26,7 @@ __all__ = [
     "BackendUnavailableError",
     "ActionFailedError",
     "NoEffectError",
+    "FocusRequiredError",
     "NotSupportedError",
     "CursorExpiredError",
     "CallCancelledError",
@@ -56,6 +57,7 @@ __all__ = [
     "ActionsFocusResult",
     "ActionsScrollResult",
     "ActionsScrollIntoViewResult",
+    "ActionsDragResult",
     "ActionsWaitForResult",
     "ActionsBatchResult",
     "ActionsCancelResult",
@@ -92,6 +94,7 @@ ERROR_CODES: tuple[str, ...] = (
     "backend_unavailable",
     "action_failed",
     "no_effect",
+    "focus_required",
     "not_supported",
     "cursor_expired",
     "cancelled",
@@ -126,6 +129,7 @@ METHOD_KINDS: dict[str, str] = {
     "actions.focus": "act",
     "actions.scroll": "act",
     "actions.scrollIntoView": "act",
+    "actions.drag": "act",
     "actions.waitFor": "read",
     "actions.batch": "act",
     "actions.cancel": "read",
@@ -212,6 +216,10 @@ class NoEffectError(UistreamError):
     code = "no_effect"
 
 
+class FocusRequiredError(UistreamError):
+    code = "focus_required"
+
+
 class NotSupportedError(UistreamError):
     code = "not_supported"
 
@@ -267,6 +275,7 @@ ERROR_CLASSES: dict[str, type[UistreamError]] = {
     "backend_unavailable": BackendUnavailableError,
     "action_failed": ActionFailedError,
     "no_effect": NoEffectError,
+    "focus_required": FocusRequiredError,
     "not_supported": NotSupportedError,
     "cursor_expired": CursorExpiredError,
     "cancelled": CallCancelledError,
@@ -449,6 +458,9 @@ ActionsClickResult = TypedDict(
         "dryRun": Required[bool],
         "method": Required[Literal["pattern", "input", "none"]],
         "via": str,
+        "tookFocus": Required[bool],
+        "movedPointer": Required[bool],
+        "restored": list[Literal["focus", "pointer"]],
         "element": Required[dict[str, Any] | None],
         "window": Required[dict[str, Any] | None],
         "durationMs": Required[float],
@@ -470,6 +482,9 @@ ActionsTypeResult = TypedDict(
         "dryRun": Required[bool],
         "method": Required[Literal["pattern", "input", "none"]],
         "via": str,
+        "tookFocus": Required[bool],
+        "movedPointer": Required[bool],
+        "restored": list[Literal["focus", "pointer"]],
         "element": Required[dict[str, Any] | None],
         "window": Required[dict[str, Any] | None],
         "durationMs": Required[float],
@@ -491,6 +506,9 @@ ActionsKeysResult = TypedDict(
         "dryRun": Required[bool],
         "method": Required[Literal["pattern", "input", "none"]],
         "via": str,
+        "tookFocus": Required[bool],
+        "movedPointer": Required[bool],
+        "restored": list[Literal["focus", "pointer"]],
         "element": Required[dict[str, Any] | None],
         "window": Required[dict[str, Any] | None],
         "durationMs": Required[float],
@@ -512,6 +530,9 @@ ActionsSetValueResult = TypedDict(
         "dryRun": Required[bool],
         "method": Required[Literal["pattern", "input", "none"]],
         "via": str,
+        "tookFocus": Required[bool],
+        "movedPointer": Required[bool],
+        "restored": list[Literal["focus", "pointer"]],
         "element": Required[dict[str, Any] | None],
         "window": Required[dict[str, Any] | None],
         "durationMs": Required[float],
@@ -533,6 +554,9 @@ ActionsSelectResult = TypedDict(
         "dryRun": Required[bool],
         "method": Required[Literal["pattern", "input", "none"]],
         "via": str,
+        "tookFocus": Required[bool],
+        "movedPointer": Required[bool],
+        "restored": list[Literal["focus", "pointer"]],
         "element": Required[dict[str, Any] | None],
         "window": Required[dict[str, Any] | None],
         "durationMs": Required[float],
@@ -554,6 +578,9 @@ ActionsInvokeResult = TypedDict(
         "dryRun": Required[bool],
         "method": Required[Literal["pattern", "input", "none"]],
         "via": str,
+        "tookFocus": Required[bool],
+        "movedPointer": Required[bool],
+        "restored": list[Literal["focus", "pointer"]],
         "element": Required[dict[str, Any] | None],
         "window": Required[dict[str, Any] | None],
         "durationMs": Required[float],
@@ -575,6 +602,9 @@ ActionsFocusResult = TypedDict(
         "dryRun": Required[bool],
         "method": Required[Literal["pattern", "input", "none"]],
         "via": str,
+        "tookFocus": Required[bool],
+        "movedPointer": Required[bool],
+        "restored": list[Literal["focus", "pointer"]],
         "element": Required[dict[str, Any] | None],
         "window": Required[dict[str, Any] | None],
         "durationMs": Required[float],
@@ -596,6 +626,9 @@ ActionsScrollResult = TypedDict(
         "dryRun": Required[bool],
         "method": Required[Literal["pattern", "input", "none"]],
         "via": str,
+        "tookFocus": Required[bool],
+        "movedPointer": Required[bool],
+        "restored": list[Literal["focus", "pointer"]],
         "element": Required[dict[str, Any] | None],
         "window": Required[dict[str, Any] | None],
         "durationMs": Required[float],
@@ -617,6 +650,33 @@ ActionsScrollIntoViewResult = TypedDict(
         "dryRun": Required[bool],
         "method": Required[Literal["pattern", "input", "none"]],
         "via": str,
+        "tookFocus": Required[bool],
+        "movedPointer": Required[bool],
+        "restored": list[Literal["focus", "pointer"]],
+        "element": Required[dict[str, Any] | None],
+        "window": Required[dict[str, Any] | None],
+        "durationMs": Required[float],
+        "revision": Required[int],
+        "changes": Required[dict[str, Any]],
+        "patches": list[dict[str, Any]],
+        "blockedBy": dict[str, Any],
+        "screenshot": dict[str, Any],
+        "warnings": list[str],
+    },
+    total=False,
+)
+
+
+ActionsDragResult = TypedDict(
+    "ActionsDragResult",
+    {
+        "action": Required[str],
+        "dryRun": Required[bool],
+        "method": Required[Literal["pattern", "input", "none"]],
+        "via": str,
+        "tookFocus": Required[bool],
+        "movedPointer": Required[bool],
+        "restored": list[Literal["focus", "pointer"]],
         "element": Required[dict[str, Any] | None],
         "window": Required[dict[str, Any] | None],
         "durationMs": Required[float],
@@ -871,7 +931,7 @@ class AsyncMethods:
         """
         return await self.call("elements.textAttributes", _given({"ref": ref, "start": start, "end": end, "maxRuns": max_runs}))  # type: ignore[no-any-return]
 
-    async def actions_click(self, *, timeout_ms: int | None = None, wait_ms: int | None = None, settle_ms: int | None = None, dry_run: bool | None = None, allow_input: bool | None = None, include_patches: bool | None = None, screenshot: bool | None = None, screenshot_delay_ms: int | None = None, target: dict[str, Any], button: Literal["left", "right", "middle"] | None = None, click_count: int | None = None) -> ActionsClickResult:
+    async def actions_click(self, *, timeout_ms: int | None = None, wait_ms: int | None = None, settle_ms: int | None = None, dry_run: bool | None = None, allow_input: bool | None = None, include_patches: bool | None = None, focus_policy: Literal["allow", "keep"] | None = None, screenshot: bool | None = None, screenshot_delay_ms: int | None = None, target: dict[str, Any], button: Literal["left", "right", "middle"] | None = None, click_count: int | None = None) -> ActionsClickResult:
         """Click an element (Invoke when possible) or a point.
 
         timeout_ms: Deadline in ms (server default: 10,000, set by executor.defaultTimeoutMs)
@@ -879,12 +939,13 @@ class AsyncMethods:
         settle_ms: Quiet period after acting, to collect what changed (server default: 150)
         dry_run: Validate and resolve, but do nothing
         allow_input: Fall back to synthetic input when no pattern fits
+        focus_policy: keep: refuse paths that need the keyboard focus, and put the foreground window and pointer back after input
         screenshot: Screenshot after acting (default: server mode)
         screenshot_delay_ms: Wait before that screenshot (default 150)
         """
-        return await self.call("actions.click", _given({"timeoutMs": timeout_ms, "waitMs": wait_ms, "settleMs": settle_ms, "dryRun": dry_run, "allowInput": allow_input, "includePatches": include_patches, "screenshot": screenshot, "screenshotDelayMs": screenshot_delay_ms, "target": target, "button": button, "clickCount": click_count}))  # type: ignore[no-any-return]
+        return await self.call("actions.click", _given({"timeoutMs": timeout_ms, "waitMs": wait_ms, "settleMs": settle_ms, "dryRun": dry_run, "allowInput": allow_input, "includePatches": include_patches, "focusPolicy": focus_policy, "screenshot": screenshot, "screenshotDelayMs": screenshot_delay_ms, "target": target, "button": button, "clickCount": click_count}))  # type: ignore[no-any-return]
 
-    async def actions_type(self, *, timeout_ms: int | None = None, wait_ms: int | None = None, settle_ms: int | None = None, dry_run: bool | None = None, allow_input: bool | None = None, include_patches: bool | None = None, screenshot: bool | None = None, screenshot_delay_ms: int | None = None, target: dict[str, Any] | None = None, text: str, clear_first: bool | None = None, submit: bool | None = None) -> ActionsTypeResult:
+    async def actions_type(self, *, timeout_ms: int | None = None, wait_ms: int | None = None, settle_ms: int | None = None, dry_run: bool | None = None, allow_input: bool | None = None, include_patches: bool | None = None, focus_policy: Literal["allow", "keep"] | None = None, screenshot: bool | None = None, screenshot_delay_ms: int | None = None, target: dict[str, Any] | None = None, text: str, clear_first: bool | None = None, submit: bool | None = None) -> ActionsTypeResult:
         """Type text into an element (focused first) or into whatever has focus.
 
         timeout_ms: Deadline in ms (server default: 10,000, set by executor.defaultTimeoutMs)
@@ -892,13 +953,14 @@ class AsyncMethods:
         settle_ms: Quiet period after acting, to collect what changed (server default: 150)
         dry_run: Validate and resolve, but do nothing
         allow_input: Fall back to synthetic input when no pattern fits
+        focus_policy: keep: refuse paths that need the keyboard focus, and put the foreground window and pointer back after input
         screenshot: Screenshot after acting (default: server mode)
         screenshot_delay_ms: Wait before that screenshot (default 150)
         submit: Press Enter afterwards
         """
-        return await self.call("actions.type", _given({"timeoutMs": timeout_ms, "waitMs": wait_ms, "settleMs": settle_ms, "dryRun": dry_run, "allowInput": allow_input, "includePatches": include_patches, "screenshot": screenshot, "screenshotDelayMs": screenshot_delay_ms, "target": target, "text": text, "clearFirst": clear_first, "submit": submit}))  # type: ignore[no-any-return]
+        return await self.call("actions.type", _given({"timeoutMs": timeout_ms, "waitMs": wait_ms, "settleMs": settle_ms, "dryRun": dry_run, "allowInput": allow_input, "includePatches": include_patches, "focusPolicy": focus_policy, "screenshot": screenshot, "screenshotDelayMs": screenshot_delay_ms, "target": target, "text": text, "clearFirst": clear_first, "submit": submit}))  # type: ignore[no-any-return]
 
-    async def actions_keys(self, *, timeout_ms: int | None = None, wait_ms: int | None = None, settle_ms: int | None = None, dry_run: bool | None = None, allow_input: bool | None = None, include_patches: bool | None = None, screenshot: bool | None = None, screenshot_delay_ms: int | None = None, target: dict[str, Any] | None = None, keys: str | list[str]) -> ActionsKeysResult:
+    async def actions_keys(self, *, timeout_ms: int | None = None, wait_ms: int | None = None, settle_ms: int | None = None, dry_run: bool | None = None, allow_input: bool | None = None, include_patches: bool | None = None, focus_policy: Literal["allow", "keep"] | None = None, screenshot: bool | None = None, screenshot_delay_ms: int | None = None, target: dict[str, Any] | None = None, keys: str | list[str]) -> ActionsKeysResult:
         """Press key combos such as Ctrl+S; space-separated or a list.
 
         timeout_ms: Deadline in ms (server default: 10,000, set by executor.defaultTimeoutMs)
@@ -906,12 +968,13 @@ class AsyncMethods:
         settle_ms: Quiet period after acting, to collect what changed (server default: 150)
         dry_run: Validate and resolve, but do nothing
         allow_input: Fall back to synthetic input when no pattern fits
+        focus_policy: keep: refuse paths that need the keyboard focus, and put the foreground window and pointer back after input
         screenshot: Screenshot after acting (default: server mode)
         screenshot_delay_ms: Wait before that screenshot (default 150)
         """
-        return await self.call("actions.keys", _given({"timeoutMs": timeout_ms, "waitMs": wait_ms, "settleMs": settle_ms, "dryRun": dry_run, "allowInput": allow_input, "includePatches": include_patches, "screenshot": screenshot, "screenshotDelayMs": screenshot_delay_ms, "target": target, "keys": keys}))  # type: ignore[no-any-return]
+        return await self.call("actions.keys", _given({"timeoutMs": timeout_ms, "waitMs": wait_ms, "settleMs": settle_ms, "dryRun": dry_run, "allowInput": allow_input, "includePatches": include_patches, "focusPolicy": focus_policy, "screenshot": screenshot, "screenshotDelayMs": screenshot_delay_ms, "target": target, "keys": keys}))  # type: ignore[no-any-return]
 
-    async def actions_set_value(self, *, timeout_ms: int | None = None, wait_ms: int | None = None, settle_ms: int | None = None, dry_run: bool | None = None, allow_input: bool | None = None, include_patches: bool | None = None, screenshot: bool | None = None, screenshot_delay_ms: int | None = None, target: dict[str, Any], value: str | float) -> ActionsSetValueResult:
+    async def actions_set_value(self, *, timeout_ms: int | None = None, wait_ms: int | None = None, settle_ms: int | None = None, dry_run: bool | None = None, allow_input: bool | None = None, include_patches: bool | None = None, focus_policy: Literal["allow", "keep"] | None = None, screenshot: bool | None = None, screenshot_delay_ms: int | None = None, target: dict[str, Any], value: str | float) -> ActionsSetValueResult:
         """Set the value of an edit, slider or spinner.
 
         timeout_ms: Deadline in ms (server default: 10,000, set by executor.defaultTimeoutMs)
@@ -919,12 +982,13 @@ class AsyncMethods:
         settle_ms: Quiet period after acting, to collect what changed (server default: 150)
         dry_run: Validate and resolve, but do nothing
         allow_input: Fall back to synthetic input when no pattern fits
+        focus_policy: keep: refuse paths that need the keyboard focus, and put the foreground window and pointer back after input
         screenshot: Screenshot after acting (default: server mode)
         screenshot_delay_ms: Wait before that screenshot (default 150)
         """
-        return await self.call("actions.setValue", _given({"timeoutMs": timeout_ms, "waitMs": wait_ms, "settleMs": settle_ms, "dryRun": dry_run, "allowInput": allow_input, "includePatches": include_patches, "screenshot": screenshot, "screenshotDelayMs": screenshot_delay_ms, "target": target, "value": value}))  # type: ignore[no-any-return]
+        return await self.call("actions.setValue", _given({"timeoutMs": timeout_ms, "waitMs": wait_ms, "settleMs": settle_ms, "dryRun": dry_run, "allowInput": allow_input, "includePatches": include_patches, "focusPolicy": focus_policy, "screenshot": screenshot, "screenshotDelayMs": screenshot_delay_ms, "target": target, "value": value}))  # type: ignore[no-any-return]
 
-    async def actions_select(self, *, timeout_ms: int | None = None, wait_ms: int | None = None, settle_ms: int | None = None, dry_run: bool | None = None, allow_input: bool | None = None, include_patches: bool | None = None, screenshot: bool | None = None, screenshot_delay_ms: int | None = None, target: dict[str, Any], option: str, match: Literal["contains", "equals", "regex"] | None = None) -> ActionsSelectResult:
+    async def actions_select(self, *, timeout_ms: int | None = None, wait_ms: int | None = None, settle_ms: int | None = None, dry_run: bool | None = None, allow_input: bool | None = None, include_patches: bool | None = None, focus_policy: Literal["allow", "keep"] | None = None, screenshot: bool | None = None, screenshot_delay_ms: int | None = None, target: dict[str, Any], option: str, match: Literal["contains", "equals", "regex"] | None = None) -> ActionsSelectResult:
         """Select an option of a combo box or list by its visible text.
 
         timeout_ms: Deadline in ms (server default: 10,000, set by executor.defaultTimeoutMs)
@@ -932,12 +996,13 @@ class AsyncMethods:
         settle_ms: Quiet period after acting, to collect what changed (server default: 150)
         dry_run: Validate and resolve, but do nothing
         allow_input: Fall back to synthetic input when no pattern fits
+        focus_policy: keep: refuse paths that need the keyboard focus, and put the foreground window and pointer back after input
         screenshot: Screenshot after acting (default: server mode)
         screenshot_delay_ms: Wait before that screenshot (default 150)
         """
-        return await self.call("actions.select", _given({"timeoutMs": timeout_ms, "waitMs": wait_ms, "settleMs": settle_ms, "dryRun": dry_run, "allowInput": allow_input, "includePatches": include_patches, "screenshot": screenshot, "screenshotDelayMs": screenshot_delay_ms, "target": target, "option": option, "match": match}))  # type: ignore[no-any-return]
+        return await self.call("actions.select", _given({"timeoutMs": timeout_ms, "waitMs": wait_ms, "settleMs": settle_ms, "dryRun": dry_run, "allowInput": allow_input, "includePatches": include_patches, "focusPolicy": focus_policy, "screenshot": screenshot, "screenshotDelayMs": screenshot_delay_ms, "target": target, "option": option, "match": match}))  # type: ignore[no-any-return]
 
-    async def actions_invoke(self, *, timeout_ms: int | None = None, wait_ms: int | None = None, settle_ms: int | None = None, dry_run: bool | None = None, allow_input: bool | None = None, include_patches: bool | None = None, screenshot: bool | None = None, screenshot_delay_ms: int | None = None, target: dict[str, Any], pattern: Literal["Invoke", "Value", "RangeValue", "Toggle", "ExpandCollapse", "SelectionItem", "Selection", "Scroll", "ScrollItem", "Text", "Window", "Grid", "Table"], op: Literal["invoke", "toggle", "expand", "collapse", "select", "addToSelection", "removeFromSelection", "setValue"] | None = None, value: Any | None = None) -> ActionsInvokeResult:
+    async def actions_invoke(self, *, timeout_ms: int | None = None, wait_ms: int | None = None, settle_ms: int | None = None, dry_run: bool | None = None, allow_input: bool | None = None, include_patches: bool | None = None, focus_policy: Literal["allow", "keep"] | None = None, screenshot: bool | None = None, screenshot_delay_ms: int | None = None, target: dict[str, Any], pattern: Literal["Invoke", "Value", "RangeValue", "Toggle", "ExpandCollapse", "SelectionItem", "Selection", "Scroll", "ScrollItem", "Text", "Window", "Grid", "Table"], op: Literal["invoke", "toggle", "expand", "collapse", "select", "addToSelection", "removeFromSelection", "setValue"] | None = None, value: Any | None = None) -> ActionsInvokeResult:
         """Use a control pattern directly.
 
         timeout_ms: Deadline in ms (server default: 10,000, set by executor.defaultTimeoutMs)
@@ -945,13 +1010,14 @@ class AsyncMethods:
         settle_ms: Quiet period after acting, to collect what changed (server default: 150)
         dry_run: Validate and resolve, but do nothing
         allow_input: Fall back to synthetic input when no pattern fits
+        focus_policy: keep: refuse paths that need the keyboard focus, and put the foreground window and pointer back after input
         screenshot: Screenshot after acting (default: server mode)
         screenshot_delay_ms: Wait before that screenshot (default 150)
         op: Defaults to the pattern’s natural operation
         """
-        return await self.call("actions.invoke", _given({"timeoutMs": timeout_ms, "waitMs": wait_ms, "settleMs": settle_ms, "dryRun": dry_run, "allowInput": allow_input, "includePatches": include_patches, "screenshot": screenshot, "screenshotDelayMs": screenshot_delay_ms, "target": target, "pattern": pattern, "op": op, "value": value}))  # type: ignore[no-any-return]
+        return await self.call("actions.invoke", _given({"timeoutMs": timeout_ms, "waitMs": wait_ms, "settleMs": settle_ms, "dryRun": dry_run, "allowInput": allow_input, "includePatches": include_patches, "focusPolicy": focus_policy, "screenshot": screenshot, "screenshotDelayMs": screenshot_delay_ms, "target": target, "pattern": pattern, "op": op, "value": value}))  # type: ignore[no-any-return]
 
-    async def actions_focus(self, *, timeout_ms: int | None = None, wait_ms: int | None = None, settle_ms: int | None = None, dry_run: bool | None = None, allow_input: bool | None = None, include_patches: bool | None = None, screenshot: bool | None = None, screenshot_delay_ms: int | None = None, target: dict[str, Any]) -> ActionsFocusResult:
+    async def actions_focus(self, *, timeout_ms: int | None = None, wait_ms: int | None = None, settle_ms: int | None = None, dry_run: bool | None = None, allow_input: bool | None = None, include_patches: bool | None = None, focus_policy: Literal["allow", "keep"] | None = None, screenshot: bool | None = None, screenshot_delay_ms: int | None = None, target: dict[str, Any]) -> ActionsFocusResult:
         """Move keyboard focus to an element (and its window to the foreground).
 
         timeout_ms: Deadline in ms (server default: 10,000, set by executor.defaultTimeoutMs)
@@ -959,12 +1025,13 @@ class AsyncMethods:
         settle_ms: Quiet period after acting, to collect what changed (server default: 150)
         dry_run: Validate and resolve, but do nothing
         allow_input: Fall back to synthetic input when no pattern fits
+        focus_policy: keep: refuse paths that need the keyboard focus, and put the foreground window and pointer back after input
         screenshot: Screenshot after acting (default: server mode)
         screenshot_delay_ms: Wait before that screenshot (default 150)
         """
-        return await self.call("actions.focus", _given({"timeoutMs": timeout_ms, "waitMs": wait_ms, "settleMs": settle_ms, "dryRun": dry_run, "allowInput": allow_input, "includePatches": include_patches, "screenshot": screenshot, "screenshotDelayMs": screenshot_delay_ms, "target": target}))  # type: ignore[no-any-return]
+        return await self.call("actions.focus", _given({"timeoutMs": timeout_ms, "waitMs": wait_ms, "settleMs": settle_ms, "dryRun": dry_run, "allowInput": allow_input, "includePatches": include_patches, "focusPolicy": focus_policy, "screenshot": screenshot, "screenshotDelayMs": screenshot_delay_ms, "target": target}))  # type: ignore[no-any-return]
 
-    async def actions_scroll(self, *, timeout_ms: int | None = None, wait_ms: int | None = None, settle_ms: int | None = None, dry_run: bool | None = None, allow_input: bool | None = None, include_patches: bool | None = None, screenshot: bool | None = None, screenshot_delay_ms: int | None = None, target: dict[str, Any] | None = None, direction: Literal["up", "down", "left", "right"], amount: int | None = None) -> ActionsScrollResult:
+    async def actions_scroll(self, *, timeout_ms: int | None = None, wait_ms: int | None = None, settle_ms: int | None = None, dry_run: bool | None = None, allow_input: bool | None = None, include_patches: bool | None = None, focus_policy: Literal["allow", "keep"] | None = None, screenshot: bool | None = None, screenshot_delay_ms: int | None = None, target: dict[str, Any] | None = None, direction: Literal["up", "down", "left", "right"], amount: int | None = None) -> ActionsScrollResult:
         """Scroll an element or the point under the mouse by notches.
 
         timeout_ms: Deadline in ms (server default: 10,000, set by executor.defaultTimeoutMs)
@@ -972,12 +1039,13 @@ class AsyncMethods:
         settle_ms: Quiet period after acting, to collect what changed (server default: 150)
         dry_run: Validate and resolve, but do nothing
         allow_input: Fall back to synthetic input when no pattern fits
+        focus_policy: keep: refuse paths that need the keyboard focus, and put the foreground window and pointer back after input
         screenshot: Screenshot after acting (default: server mode)
         screenshot_delay_ms: Wait before that screenshot (default 150)
         """
-        return await self.call("actions.scroll", _given({"timeoutMs": timeout_ms, "waitMs": wait_ms, "settleMs": settle_ms, "dryRun": dry_run, "allowInput": allow_input, "includePatches": include_patches, "screenshot": screenshot, "screenshotDelayMs": screenshot_delay_ms, "target": target, "direction": direction, "amount": amount}))  # type: ignore[no-any-return]
+        return await self.call("actions.scroll", _given({"timeoutMs": timeout_ms, "waitMs": wait_ms, "settleMs": settle_ms, "dryRun": dry_run, "allowInput": allow_input, "includePatches": include_patches, "focusPolicy": focus_policy, "screenshot": screenshot, "screenshotDelayMs": screenshot_delay_ms, "target": target, "direction": direction, "amount": amount}))  # type: ignore[no-any-return]
 
-    async def actions_scroll_into_view(self, *, timeout_ms: int | None = None, wait_ms: int | None = None, settle_ms: int | None = None, dry_run: bool | None = None, allow_input: bool | None = None, include_patches: bool | None = None, screenshot: bool | None = None, screenshot_delay_ms: int | None = None, target: dict[str, Any], container: str | None = None, max_scrolls: int | None = None) -> ActionsScrollIntoViewResult:
+    async def actions_scroll_into_view(self, *, timeout_ms: int | None = None, wait_ms: int | None = None, settle_ms: int | None = None, dry_run: bool | None = None, allow_input: bool | None = None, include_patches: bool | None = None, focus_policy: Literal["allow", "keep"] | None = None, screenshot: bool | None = None, screenshot_delay_ms: int | None = None, target: dict[str, Any], container: str | None = None, max_scrolls: int | None = None) -> ActionsScrollIntoViewResult:
         """Scroll a (virtualized) container until the target exists and is visible.
 
         timeout_ms: Deadline in ms (server default: 10,000, set by executor.defaultTimeoutMs)
@@ -985,11 +1053,29 @@ class AsyncMethods:
         settle_ms: Quiet period after acting, to collect what changed (server default: 150)
         dry_run: Validate and resolve, but do nothing
         allow_input: Fall back to synthetic input when no pattern fits
+        focus_policy: keep: refuse paths that need the keyboard focus, and put the foreground window and pointer back after input
         screenshot: Screenshot after acting (default: server mode)
         screenshot_delay_ms: Wait before that screenshot (default 150)
         container: Element reference (e12), stable for the element’s life
         """
-        return await self.call("actions.scrollIntoView", _given({"timeoutMs": timeout_ms, "waitMs": wait_ms, "settleMs": settle_ms, "dryRun": dry_run, "allowInput": allow_input, "includePatches": include_patches, "screenshot": screenshot, "screenshotDelayMs": screenshot_delay_ms, "target": target, "container": container, "maxScrolls": max_scrolls}))  # type: ignore[no-any-return]
+        return await self.call("actions.scrollIntoView", _given({"timeoutMs": timeout_ms, "waitMs": wait_ms, "settleMs": settle_ms, "dryRun": dry_run, "allowInput": allow_input, "includePatches": include_patches, "focusPolicy": focus_policy, "screenshot": screenshot, "screenshotDelayMs": screenshot_delay_ms, "target": target, "container": container, "maxScrolls": max_scrolls}))  # type: ignore[no-any-return]
+
+    async def actions_drag(self, *, timeout_ms: int | None = None, wait_ms: int | None = None, settle_ms: int | None = None, dry_run: bool | None = None, allow_input: bool | None = None, include_patches: bool | None = None, focus_policy: Literal["allow", "keep"] | None = None, screenshot: bool | None = None, screenshot_delay_ms: int | None = None, from_: dict[str, Any], to: dict[str, Any], button: Literal["left", "right", "middle"] | None = None, modifiers: list[Literal["ctrl", "alt", "shift", "meta"]] | None = None, hold_ms: int | None = None, steps: int | None = None) -> ActionsDragResult:
+        """Drag with real input from an element or point to another, moving in steps.
+
+        timeout_ms: Deadline in ms (server default: 10,000, set by executor.defaultTimeoutMs)
+        wait_ms: Wait this long for a locator target to appear (event-driven)
+        settle_ms: Quiet period after acting, to collect what changed (server default: 150)
+        dry_run: Validate and resolve, but do nothing
+        allow_input: Fall back to synthetic input when no pattern fits
+        focus_policy: keep: refuse paths that need the keyboard focus, and put the foreground window and pointer back after input
+        screenshot: Screenshot after acting (default: server mode)
+        screenshot_delay_ms: Wait before that screenshot (default 150)
+        modifiers: Keys held during the drag
+        hold_ms: Pause after pressing, and before releasing, so the app starts the drag
+        steps: Intermediate pointer moves
+        """
+        return await self.call("actions.drag", _given({"timeoutMs": timeout_ms, "waitMs": wait_ms, "settleMs": settle_ms, "dryRun": dry_run, "allowInput": allow_input, "includePatches": include_patches, "focusPolicy": focus_policy, "screenshot": screenshot, "screenshotDelayMs": screenshot_delay_ms, "from": from_, "to": to, "button": button, "modifiers": modifiers, "holdMs": hold_ms, "steps": steps}))  # type: ignore[no-any-return]
 
     async def actions_wait_for(self, *, condition: Literal["appear", "disappear", "enabled", "valueEquals", "nameMatches", "windowOpened", "windowClosed"], target: dict[str, Any] | None = None, value: str | None = None, title: str | None = None, timeout_ms: int | None = None) -> ActionsWaitForResult:
         """Wait, driven by events, until a condition holds.
@@ -1177,7 +1263,7 @@ class SyncMethods:
         """
         return self.call("elements.textAttributes", _given({"ref": ref, "start": start, "end": end, "maxRuns": max_runs}))  # type: ignore[no-any-return]
 
-    def actions_click(self, *, timeout_ms: int | None = None, wait_ms: int | None = None, settle_ms: int | None = None, dry_run: bool | None = None, allow_input: bool | None = None, include_patches: bool | None = None, screenshot: bool | None = None, screenshot_delay_ms: int | None = None, target: dict[str, Any], button: Literal["left", "right", "middle"] | None = None, click_count: int | None = None) -> ActionsClickResult:
+    def actions_click(self, *, timeout_ms: int | None = None, wait_ms: int | None = None, settle_ms: int | None = None, dry_run: bool | None = None, allow_input: bool | None = None, include_patches: bool | None = None, focus_policy: Literal["allow", "keep"] | None = None, screenshot: bool | None = None, screenshot_delay_ms: int | None = None, target: dict[str, Any], button: Literal["left", "right", "middle"] | None = None, click_count: int | None = None) -> ActionsClickResult:
         """Click an element (Invoke when possible) or a point.
 
         timeout_ms: Deadline in ms (server default: 10,000, set by executor.defaultTimeoutMs)
@@ -1185,12 +1271,13 @@ class SyncMethods:
         settle_ms: Quiet period after acting, to collect what changed (server default: 150)
         dry_run: Validate and resolve, but do nothing
         allow_input: Fall back to synthetic input when no pattern fits
+        focus_policy: keep: refuse paths that need the keyboard focus, and put the foreground window and pointer back after input
         screenshot: Screenshot after acting (default: server mode)
         screenshot_delay_ms: Wait before that screenshot (default 150)
         """
-        return self.call("actions.click", _given({"timeoutMs": timeout_ms, "waitMs": wait_ms, "settleMs": settle_ms, "dryRun": dry_run, "allowInput": allow_input, "includePatches": include_patches, "screenshot": screenshot, "screenshotDelayMs": screenshot_delay_ms, "target": target, "button": button, "clickCount": click_count}))  # type: ignore[no-any-return]
+        return self.call("actions.click", _given({"timeoutMs": timeout_ms, "waitMs": wait_ms, "settleMs": settle_ms, "dryRun": dry_run, "allowInput": allow_input, "includePatches": include_patches, "focusPolicy": focus_policy, "screenshot": screenshot, "screenshotDelayMs": screenshot_delay_ms, "target": target, "button": button, "clickCount": click_count}))  # type: ignore[no-any-return]
 
-    def actions_type(self, *, timeout_ms: int | None = None, wait_ms: int | None = None, settle_ms: int | None = None, dry_run: bool | None = None, allow_input: bool | None = None, include_patches: bool | None = None, screenshot: bool | None = None, screenshot_delay_ms: int | None = None, target: dict[str, Any] | None = None, text: str, clear_first: bool | None = None, submit: bool | None = None) -> ActionsTypeResult:
+    def actions_type(self, *, timeout_ms: int | None = None, wait_ms: int | None = None, settle_ms: int | None = None, dry_run: bool | None = None, allow_input: bool | None = None, include_patches: bool | None = None, focus_policy: Literal["allow", "keep"] | None = None, screenshot: bool | None = None, screenshot_delay_ms: int | None = None, target: dict[str, Any] | None = None, text: str, clear_first: bool | None = None, submit: bool | None = None) -> ActionsTypeResult:
         """Type text into an element (focused first) or into whatever has focus.
 
         timeout_ms: Deadline in ms (server default: 10,000, set by executor.defaultTimeoutMs)
@@ -1198,13 +1285,14 @@ class SyncMethods:
         settle_ms: Quiet period after acting, to collect what changed (server default: 150)
         dry_run: Validate and resolve, but do nothing
         allow_input: Fall back to synthetic input when no pattern fits
+        focus_policy: keep: refuse paths that need the keyboard focus, and put the foreground window and pointer back after input
         screenshot: Screenshot after acting (default: server mode)
         screenshot_delay_ms: Wait before that screenshot (default 150)
         submit: Press Enter afterwards
         """
-        return self.call("actions.type", _given({"timeoutMs": timeout_ms, "waitMs": wait_ms, "settleMs": settle_ms, "dryRun": dry_run, "allowInput": allow_input, "includePatches": include_patches, "screenshot": screenshot, "screenshotDelayMs": screenshot_delay_ms, "target": target, "text": text, "clearFirst": clear_first, "submit": submit}))  # type: ignore[no-any-return]
+        return self.call("actions.type", _given({"timeoutMs": timeout_ms, "waitMs": wait_ms, "settleMs": settle_ms, "dryRun": dry_run, "allowInput": allow_input, "includePatches": include_patches, "focusPolicy": focus_policy, "screenshot": screenshot, "screenshotDelayMs": screenshot_delay_ms, "target": target, "text": text, "clearFirst": clear_first, "submit": submit}))  # type: ignore[no-any-return]
 
-    def actions_keys(self, *, timeout_ms: int | None = None, wait_ms: int | None = None, settle_ms: int | None = None, dry_run: bool | None = None, allow_input: bool | None = None, include_patches: bool | None = None, screenshot: bool | None = None, screenshot_delay_ms: int | None = None, target: dict[str, Any] | None = None, keys: str | list[str]) -> ActionsKeysResult:
+    def actions_keys(self, *, timeout_ms: int | None = None, wait_ms: int | None = None, settle_ms: int | None = None, dry_run: bool | None = None, allow_input: bool | None = None, include_patches: bool | None = None, focus_policy: Literal["allow", "keep"] | None = None, screenshot: bool | None = None, screenshot_delay_ms: int | None = None, target: dict[str, Any] | None = None, keys: str | list[str]) -> ActionsKeysResult:
         """Press key combos such as Ctrl+S; space-separated or a list.
 
         timeout_ms: Deadline in ms (server default: 10,000, set by executor.defaultTimeoutMs)
@@ -1212,12 +1300,13 @@ class SyncMethods:
         settle_ms: Quiet period after acting, to collect what changed (server default: 150)
         dry_run: Validate and resolve, but do nothing
         allow_input: Fall back to synthetic input when no pattern fits
+        focus_policy: keep: refuse paths that need the keyboard focus, and put the foreground window and pointer back after input
         screenshot: Screenshot after acting (default: server mode)
         screenshot_delay_ms: Wait before that screenshot (default 150)
         """
-        return self.call("actions.keys", _given({"timeoutMs": timeout_ms, "waitMs": wait_ms, "settleMs": settle_ms, "dryRun": dry_run, "allowInput": allow_input, "includePatches": include_patches, "screenshot": screenshot, "screenshotDelayMs": screenshot_delay_ms, "target": target, "keys": keys}))  # type: ignore[no-any-return]
+        return self.call("actions.keys", _given({"timeoutMs": timeout_ms, "waitMs": wait_ms, "settleMs": settle_ms, "dryRun": dry_run, "allowInput": allow_input, "includePatches": include_patches, "focusPolicy": focus_policy, "screenshot": screenshot, "screenshotDelayMs": screenshot_delay_ms, "target": target, "keys": keys}))  # type: ignore[no-any-return]
 
-    def actions_set_value(self, *, timeout_ms: int | None = None, wait_ms: int | None = None, settle_ms: int | None = None, dry_run: bool | None = None, allow_input: bool | None = None, include_patches: bool | None = None, screenshot: bool | None = None, screenshot_delay_ms: int | None = None, target: dict[str, Any], value: str | float) -> ActionsSetValueResult:
+    def actions_set_value(self, *, timeout_ms: int | None = None, wait_ms: int | None = None, settle_ms: int | None = None, dry_run: bool | None = None, allow_input: bool | None = None, include_patches: bool | None = None, focus_policy: Literal["allow", "keep"] | None = None, screenshot: bool | None = None, screenshot_delay_ms: int | None = None, target: dict[str, Any], value: str | float) -> ActionsSetValueResult:
         """Set the value of an edit, slider or spinner.
 
         timeout_ms: Deadline in ms (server default: 10,000, set by executor.defaultTimeoutMs)
@@ -1225,12 +1314,13 @@ class SyncMethods:
         settle_ms: Quiet period after acting, to collect what changed (server default: 150)
         dry_run: Validate and resolve, but do nothing
         allow_input: Fall back to synthetic input when no pattern fits
+        focus_policy: keep: refuse paths that need the keyboard focus, and put the foreground window and pointer back after input
         screenshot: Screenshot after acting (default: server mode)
         screenshot_delay_ms: Wait before that screenshot (default 150)
         """
-        return self.call("actions.setValue", _given({"timeoutMs": timeout_ms, "waitMs": wait_ms, "settleMs": settle_ms, "dryRun": dry_run, "allowInput": allow_input, "includePatches": include_patches, "screenshot": screenshot, "screenshotDelayMs": screenshot_delay_ms, "target": target, "value": value}))  # type: ignore[no-any-return]
+        return self.call("actions.setValue", _given({"timeoutMs": timeout_ms, "waitMs": wait_ms, "settleMs": settle_ms, "dryRun": dry_run, "allowInput": allow_input, "includePatches": include_patches, "focusPolicy": focus_policy, "screenshot": screenshot, "screenshotDelayMs": screenshot_delay_ms, "target": target, "value": value}))  # type: ignore[no-any-return]
 
-    def actions_select(self, *, timeout_ms: int | None = None, wait_ms: int | None = None, settle_ms: int | None = None, dry_run: bool | None = None, allow_input: bool | None = None, include_patches: bool | None = None, screenshot: bool | None = None, screenshot_delay_ms: int | None = None, target: dict[str, Any], option: str, match: Literal["contains", "equals", "regex"] | None = None) -> ActionsSelectResult:
+    def actions_select(self, *, timeout_ms: int | None = None, wait_ms: int | None = None, settle_ms: int | None = None, dry_run: bool | None = None, allow_input: bool | None = None, include_patches: bool | None = None, focus_policy: Literal["allow", "keep"] | None = None, screenshot: bool | None = None, screenshot_delay_ms: int | None = None, target: dict[str, Any], option: str, match: Literal["contains", "equals", "regex"] | None = None) -> ActionsSelectResult:
         """Select an option of a combo box or list by its visible text.
 
         timeout_ms: Deadline in ms (server default: 10,000, set by executor.defaultTimeoutMs)
@@ -1238,12 +1328,13 @@ class SyncMethods:
         settle_ms: Quiet period after acting, to collect what changed (server default: 150)
         dry_run: Validate and resolve, but do nothing
         allow_input: Fall back to synthetic input when no pattern fits
+        focus_policy: keep: refuse paths that need the keyboard focus, and put the foreground window and pointer back after input
         screenshot: Screenshot after acting (default: server mode)
         screenshot_delay_ms: Wait before that screenshot (default 150)
         """
-        return self.call("actions.select", _given({"timeoutMs": timeout_ms, "waitMs": wait_ms, "settleMs": settle_ms, "dryRun": dry_run, "allowInput": allow_input, "includePatches": include_patches, "screenshot": screenshot, "screenshotDelayMs": screenshot_delay_ms, "target": target, "option": option, "match": match}))  # type: ignore[no-any-return]
+        return self.call("actions.select", _given({"timeoutMs": timeout_ms, "waitMs": wait_ms, "settleMs": settle_ms, "dryRun": dry_run, "allowInput": allow_input, "includePatches": include_patches, "focusPolicy": focus_policy, "screenshot": screenshot, "screenshotDelayMs": screenshot_delay_ms, "target": target, "option": option, "match": match}))  # type: ignore[no-any-return]
 
-    def actions_invoke(self, *, timeout_ms: int | None = None, wait_ms: int | None = None, settle_ms: int | None = None, dry_run: bool | None = None, allow_input: bool | None = None, include_patches: bool | None = None, screenshot: bool | None = None, screenshot_delay_ms: int | None = None, target: dict[str, Any], pattern: Literal["Invoke", "Value", "RangeValue", "Toggle", "ExpandCollapse", "SelectionItem", "Selection", "Scroll", "ScrollItem", "Text", "Window", "Grid", "Table"], op: Literal["invoke", "toggle", "expand", "collapse", "select", "addToSelection", "removeFromSelection", "setValue"] | None = None, value: Any | None = None) -> ActionsInvokeResult:
+    def actions_invoke(self, *, timeout_ms: int | None = None, wait_ms: int | None = None, settle_ms: int | None = None, dry_run: bool | None = None, allow_input: bool | None = None, include_patches: bool | None = None, focus_policy: Literal["allow", "keep"] | None = None, screenshot: bool | None = None, screenshot_delay_ms: int | None = None, target: dict[str, Any], pattern: Literal["Invoke", "Value", "RangeValue", "Toggle", "ExpandCollapse", "SelectionItem", "Selection", "Scroll", "ScrollItem", "Text", "Window", "Grid", "Table"], op: Literal["invoke", "toggle", "expand", "collapse", "select", "addToSelection", "removeFromSelection", "setValue"] | None = None, value: Any | None = None) -> ActionsInvokeResult:
         """Use a control pattern directly.
 
         timeout_ms: Deadline in ms (server default: 10,000, set by executor.defaultTimeoutMs)
@@ -1251,13 +1342,14 @@ class SyncMethods:
         settle_ms: Quiet period after acting, to collect what changed (server default: 150)
         dry_run: Validate and resolve, but do nothing
         allow_input: Fall back to synthetic input when no pattern fits
+        focus_policy: keep: refuse paths that need the keyboard focus, and put the foreground window and pointer back after input
         screenshot: Screenshot after acting (default: server mode)
         screenshot_delay_ms: Wait before that screenshot (default 150)
         op: Defaults to the pattern’s natural operation
         """
-        return self.call("actions.invoke", _given({"timeoutMs": timeout_ms, "waitMs": wait_ms, "settleMs": settle_ms, "dryRun": dry_run, "allowInput": allow_input, "includePatches": include_patches, "screenshot": screenshot, "screenshotDelayMs": screenshot_delay_ms, "target": target, "pattern": pattern, "op": op, "value": value}))  # type: ignore[no-any-return]
+        return self.call("actions.invoke", _given({"timeoutMs": timeout_ms, "waitMs": wait_ms, "settleMs": settle_ms, "dryRun": dry_run, "allowInput": allow_input, "includePatches": include_patches, "focusPolicy": focus_policy, "screenshot": screenshot, "screenshotDelayMs": screenshot_delay_ms, "target": target, "pattern": pattern, "op": op, "value": value}))  # type: ignore[no-any-return]
 
-    def actions_focus(self, *, timeout_ms: int | None = None, wait_ms: int | None = None, settle_ms: int | None = None, dry_run: bool | None = None, allow_input: bool | None = None, include_patches: bool | None = None, screenshot: bool | None = None, screenshot_delay_ms: int | None = None, target: dict[str, Any]) -> ActionsFocusResult:
+    def actions_focus(self, *, timeout_ms: int | None = None, wait_ms: int | None = None, settle_ms: int | None = None, dry_run: bool | None = None, allow_input: bool | None = None, include_patches: bool | None = None, focus_policy: Literal["allow", "keep"] | None = None, screenshot: bool | None = None, screenshot_delay_ms: int | None = None, target: dict[str, Any]) -> ActionsFocusResult:
         """Move keyboard focus to an element (and its window to the foreground).
 
         timeout_ms: Deadline in ms (server default: 10,000, set by executor.defaultTimeoutMs)
@@ -1265,12 +1357,13 @@ class SyncMethods:
         settle_ms: Quiet period after acting, to collect what changed (server default: 150)
         dry_run: Validate and resolve, but do nothing
         allow_input: Fall back to synthetic input when no pattern fits
+        focus_policy: keep: refuse paths that need the keyboard focus, and put the foreground window and pointer back after input
         screenshot: Screenshot after acting (default: server mode)
         screenshot_delay_ms: Wait before that screenshot (default 150)
         """
-        return self.call("actions.focus", _given({"timeoutMs": timeout_ms, "waitMs": wait_ms, "settleMs": settle_ms, "dryRun": dry_run, "allowInput": allow_input, "includePatches": include_patches, "screenshot": screenshot, "screenshotDelayMs": screenshot_delay_ms, "target": target}))  # type: ignore[no-any-return]
+        return self.call("actions.focus", _given({"timeoutMs": timeout_ms, "waitMs": wait_ms, "settleMs": settle_ms, "dryRun": dry_run, "allowInput": allow_input, "includePatches": include_patches, "focusPolicy": focus_policy, "screenshot": screenshot, "screenshotDelayMs": screenshot_delay_ms, "target": target}))  # type: ignore[no-any-return]
 
-    def actions_scroll(self, *, timeout_ms: int | None = None, wait_ms: int | None = None, settle_ms: int | None = None, dry_run: bool | None = None, allow_input: bool | None = None, include_patches: bool | None = None, screenshot: bool | None = None, screenshot_delay_ms: int | None = None, target: dict[str, Any] | None = None, direction: Literal["up", "down", "left", "right"], amount: int | None = None) -> ActionsScrollResult:
+    def actions_scroll(self, *, timeout_ms: int | None = None, wait_ms: int | None = None, settle_ms: int | None = None, dry_run: bool | None = None, allow_input: bool | None = None, include_patches: bool | None = None, focus_policy: Literal["allow", "keep"] | None = None, screenshot: bool | None = None, screenshot_delay_ms: int | None = None, target: dict[str, Any] | None = None, direction: Literal["up", "down", "left", "right"], amount: int | None = None) -> ActionsScrollResult:
         """Scroll an element or the point under the mouse by notches.
 
         timeout_ms: Deadline in ms (server default: 10,000, set by executor.defaultTimeoutMs)
@@ -1278,12 +1371,13 @@ class SyncMethods:
         settle_ms: Quiet period after acting, to collect what changed (server default: 150)
         dry_run: Validate and resolve, but do nothing
         allow_input: Fall back to synthetic input when no pattern fits
+        focus_policy: keep: refuse paths that need the keyboard focus, and put the foreground window and pointer back after input
         screenshot: Screenshot after acting (default: server mode)
         screenshot_delay_ms: Wait before that screenshot (default 150)
         """
-        return self.call("actions.scroll", _given({"timeoutMs": timeout_ms, "waitMs": wait_ms, "settleMs": settle_ms, "dryRun": dry_run, "allowInput": allow_input, "includePatches": include_patches, "screenshot": screenshot, "screenshotDelayMs": screenshot_delay_ms, "target": target, "direction": direction, "amount": amount}))  # type: ignore[no-any-return]
+        return self.call("actions.scroll", _given({"timeoutMs": timeout_ms, "waitMs": wait_ms, "settleMs": settle_ms, "dryRun": dry_run, "allowInput": allow_input, "includePatches": include_patches, "focusPolicy": focus_policy, "screenshot": screenshot, "screenshotDelayMs": screenshot_delay_ms, "target": target, "direction": direction, "amount": amount}))  # type: ignore[no-any-return]
 
-    def actions_scroll_into_view(self, *, timeout_ms: int | None = None, wait_ms: int | None = None, settle_ms: int | None = None, dry_run: bool | None = None, allow_input: bool | None = None, include_patches: bool | None = None, screenshot: bool | None = None, screenshot_delay_ms: int | None = None, target: dict[str, Any], container: str | None = None, max_scrolls: int | None = None) -> ActionsScrollIntoViewResult:
+    def actions_scroll_into_view(self, *, timeout_ms: int | None = None, wait_ms: int | None = None, settle_ms: int | None = None, dry_run: bool | None = None, allow_input: bool | None = None, include_patches: bool | None = None, focus_policy: Literal["allow", "keep"] | None = None, screenshot: bool | None = None, screenshot_delay_ms: int | None = None, target: dict[str, Any], container: str | None = None, max_scrolls: int | None = None) -> ActionsScrollIntoViewResult:
         """Scroll a (virtualized) container until the target exists and is visible.
 
         timeout_ms: Deadline in ms (server default: 10,000, set by executor.defaultTimeoutMs)
@@ -1291,11 +1385,29 @@ class SyncMethods:
         settle_ms: Quiet period after acting, to collect what changed (server default: 150)
         dry_run: Validate and resolve, but do nothing
         allow_input: Fall back to synthetic input when no pattern fits
+        focus_policy: keep: refuse paths that need the keyboard focus, and put the foreground window and pointer back after input
         screenshot: Screenshot after acting (default: server mode)
         screenshot_delay_ms: Wait before that screenshot (default 150)
         container: Element reference (e12), stable for the element’s life
         """
-        return self.call("actions.scrollIntoView", _given({"timeoutMs": timeout_ms, "waitMs": wait_ms, "settleMs": settle_ms, "dryRun": dry_run, "allowInput": allow_input, "includePatches": include_patches, "screenshot": screenshot, "screenshotDelayMs": screenshot_delay_ms, "target": target, "container": container, "maxScrolls": max_scrolls}))  # type: ignore[no-any-return]
+        return self.call("actions.scrollIntoView", _given({"timeoutMs": timeout_ms, "waitMs": wait_ms, "settleMs": settle_ms, "dryRun": dry_run, "allowInput": allow_input, "includePatches": include_patches, "focusPolicy": focus_policy, "screenshot": screenshot, "screenshotDelayMs": screenshot_delay_ms, "target": target, "container": container, "maxScrolls": max_scrolls}))  # type: ignore[no-any-return]
+
+    def actions_drag(self, *, timeout_ms: int | None = None, wait_ms: int | None = None, settle_ms: int | None = None, dry_run: bool | None = None, allow_input: bool | None = None, include_patches: bool | None = None, focus_policy: Literal["allow", "keep"] | None = None, screenshot: bool | None = None, screenshot_delay_ms: int | None = None, from_: dict[str, Any], to: dict[str, Any], button: Literal["left", "right", "middle"] | None = None, modifiers: list[Literal["ctrl", "alt", "shift", "meta"]] | None = None, hold_ms: int | None = None, steps: int | None = None) -> ActionsDragResult:
+        """Drag with real input from an element or point to another, moving in steps.
+
+        timeout_ms: Deadline in ms (server default: 10,000, set by executor.defaultTimeoutMs)
+        wait_ms: Wait this long for a locator target to appear (event-driven)
+        settle_ms: Quiet period after acting, to collect what changed (server default: 150)
+        dry_run: Validate and resolve, but do nothing
+        allow_input: Fall back to synthetic input when no pattern fits
+        focus_policy: keep: refuse paths that need the keyboard focus, and put the foreground window and pointer back after input
+        screenshot: Screenshot after acting (default: server mode)
+        screenshot_delay_ms: Wait before that screenshot (default 150)
+        modifiers: Keys held during the drag
+        hold_ms: Pause after pressing, and before releasing, so the app starts the drag
+        steps: Intermediate pointer moves
+        """
+        return self.call("actions.drag", _given({"timeoutMs": timeout_ms, "waitMs": wait_ms, "settleMs": settle_ms, "dryRun": dry_run, "allowInput": allow_input, "includePatches": include_patches, "focusPolicy": focus_policy, "screenshot": screenshot, "screenshotDelayMs": screenshot_delay_ms, "from": from_, "to": to, "button": button, "modifiers": modifiers, "holdMs": hold_ms, "steps": steps}))  # type: ignore[no-any-return]
 
     def actions_wait_for(self, *, condition: Literal["appear", "disappear", "enabled", "valueEquals", "nameMatches", "windowOpened", "windowClosed"], target: dict[str, Any] | None = None, value: str | None = None, title: str | None = None, timeout_ms: int | None = None) -> ActionsWaitForResult:
         """Wait, driven by events, until a condition holds.

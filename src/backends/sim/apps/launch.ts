@@ -9,6 +9,7 @@ import { launchGrid } from './grid.js';
 import { launchInstaller } from './installer.js';
 import { launchSettings } from './settings.js';
 import { launchFlaky } from './flaky.js';
+import { launchDragDrop } from './dragdrop.js';
 import { launchSlow } from './slow.js';
 
 const PROCESS: Record<Exclude<AppSpec['kind'], 'window'>, string> = {
@@ -18,6 +19,7 @@ const PROCESS: Record<Exclude<AppSpec['kind'], 'window'>, string> = {
   grid: 'records',
   slow: 'busyapp',
   flaky: 'flakyapp',
+  dragdrop: 'dragdrop',
 };
 
 export interface Launched {
@@ -63,6 +65,8 @@ function launchKind(
       return { app, window: launchSlow(d, app, pos, spec.delayMs) };
     case 'flaky':
       return { app, window: launchFlaky(d, app, pos) };
+    case 'dragdrop':
+      return { app, window: launchDragDrop(d, app, pos) };
     case 'window':
       return { app, window: launchCustom(d, app, { ...pos, ...spec }) };
   }

@@ -78,3 +78,40 @@ describe('xdotool argument building', () => {
     ]);
   });
 });
+
+describe('drag presses', () => {
+  it('holds modifiers around the button, pressed first and released last', () => {
+    const at = { x: 10.4, y: 20, button: 'left' as const, modifiers: ['ctrl' as const] };
+    expect(xdotoolArgs({ kind: 'button', ...at, down: true })).toEqual([
+      'mousemove',
+      '10',
+      '20',
+      'keydown',
+      'ctrl',
+      'mousedown',
+      '1',
+    ]);
+    expect(xdotoolArgs({ kind: 'button', ...at, down: false })).toEqual([
+      'mousemove',
+      '10',
+      '20',
+      'mouseup',
+      '1',
+      'keyup',
+      'ctrl',
+    ]);
+    expect(xdotoolArgs({ kind: 'button', x: 1, y: 2, button: 'right', down: true })).toEqual([
+      'mousemove',
+      '1',
+      '2',
+      'mousedown',
+      '3',
+    ]);
+  });
+
+  it('refuses a point that is not a number', () => {
+    expect(() =>
+      xdotoolArgs({ kind: 'button', x: Number.NaN, y: 2, button: 'left', down: true }),
+    ).toThrow(InvalidParamsError);
+  });
+});

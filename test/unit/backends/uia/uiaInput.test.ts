@@ -135,3 +135,34 @@ describe('GUIDs', () => {
     );
   });
 });
+
+describe('drag presses through SendInput', () => {
+  const screen = { x: 0, y: 0, width: 1001, height: 1001 };
+  it('presses modifiers, moves, then presses the button; the release mirrors it', () => {
+    const press = planInput(
+      { kind: 'button', x: 500, y: 500, button: 'left', down: true, modifiers: ['shift'] },
+      screen,
+    );
+    expect(press.map((e) => e.flags)).toEqual([
+      0,
+      MOUSEEVENTF.MOVE | MOUSEEVENTF.ABSOLUTE | MOUSEEVENTF.VIRTUALDESK,
+      MOUSEEVENTF.LEFTDOWN,
+    ]);
+    expect(press[0]).toMatchObject({ type: 'key', vk: 0x10 });
+    const release = planInput(
+      { kind: 'button', x: 500, y: 500, button: 'left', down: false, modifiers: ['shift'] },
+      screen,
+    );
+    expect(release.map((e) => e.flags)).toEqual([
+      MOUSEEVENTF.MOVE | MOUSEEVENTF.ABSOLUTE | MOUSEEVENTF.VIRTUALDESK,
+      MOUSEEVENTF.LEFTUP,
+      KEYEVENTF.KEYUP,
+    ]);
+  });
+
+  it('checks a drag press before the host sees it', () => {
+    expect(() =>
+      validateInput({ kind: 'button', x: 1e9, y: 0, button: 'left', down: true }),
+    ).toThrow(/outside any screen/);
+  });
+});
