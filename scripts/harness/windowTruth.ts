@@ -8,7 +8,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface, type Interface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { firstValueFrom, filter, timeout, map, race, timer } from 'rxjs';
+import { firstValueFrom, map, race, timer } from 'rxjs';
 import {
   startDesktop,
   type DesktopSession,
@@ -185,13 +185,4 @@ function nextChange(cache: UiCache): Promise<unknown> {
   return firstValueFrom(race(cache.patches$.pipe(map(() => 'patch')), timer(200)));
 }
 
-/** Wait for a cache condition, driven by patches, under a deadline. */
-export async function untilCache(cache: UiCache, probe: () => boolean, ms = 10_000): Promise<void> {
-  if (probe()) return;
-  await firstValueFrom(
-    cache.patches$.pipe(
-      filter(() => probe()),
-      timeout(ms),
-    ),
-  );
-}
+export { untilCache } from './cacheWait.js';

@@ -4,7 +4,7 @@
  * background reconcile can bring the cache up to date; it must, and the cache must then equal
  * an independent element-by-element read of the window.
  */
-import { filter, firstValueFrom, merge, of, ReplaySubject, timeout } from 'rxjs';
+import { filter, firstValueFrom, ReplaySubject, timeout } from 'rxjs';
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, expect, it } from 'vitest';
 import type { BackendEvent } from '../../src/backends/backend.js';
@@ -12,6 +12,7 @@ import { compareWithTruth } from '../../src/cache/consistency.js';
 import { createCache, type CacheStore } from '../../src/cache/index.js';
 import { loadConfig } from '../../src/config.js';
 import { launchAndWait, sharedDesktop, startBackend, stopSharedDesktop } from './harness.js';
+import { untilCache } from '../../scripts/harness/cacheWait.js';
 
 afterAll(stopSharedDesktop);
 
@@ -33,14 +34,8 @@ function cachedTick(cache: CacheStore): string {
 }
 
 /** Resolve once `holds()` is true, checked now and after every patch, under a deadline. */
-function until(cache: CacheStore, holds: () => boolean, ms: number): Promise<unknown> {
-  return firstValueFrom(
-    merge(of(null), cache.patches$).pipe(
-      filter(() => holds()),
-      timeout(ms),
-    ),
-  );
-}
+const until = (cache: CacheStore, holds: () => boolean, ms: number): Promise<boolean> =>
+  untilCache(cache, holds, ms);
 
 it('repairs a timer-driven label and list whose events were all lost', async () => {
   const signal = AbortSignal.timeout(60_000);

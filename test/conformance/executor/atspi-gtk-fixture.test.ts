@@ -3,7 +3,6 @@
  * a button and a menu item whose handlers run a modal dialog's nested loop, a combo box, an
  * entry and a multi-line text view. Each spec checks the app's real state afterwards.
  */
-import { filter, firstValueFrom, timeout } from 'rxjs';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AtspiBackend } from '../../../src/backends/atspi/index.js';
 import type { UiCache } from '../../../src/cache/api.js';
@@ -12,6 +11,7 @@ import type { Executor } from '../../../src/executor/api.js';
 import { stopSharedDesktop } from '../../atspi/harness.js';
 import { parse } from './desktop.js';
 import { startGtkFixture, type GtkFixtureStack } from './gtk-fixture-stack.js';
+import { untilCache } from '../../../scripts/harness/cacheWait.js';
 
 afterAll(stopSharedDesktop);
 
@@ -36,17 +36,8 @@ beforeEach(async () => {
 afterEach(() => stack.stop());
 
 /** Resolve with the first value `probe` yields, checked now and on every patch batch. */
-async function until<T>(probe: () => T | undefined): Promise<T> {
-  const now = probe();
-  if (now !== undefined) return now;
-  await firstValueFrom(
-    cache.patches$.pipe(
-      filter(() => probe() !== undefined),
-      timeout(STATE_DEADLINE_MS),
-    ),
-  );
-  return probe()!;
-}
+const until = <T>(probe: () => T | undefined): Promise<T> =>
+  untilCache(cache, probe, STATE_DEADLINE_MS);
 
 function named(name: string, controlType?: ElementNode['controlType']): ElementNode {
   const found = cache.find({

@@ -4,7 +4,6 @@
  * reports SENSITIVE without ENABLED and no SHOWING; read by the default rules every one of these
  * answered `action_failed: ... is disabled`.
  */
-import { filter, firstValueFrom, timeout } from 'rxjs';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LaunchedApp } from '../../../scripts/desktop/session.js';
 import type { AtspiBackend } from '../../../src/backends/atspi/index.js';
@@ -22,6 +21,7 @@ import {
 } from '../../atspi/harness.js';
 import { parse } from './desktop.js';
 import { AccessPolicy } from '../../../src/policy/access.js';
+import { untilCache } from '../../../scripts/harness/cacheWait.js';
 
 afterAll(stopSharedDesktop);
 
@@ -60,17 +60,8 @@ afterEach(async () => {
 });
 
 /** Resolve with the first value `probe` yields, checked now and on every patch batch. */
-async function until<T>(probe: () => T | undefined): Promise<T> {
-  const now = probe();
-  if (now !== undefined) return now;
-  await firstValueFrom(
-    cache.patches$.pipe(
-      filter(() => probe() !== undefined),
-      timeout(STATE_DEADLINE_MS),
-    ),
-  );
-  return probe()!;
-}
+const until = <T>(probe: () => T | undefined): Promise<T> =>
+  untilCache(cache, probe, STATE_DEADLINE_MS);
 
 function find(pick: (n: ElementNode) => boolean, query: Partial<{ name: string }> = {}) {
   const found = cache

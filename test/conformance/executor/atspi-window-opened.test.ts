@@ -4,13 +4,13 @@
  * right when the patch arrives, and right when the wait answers, the dialog's OK button must
  * already be findable in the cache. Several rounds, since the race is won most of the time.
  */
-import { filter, firstValueFrom, timeout } from 'rxjs';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { UiCache } from '../../../src/cache/api.js';
 import type { Executor } from '../../../src/executor/api.js';
 import { stopSharedDesktop } from '../../atspi/harness.js';
 import { parse } from './desktop.js';
 import { startGtkFixture, type GtkFixtureStack } from './gtk-fixture-stack.js';
+import { untilCache } from '../../../scripts/harness/cacheWait.js';
 
 afterAll(stopSharedDesktop);
 
@@ -56,15 +56,8 @@ function named(name: string): string {
   return ref;
 }
 
-async function until(probe: () => boolean): Promise<void> {
-  if (probe()) return;
-  await firstValueFrom(
-    cache.patches$.pipe(
-      filter(() => probe()),
-      timeout(STATE_DEADLINE_MS),
-    ),
-  );
-}
+const until = (probe: () => boolean): Promise<boolean> =>
+  untilCache(cache, probe, STATE_DEADLINE_MS);
 
 const dialogOpen = (): boolean =>
   cache.windowsList({ includeMinimized: true }).windows.some((w) => w.title === DIALOG);

@@ -3,7 +3,6 @@
  * session, the live cache over it. Actions resolve targets from the cache, act through the
  * platform's own interfaces and report what the platform's events said changed.
  */
-import { filter, firstValueFrom, timeout } from 'rxjs';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LaunchedApp } from '../../../scripts/desktop/session.js';
 import type { AtspiBackend } from '../../../src/backends/atspi/index.js';
@@ -21,6 +20,7 @@ import {
 } from '../../atspi/harness.js';
 import { codeOf, parse } from './desktop.js';
 import { AccessPolicy } from '../../../src/policy/access.js';
+import { untilCache } from '../../../scripts/harness/cacheWait.js';
 
 afterAll(stopSharedDesktop);
 
@@ -79,19 +79,15 @@ const usable = (n: ElementNode): boolean =>
   n.states.includes('enabled') && !n.states.includes('offscreen') && n.rect !== null;
 
 /** Resolve once the cached element satisfies `holds` (driven by patches, with a deadline). */
-async function until(ref: string, holds: (n: ElementNode) => boolean): Promise<ElementNode> {
-  const now = cache.node(ref);
-  if (now !== undefined && holds(now)) return now;
-  await firstValueFrom(
-    cache.patches$.pipe(
-      filter(() => {
-        const node = cache.node(ref);
-        return node !== undefined && holds(node);
-      }),
-      timeout(STATE_DEADLINE_MS),
-    ),
+function until(ref: string, holds: (n: ElementNode) => boolean): Promise<ElementNode> {
+  return untilCache(
+    cache,
+    () => {
+      const node = cache.node(ref);
+      return node !== undefined && holds(node) ? node : undefined;
+    },
+    STATE_DEADLINE_MS,
   );
-  return cache.node(ref)!;
 }
 
 describe('executor on AT-SPI2 (gtk3-widget-factory)', () => {

@@ -83,15 +83,8 @@ export async function startDesktop(options: DesktopOptions = {}): Promise<Deskto
   };
 }
 
-/** The wire code of a rejection, or 'resolved'. */
-export async function codeOf(work: Promise<unknown>): Promise<string> {
-  try {
-    await work;
-    return 'resolved';
-  } catch (err) {
-    return isUiError(err) ? err.code : `not a UiError: ${String(err)}`;
-  }
-}
+/** The code a rejected action carries ('resolved' when it did not reject). */
+export { rejectionCode as codeOf } from '../../support/errors.js';
 
 /** The UiError a promise rejects with (fails the spec when it resolves). */
 export async function errorOf(

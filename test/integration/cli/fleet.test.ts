@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.js';
 import { streamConfig } from '../../../src/fleet/setup.js';
 import { connectConsumer, startNats, type NatsServer } from '../fleet/harness.js';
+import { waitForOutput } from '../../support/child.js';
 
 let nats: NatsServer;
 const started: ChildProcessWithoutNullStreams[] = [];
@@ -49,26 +50,7 @@ async function complete(args: string[]) {
   return { code, stdout, stderr };
 }
 
-/** The first stdout match, or a rejection at the deadline or on exit. */
-function output(child: ChildProcessWithoutNullStreams, pattern: RegExp, ms = 30_000) {
-  return new Promise<RegExpMatchArray>((resolve, reject) => {
-    let seen = '';
-    let errors = '';
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (errors += chunk));
-    const timer = setTimeout(() => reject(new Error(`no ${pattern} within ${ms} ms: ${seen}`)), ms);
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      seen += chunk;
-      const match = seen.match(pattern);
-      if (match === null) return;
-      clearTimeout(timer);
-      resolve(match);
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`exited ${code} before ${pattern}: ${seen}${errors}`));
-    });
-  });
-}
+const output = waitForOutput;
 
 function expectOneLine(stderr: string, what: RegExp): void {
   const lines = stderr.trimEnd().split('\n');

@@ -6,32 +6,13 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { waitForOutput } from '../../support/child.js';
 
 const CLI = ['--import', 'tsx', 'src/cli.ts'];
 const TOKEN = 'cli-test-token-0123456789';
 
 function run(args: string[]): ChildProcessWithoutNullStreams {
   return spawn(process.execPath, [...CLI, ...args], { stdio: 'pipe' });
-}
-
-/** Resolve with the first stdout match, or reject at the deadline / on exit. */
-function waitForOutput(child: ChildProcessWithoutNullStreams, pattern: RegExp, ms = 20_000) {
-  return new Promise<RegExpMatchArray>((resolve, reject) => {
-    let seen = '';
-    const timer = setTimeout(() => reject(new Error(`no ${pattern} within ${ms} ms: ${seen}`)), ms);
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      seen += chunk;
-      const match = seen.match(pattern);
-      if (match !== null) {
-        clearTimeout(timer);
-        resolve(match);
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`exited ${code} before ${pattern}: ${seen}`));
-    });
-  });
 }
 
 /** Call right after spawning, so no output or exit is missed. */

@@ -3,7 +3,6 @@
  * session recorded on the page and exported as TypeScript replays green on a fresh sim; a
  * read-only server disables the actions with the reason shown.
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -11,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../../src/server/dashboard-stamp.js';
 import { startTestServer, TEST_TOKEN, type TestServer } from '../ws/harness.js';
 import { ensureBundle, launch, openDashboard, type Browser } from './harness.js';
+import { runToEnd, type Completed } from '../../support/child.js';
 
 let b: Browser;
 beforeAll(async () => {
@@ -51,19 +51,10 @@ function editorText(t: TestServer): string {
   return el?.value ?? '';
 }
 
-function run(
-  file: string,
-  env: Record<string, string>,
-): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', file], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, ...env },
-    });
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    child.on('close', (code) => resolve({ code, output }));
+function run(file: string, env: Record<string, string>): Promise<Completed> {
+  return runToEnd(process.execPath, ['--import', 'tsx', file], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env },
   });
 }
 

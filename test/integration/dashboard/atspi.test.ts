@@ -18,6 +18,7 @@ import {
   selectWindow,
   type Browser,
 } from './harness.js';
+import { waitForOutput } from '../../support/child.js';
 
 const TOKEN = 'dashboard-atspi-token-0123456789';
 const TITLE = 'Dashboard probe';
@@ -30,25 +31,6 @@ let b: Browser | undefined;
 let client: UistreamClient | undefined;
 let dashboardUrl: string;
 let wsUrl: string;
-
-/** Resolve with the first stdout match, or reject at the deadline / on exit. */
-function waitForOutput(child: ChildProcessWithoutNullStreams, pattern: RegExp, ms = 30_000) {
-  return new Promise<RegExpMatchArray>((resolve, reject) => {
-    let seen = '';
-    const timer = setTimeout(() => reject(new Error(`no ${pattern} within ${ms} ms: ${seen}`)), ms);
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      seen += chunk;
-      const match = seen.match(pattern);
-      if (match === null) return;
-      clearTimeout(timer);
-      resolve(match);
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited ${code} before ${pattern}: ${seen}`));
-    });
-  });
-}
 
 async function stopServer(child: ChildProcessWithoutNullStreams): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;

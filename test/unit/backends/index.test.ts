@@ -4,17 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createBackend, detectBackend } from '../../../src/backends/index.js';
 import { loadConfig } from '../../../src/config.js';
-import { isUiError } from '../../../src/errors.js';
-
-async function codeOf(work: Promise<unknown>): Promise<string> {
-  try {
-    await work;
-  } catch (err) {
-    if (isUiError(err)) return err.code;
-    throw err;
-  }
-  throw new Error('expected a typed failure');
-}
+import { rejectionCode } from '../../support/errors.js';
 
 describe('backend factory', () => {
   it('picks UIA on Windows, AX on macOS, the simulated desktop where no backend exists', async () => {
@@ -39,17 +29,19 @@ describe('backend factory', () => {
     writeFileSync(broken, '{not json');
     const missing = join(dir, 'missing.json');
     for (const scene of [bad, broken, missing]) {
-      expect(await codeOf(createBackend(loadConfig({ backend: 'sim', scene })))).toBe(
+      expect(await rejectionCode(createBackend(loadConfig({ backend: 'sim', scene })))).toBe(
         'invalid_params',
       );
     }
   });
 
   it.runIf(process.platform !== 'win32')('refuses the UIA backend off Windows', async () => {
-    expect(await codeOf(createBackend(loadConfig({ backend: 'uia' })))).toBe('not_supported');
+    expect(await rejectionCode(createBackend(loadConfig({ backend: 'uia' })))).toBe(
+      'not_supported',
+    );
   });
 
   it.runIf(process.platform !== 'darwin')('refuses the AX backend off macOS', async () => {
-    expect(await codeOf(createBackend(loadConfig({ backend: 'ax' })))).toBe('not_supported');
+    expect(await rejectionCode(createBackend(loadConfig({ backend: 'ax' })))).toBe('not_supported');
   });
 });

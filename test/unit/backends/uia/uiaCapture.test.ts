@@ -6,7 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createUiaBackend, type UiaBackend } from '../../../../src/backends/uia/index.js';
-import { isUiError } from '../../../../src/errors.js';
+import { rejectionCode } from '../../../support/errors.js';
 
 const FAKE_HOST = fileURLToPath(new URL('./fakeHost.ts', import.meta.url));
 let backend: UiaBackend;
@@ -20,16 +20,6 @@ beforeAll(async () => {
 }, 40_000);
 
 afterAll(() => backend.stop());
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (err) {
-    if (isUiError(err)) return err.code;
-    throw err;
-  }
-  return 'resolved';
-}
 
 it('brings the host’s pixels across intact, word-aligned, with the asked rectangle', async () => {
   const rect = { x: 250, y: 3, width: 13, height: 7 };
@@ -63,9 +53,9 @@ it('refuses empty, fractional or unbounded rectangles, and honours an aborted si
     { x: Number.NaN, y: 0, width: 5, height: 5 },
   ];
   for (const rect of bad)
-    expect(await codeOf(backend.capture({ rect }, { signal }))).toBe('invalid_params');
+    expect(await rejectionCode(backend.capture({ rect }, { signal }))).toBe('invalid_params');
   const rect = { x: 0, y: 0, width: 5, height: 5 };
-  expect(await codeOf(backend.capture({ rect }, { signal: AbortSignal.abort() }))).toBe(
+  expect(await rejectionCode(backend.capture({ rect }, { signal: AbortSignal.abort() }))).toBe(
     'cancelled',
   );
 });

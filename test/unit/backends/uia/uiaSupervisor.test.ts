@@ -10,7 +10,7 @@ import type { BackendEvent } from '../../../../src/backends/backend.js';
 import { createUiaBackend, type UiaBackend } from '../../../../src/backends/uia/index.js';
 import { createCache } from '../../../../src/cache/index.js';
 import { loadConfig } from '../../../../src/config.js';
-import { isUiError } from '../../../../src/errors.js';
+import { rejectionCode } from '../../../support/errors.js';
 
 const FAKE_HOST = fileURLToPath(new URL('./fakeHost.ts', import.meta.url));
 
@@ -39,16 +39,6 @@ function next(backend: UiaBackend, what: string, match: (e: BackendEvent) => boo
       timeout({ first: ms, with: () => Promise.reject(new Error(`no ${what} within ${ms} ms`)) }),
     ),
   );
-}
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (err) {
-    if (isUiError(err)) return err.code;
-    throw err;
-  }
-  return 'resolved';
 }
 
 const sig = (ms = 15_000): AbortSignal => AbortSignal.timeout(ms);
@@ -94,7 +84,7 @@ describe('UIA host supervisor (fake host process)', () => {
     expect((await degraded).type).toBe('status');
     // The host is stuck, yet reads are served from the cache and new calls fail fast.
     expect(cache.windowsList({ includeMinimized: true }).windows).toEqual(before);
-    expect(await codeOf(hung)).toBe('backend_unavailable');
+    expect(await rejectionCode(hung)).toBe('backend_unavailable');
     await reset;
     expect(backend.supervisor.hello?.pid).not.toBe(firstPid);
     expect(backend.supervisor.generation).toBe(2);
@@ -106,7 +96,7 @@ describe('UIA host supervisor (fake host process)', () => {
   it('a call with a short deadline answers timeout while the host hangs', async () => {
     backend = fakeBackend();
     await backend.start(sig(30_000));
-    const code = await codeOf(
+    const code = await rejectionCode(
       backend.performPattern('2a.101', { pattern: 'Invoke' }, { signal: AbortSignal.timeout(300) }),
     );
     // timeout (its own deadline), not backend_unavailable (the later hang detection).
@@ -119,10 +109,12 @@ describe('UIA host supervisor (fake host process)', () => {
     const reset = next(backend, 'reset', (e) => e.type === 'reset');
     const ok = next(backend, 'status ok', (e) => e.type === 'status' && e.status === 'ok');
     expect(
-      await codeOf(backend.performPattern('2a.102', { pattern: 'Invoke' }, { signal: sig() })),
+      await rejectionCode(
+        backend.performPattern('2a.102', { pattern: 'Invoke' }, { signal: sig() }),
+      ),
     ).toBe('backend_unavailable');
     expect(backend.supervisor.status).toBe('restarting');
-    expect(await codeOf(backend.fetchSubtree('desktop', { signal: sig() }))).toBe(
+    expect(await rejectionCode(backend.fetchSubtree('desktop', { signal: sig() }))).toBe(
       'backend_unavailable',
     );
     expect((await reset).type).toBe('reset');
@@ -133,28 +125,30 @@ describe('UIA host supervisor (fake host process)', () => {
   it('a host that cannot initialise fails start with backend_unavailable and status down', async () => {
     backend = fakeBackend({ FAKE_HOST_MODE: 'fatal' });
     const down = next(backend, 'status down', (e) => e.type === 'status' && e.status === 'down');
-    expect(await codeOf(backend.start(sig(30_000)))).toBe('backend_unavailable');
+    expect(await rejectionCode(backend.start(sig(30_000)))).toBe('backend_unavailable');
     await down;
   });
 
   it('errors from the host keep their typed code; bad input never reaches it', async () => {
     backend = fakeBackend();
     await backend.start(sig(30_000));
-    expect(await codeOf(backend.fetchSubtree('ffff.1', { signal: sig() }))).toBe('element_stale');
+    expect(await rejectionCode(backend.fetchSubtree('ffff.1', { signal: sig() }))).toBe(
+      'element_stale',
+    );
     const nan = backend.input(
       { kind: 'click', x: Number.NaN, y: 0, button: 'left', count: 1 },
       { signal: sig() },
     );
-    expect(await codeOf(nan)).toBe('invalid_params');
+    expect(await rejectionCode(nan)).toBe('invalid_params');
     const range = backend.performPattern(
       '2a.101',
       { pattern: 'RangeValue', value: Number.POSITIVE_INFINITY },
       { signal: sig() },
     );
-    expect(await codeOf(range)).toBe('invalid_params');
-    expect(await codeOf(backend.fetchSubtree('desktop', { signal: AbortSignal.abort() }))).toMatch(
-      /^(timeout|cancelled)$/,
-    );
+    expect(await rejectionCode(range)).toBe('invalid_params');
+    expect(
+      await rejectionCode(backend.fetchSubtree('desktop', { signal: AbortSignal.abort() })),
+    ).toMatch(/^(timeout|cancelled)$/);
   });
 
   it('stop completes events$, is idempotent, and later calls give backend_unavailable', async () => {
@@ -166,7 +160,7 @@ describe('UIA host supervisor (fake host process)', () => {
     await backend.stop();
     await completed;
     await backend.stop();
-    expect(await codeOf(backend.fetchSubtree('desktop', { signal: sig() }))).toBe(
+    expect(await rejectionCode(backend.fetchSubtree('desktop', { signal: sig() }))).toBe(
       'backend_unavailable',
     );
   });
