@@ -4,9 +4,9 @@
  * connected) joined to a real uistream server, TRIALS times. Each trial's app writes the
  * library's own FX-thread figures at exit (-Dmcp.uistream.stats). Prints ONE JSON line with
  * the median and spread (min-max) over the trials of the longest library task on the FX thread,
- * as CPU time (the library's work; judged against the reference workload, ~5 ms on the test
- * VM) and as wall time (which also holds any wait for a CPU on a busy machine), of the longest
- * snapshot chunk and flush, and whether the cache reached the app's final row.
+ * as CPU time (the library's work; judged against the issue's 5 ms budget, with the count of
+ * tasks over it) and as wall time (which also holds any wait for a CPU on a busy machine), of
+ * the longest snapshot chunk and flush, and whether the cache reached the app's final row.
  */
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { stopSharedDesktop, sharedDesktop } from '../../scripts/harness/atspi.js';
@@ -32,6 +32,8 @@ interface Stats {
   maxSnapshotChunkMs: number;
   maxFlushMs: number;
   snapshotChunks: number;
+  overBudgetTasks: number;
+  longestCpuTask: string;
 }
 
 const waitStatus = (u: Uistream, value: string) =>
@@ -72,7 +74,9 @@ async function trial(n: number): Promise<Stats & { reached: number }> {
     await app.stop();
     await uistream.close();
   }
-  return { ...(JSON.parse(readFileSync(file, 'utf8')) as Stats), reached: reached ?? 0 };
+  const raw = readFileSync(file, 'utf8');
+  process.stderr.write(`trial ${n}: ${raw}`);
+  return { ...(JSON.parse(raw) as Stats), reached: reached ?? 0 };
 }
 
 async function main(): Promise<void> {
@@ -83,6 +87,7 @@ async function main(): Promise<void> {
       const s = await trial(n);
       return {
         maxTaskCpuMs: s.maxTaskCpuMs,
+        overBudgetTasks: s.overBudgetTasks,
         maxTaskWallMs: s.maxTaskMs,
         maxSnapshotChunkWallMs: s.maxSnapshotChunkMs,
         maxFlushWallMs: s.maxFlushMs,

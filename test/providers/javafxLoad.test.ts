@@ -1,8 +1,10 @@
 /**
  * The JavaFX provider under steady UI load: a 10,000-node scene changing 100 times a second,
  * its initial snapshot built (in chunks) while the changes run. Whatever the timing, the
- * server's cache must end equal to the app's final state. The FX-thread figures are the
- * bench's business (bench/javafx), not asserted here.
+ * server's cache must end equal to the app's final state, and no task of the library on the
+ * FX thread may pass the issue's 5 ms budget: a count of tasks over a fixed budget in CPU time
+ * of that thread, which a busy machine does not stretch as it does wall time. The figures with
+ * their spread over trials are the bench's business (bench/javafx).
  */
 import { readFileSync, mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,7 +89,7 @@ describe('JavaFX provider under 100 UI changes a second', () => {
     expect((await findOne(`cell-${CHANGES + 1}`))?.name).toBe(`cell ${CHANGES + 1}`);
   }, 90_000);
 
-  it('stopping the app writes its FX-thread figures (the snapshot was built in chunks)', async () => {
+  it('stopping the app writes its FX-thread figures: chunks, none over 5 ms', async () => {
     await fxApp.stop();
     await uistream.client.call('actions.waitFor', {
       condition: 'windowClosed',
@@ -95,9 +97,10 @@ describe('JavaFX provider under 100 UI changes a second', () => {
       timeoutMs: 10_000,
     });
     const stats = JSON.parse(readFileSync(STATS, 'utf8')) as Record<string, number>;
-    expect(stats.tasks).toBeGreaterThan(stats.snapshotChunks!);
-    expect(stats.snapshotChunks).toBeGreaterThanOrEqual(1);
-    expect(Number.isFinite(stats.maxTaskMs)).toBe(true);
     process.stdout.write(`javafx provider FX-thread stats: ${JSON.stringify(stats)}\n`);
+    expect(stats.tasks).toBeGreaterThan(stats.snapshotChunks!);
+    // 10,000 nodes cannot be described within one task's budget: chunks prove the slicing.
+    expect(stats.snapshotChunks).toBeGreaterThan(10);
+    expect(stats.overBudgetTasks).toBe(0);
   }, 30_000);
 });

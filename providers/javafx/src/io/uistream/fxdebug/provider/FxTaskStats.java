@@ -13,6 +13,8 @@ import java.util.Locale;
  * the FX thread only; read at close.
  */
 final class FxTaskStats {
+  /** The issue's budget for one task of the library on the FX thread. */
+  static final long BUDGET_NANOS = 5_000_000;
   private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
 
   private volatile long tasks;
@@ -22,17 +24,34 @@ final class FxTaskStats {
   private volatile long maxSnapshotChunkNanos;
   private volatile long maxFlushNanos;
   private volatile long maxCpuNanos;
+  private volatile long overBudgetTasks;
+  private volatile String longestCpuTask = "none";
+  private long nodes;
+  private final StringBuilder overBudget = new StringBuilder();
+
+  /** One node described in the running task (what the longest task is reported with). */
+  void described() {
+    nodes++;
+  }
 
   /** Runs one library task on the FX thread and records how long it took. */
   void time(Runnable task, boolean snapshotChunk) {
     long start = System.nanoTime();
     long cpuStart = CPU.getCurrentThreadCpuTime();
+    nodes = 0;
     try {
       task.run();
     } finally {
       long took = System.nanoTime() - start;
       long cpu = CPU.getCurrentThreadCpuTime() - cpuStart;
-      if (cpu > maxCpuNanos) maxCpuNanos = cpu;
+      if (cpu > BUDGET_NANOS) {
+        overBudgetTasks++;
+        if (overBudget.length() < 400) overBudget.append(String.format(Locale.ROOT, "%s#%d:%dn:%.1fms ", snapshotChunk ? "s" : "f", tasks, nodes, cpu / 1e6));
+      }
+      if (cpu > maxCpuNanos) {
+        maxCpuNanos = cpu;
+        longestCpuTask = (snapshotChunk ? "snapshot" : "flush") + " #" + tasks + ", " + nodes + " nodes";
+      }
       tasks++;
       totalNanos += took;
       if (took > maxNanos) maxNanos = took;
@@ -48,9 +67,11 @@ final class FxTaskStats {
   String json() {
     return String.format(Locale.ROOT,
         "{\"tasks\":%d,\"maxTaskMs\":%.3f,\"meanTaskMs\":%.4f,\"snapshotChunks\":%d,"
-            + "\"maxSnapshotChunkMs\":%.3f,\"maxFlushMs\":%.3f,\"maxTaskCpuMs\":%.3f}",
+            + "\"maxSnapshotChunkMs\":%.3f,\"maxFlushMs\":%.3f,\"maxTaskCpuMs\":%.3f,"
+            + "\"overBudgetTasks\":%d,\"longestCpuTask\":\"%s\",\"overBudget\":\"%s\"}",
         tasks, maxNanos / 1e6, tasks == 0 ? 0.0 : totalNanos / 1e6 / tasks, snapshotChunks,
-        maxSnapshotChunkNanos / 1e6, maxFlushNanos / 1e6, maxCpuNanos / 1e6);
+        maxSnapshotChunkNanos / 1e6, maxFlushNanos / 1e6, maxCpuNanos / 1e6, overBudgetTasks,
+        longestCpuTask, overBudget.toString().trim());
   }
 
   /** Writes the figures to the file named by -Dmcp.uistream.stats, when it is set. */

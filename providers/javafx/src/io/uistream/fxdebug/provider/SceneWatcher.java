@@ -6,10 +6,8 @@ import io.uistream.fxdebug.core.capture.Uids;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -30,16 +28,20 @@ import javafx.stage.Window;
  */
 final class SceneWatcher {
   private static final String WATCHED = "mcp.provider.watched";
-  private static final String WINDOW_UID = "mcp.uid";
   /** Work per snapshot chunk: well inside the 5 ms the app may lose to the library at once. */
-  private static final long CHUNK_BUDGET_NANOS = 2_000_000;
-  private static final int FLUSH_BATCH = 64;
+  private static final long CHUNK_BUDGET_NANOS = 1_000_000;
+  private static final int FLUSH_BATCH = 16;
 
   private final Uids uids;
   private final FxTaskStats stats = new FxTaskStats();
   private final Consumer<Map<String, Object>> send;
-  private final Map<String, Map<String, Object>> sent = new HashMap<>();
+  private final WindowWatch windowWatch = new WindowWatch(this::windowChanged);
+  private final SentNodes sent;
   private final Set<Node> dirty = Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+  /** Dirty nodes whose children list changed; the others keep the children ids sent. */
+  private final Set<Node> reshaped = Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+  /** Subtrees of a moved window still to mark dirty (their screen rectangles moved). */
+  private final ArrayDeque<Node> toMark = new ArrayDeque<>();
   private final Set<Window> dirtyWindows = Collections.newSetFromMap(new java.util.IdentityHashMap<>());
   private List<String> windowsSent = List.of();
   private String focusSent;
@@ -47,25 +49,44 @@ final class SceneWatcher {
   private boolean flushQueued;
   private boolean windowListDirty;
   private long seq;
-  private long windowCounter;
   private SnapshotInProgress building;
 
-  private record Pending(Node node, String parentId) {}
-
   /** A snapshot being described chunk by chunk; sent whole once its last node is done. */
-  private static final class SnapshotInProgress {
+  private final class SnapshotInProgress {
     final List<Object> nodes = new ArrayList<>();
     final List<String> windows = new ArrayList<>();
-    final ArrayDeque<Pending> todo = new ArrayDeque<>();
+    final SubtreeWalk walk = sent.walkInto(nodes);
   }
 
-  SceneWatcher(Uids uids, Consumer<Map<String, Object>> send) {
+  /** {@code live}: listen to the app's window list (false only for {@link #warmUp}). */
+  SceneWatcher(Uids uids, Consumer<Map<String, Object>> send, boolean live) {
     this.uids = uids;
     this.send = send;
+    this.sent = new SentNodes(uids, stats, this::watch);
+    if (!live) return;
     Window.getWindows().addListener((ListChangeListener<Window>) c -> {
       windowListDirty = true;
       queueFlush();
     });
+  }
+
+  /**
+   * Runs the describing code once on a detached sample, off the FX thread (see
+   * {@link DescribeWarmup}): its classes load and its lambdas bootstrap here, not inside the
+   * first snapshot chunk. The watcher must be one made for this ({@code live} false).
+   */
+  void warmUp(Node sample) {
+    List<Object> out = new ArrayList<>();
+    sent.describeSubtree(sample, "w-0", out);
+    List<String> remove = new ArrayList<>();
+    sent.forgetRemovedChildren(sample, remove);
+    sent.redescribe(sample, out, true);
+    takeDirty();
+  }
+
+  private void windowChanged(Window w) {
+    dirtyWindows.add(w);
+    queueFlush();
   }
 
   /** The server asked for everything: send a snapshot, then deltas from here on. */
@@ -86,15 +107,18 @@ final class SceneWatcher {
   private void startSnapshot() {
     sent.clear();
     dirty.clear();
+    reshaped.clear();
+    toMark.clear();
     dirtyWindows.clear();
     windowListDirty = false;
     seq = 0;
     subscribed = true;
     SnapshotInProgress snap = new SnapshotInProgress();
     building = snap;
-    for (Window w : Stages.showing(true)) snap.windows.add(describeWindowOnly(w, snap.nodes, snap.todo));
+    for (Window w : Stages.showing(true)) snap.windows.add(describeWindowOnly(w, snap.nodes, snap.walk));
     windowsSent = snap.windows;
-    continueSnapshot(snap);
+    // The walk starts in a task of its own: this one already did the windows.
+    Platform.runLater(() -> stats.time(() -> continueSnapshot(snap), true));
   }
 
   /**
@@ -105,12 +129,12 @@ final class SceneWatcher {
   private void continueSnapshot(SnapshotInProgress snap) {
     if (building != snap) return; // superseded by a resync, or the connection ended
     long deadline = System.nanoTime() + CHUNK_BUDGET_NANOS;
-    while (!snap.todo.isEmpty()) {
+    while (!snap.walk.done()) {
       if (System.nanoTime() > deadline) {
         Platform.runLater(() -> stats.time(() -> continueSnapshot(snap), true));
         return;
       }
-      describeNext(snap.todo, snap.nodes);
+      snap.walk.step();
     }
     building = null;
     focusSent = focusId();
@@ -121,7 +145,7 @@ final class SceneWatcher {
     msg.put("nodes", snap.nodes);
     msg.put("focus", focusSent);
     send.accept(msg);
-    if (windowListDirty || !dirty.isEmpty() || !dirtyWindows.isEmpty()) queueFlush();
+    if (windowListDirty || !dirty.isEmpty() || !dirtyWindows.isEmpty() || !toMark.isEmpty()) queueFlush();
   }
 
   private void queueFlush() {
@@ -142,12 +166,15 @@ final class SceneWatcher {
     // the pulse; what is left waits for the next flush. Removals go before additions in a
     // batch so a node moved between parents is described again.
     long deadline = System.nanoTime() + CHUNK_BUDGET_NANOS;
+    while (!toMark.isEmpty() && System.nanoTime() < deadline) markNext();
     while (!dirty.isEmpty() && System.nanoTime() < deadline) {
       List<Node> batch = takeDirty();
-      for (Node n : batch) forgetRemovedChildren(n, remove);
-      for (Node n : batch) redescribe(n, upsert);
+      List<Node> reshapedInBatch = new ArrayList<>();
+      for (Node n : batch) if (reshaped.remove(n)) reshapedInBatch.add(n);
+      for (Node n : reshapedInBatch) sent.forgetRemovedChildren(n, remove);
+      for (Node n : batch) sent.redescribe(n, upsert, reshapedInBatch.contains(n));
     }
-    if (!dirty.isEmpty()) queueFlush();
+    if (!dirty.isEmpty() || !toMark.isEmpty()) queueFlush();
     String focus = focusId();
     boolean focusChanged = !Objects.equals(focus, focusSent);
     if (upsert.isEmpty() && remove.isEmpty() && windows == null && !focusChanged) return;
@@ -175,14 +202,14 @@ final class SceneWatcher {
     windowListDirty = false;
     List<String> now = new ArrayList<>();
     for (Window w : Stages.showing(true)) {
-      String id = windowId(w);
+      String id = windowWatch.idOf(w);
       now.add(id);
       if (!sent.containsKey(id)) describeWindow(w, upsert);
     }
     for (String id : windowsSent) {
       if (!now.contains(id)) {
         remove.add(id);
-        forget(id);
+        sent.forget(id);
       }
     }
     if (now.equals(windowsSent)) return null;
@@ -191,101 +218,44 @@ final class SceneWatcher {
   }
 
   private String describeWindow(Window w, List<Object> out) {
-    ArrayDeque<Pending> todo = new ArrayDeque<>();
-    String id = describeWindowOnly(w, out, todo);
-    while (!todo.isEmpty()) describeNext(todo, out);
+    SubtreeWalk walk = sent.walkInto(out);
+    String id = describeWindowOnly(w, out, walk);
+    walk.finish();
     return id;
   }
 
-  /** The window itself; its scene's root goes on {@code todo}. */
-  private String describeWindowOnly(Window w, List<Object> out, ArrayDeque<Pending> todo) {
-    String id = windowId(w);
-    watchWindow(w);
+  /** The window itself; its scene's root goes on {@code walk}. */
+  private String describeWindowOnly(Window w, List<Object> out, SubtreeWalk walk) {
+    String id = windowWatch.idOf(w);
+    windowWatch.watch(w);
     Scene scene = w.getScene();
     Node root = scene == null ? null : scene.getRoot();
     List<String> children = root == null ? List.of() : List.of(uids.of(root));
     Map<String, Object> json = NodeMapper.window(w, id, children);
     sent.put(id, json);
     out.add(json);
-    if (root != null) todo.push(new Pending(root, id));
+    if (root != null) walk.add(root, id);
     return id;
   }
 
   private void redescribeWindow(Window w, List<Object> upsert) {
-    String id = windowId(w);
+    String id = windowWatch.idOf(w);
     Map<String, Object> prev = sent.get(id);
     if (prev == null) return;
-    Map<String, Object> json = NodeMapper.window(w, id, childIds(prev));
+    Map<String, Object> json = NodeMapper.window(w, id, SentNodes.childIds(prev));
     if (!json.equals(prev)) {
       sent.put(id, json);
       upsert.add(json);
     }
-    // A moved window moves every node's screen rectangle.
-    if (w.getScene() != null && w.getScene().getRoot() != null) markSubtree(w.getScene().getRoot());
+    // A moved window moves every node's screen rectangle: mark them, a slice per flush.
+    boolean moved = !Objects.equals(json.get("rect"), prev.get("rect"));
+    if (moved && w.getScene() != null && w.getScene().getRoot() != null) toMark.push(w.getScene().getRoot());
   }
 
-  private void markSubtree(Node n) {
+  private void markNext() {
+    Node n = toMark.pop();
     dirty.add(n);
-    for (Node c : Children.of(n, false)) markSubtree(c);
-  }
-
-  private void describeSubtree(Node n, String parentId, List<Object> out) {
-    ArrayDeque<Pending> todo = new ArrayDeque<>();
-    todo.push(new Pending(n, parentId));
-    while (!todo.isEmpty()) describeNext(todo, out);
-  }
-
-  /** Describes one node and queues its children, in document order (depth first). */
-  private void describeNext(ArrayDeque<Pending> todo, List<Object> out) {
-    Pending next = todo.pop();
-    Node n = next.node();
-    watch(n);
-    List<Node> kids = Children.of(n, false);
-    List<String> ids = new ArrayList<>(kids.size());
-    for (Node k : kids) ids.add(uids.of(k));
-    String id = uids.of(n);
-    Map<String, Object> json = NodeMapper.node(n, id, next.parentId(), ids);
-    sent.put(id, json);
-    out.add(json);
-    for (int i = kids.size() - 1; i >= 0; i--) todo.push(new Pending(kids.get(i), id));
-  }
-
-  private void forgetRemovedChildren(Node n, List<String> remove) {
-    Map<String, Object> prev = sent.get(uids.of(n));
-    if (prev == null) return;
-    Set<String> now = new LinkedHashSet<>();
-    for (Node k : Children.of(n, false)) now.add(uids.of(k));
-    for (String old : childIds(prev)) {
-      if (!now.contains(old)) {
-        remove.add(old);
-        forget(old);
-      }
-    }
-  }
-
-  private void redescribe(Node n, List<Object> upsert) {
-    String id = uids.of(n);
-    Map<String, Object> prev = sent.get(id);
-    if (prev == null) return; // not reported yet: its parent's change adds it
-    List<Node> kids = Children.of(n, false);
-    List<String> ids = new ArrayList<>(kids.size());
-    for (Node k : kids) ids.add(uids.of(k));
-    Map<String, Object> json = NodeMapper.node(n, id, (String) prev.get("parentId"), ids);
-    if (!json.equals(prev)) {
-      sent.put(id, json);
-      upsert.add(json);
-    }
-    for (Node k : kids) if (!sent.containsKey(uids.of(k))) describeSubtree(k, id, upsert);
-  }
-
-  private void forget(String id) {
-    Map<String, Object> prev = sent.remove(id);
-    if (prev != null) for (String c : childIds(prev)) forget(c);
-  }
-
-  @SuppressWarnings("unchecked")
-  private static List<String> childIds(Map<String, Object> json) {
-    return (List<String>) json.get("children");
+    for (Node c : Children.of(n, false)) toMark.push(c);
   }
 
   private String focusId() {
@@ -297,28 +267,6 @@ final class SceneWatcher {
     return null;
   }
 
-  private String windowId(Window w) {
-    Object id = w.getProperties().get(WINDOW_UID);
-    if (id instanceof String s) return s;
-    String made = "w-" + Long.toString(++windowCounter, 36);
-    w.getProperties().put(WINDOW_UID, made);
-    return made;
-  }
-
-  private void watchWindow(Window w) {
-    if (w.getProperties().putIfAbsent(WATCHED, Boolean.TRUE) != null) return;
-    InvalidationListener l = o -> {
-      dirtyWindows.add(w);
-      queueFlush();
-    };
-    w.xProperty().addListener(l);
-    w.yProperty().addListener(l);
-    w.widthProperty().addListener(l);
-    w.heightProperty().addListener(l);
-    w.focusedProperty().addListener(l);
-    if (w instanceof javafx.stage.Stage s) s.titleProperty().addListener(l);
-  }
-
   /** Listeners on what the protocol reports of a node; each node is watched once. */
   private void watch(Node n) {
     if (n.getProperties().putIfAbsent(WATCHED, Boolean.TRUE) != null) return;
@@ -326,6 +274,12 @@ final class SceneWatcher {
       dirty.add(n);
       queueFlush();
     };
+    InvalidationListener reshape = o -> {
+      reshaped.add(n);
+      dirty.add(n);
+      queueFlush();
+    };
     for (Observable o : Watched.of(n)) o.addListener(l);
+    for (Observable o : Watched.structure(n)) o.addListener(reshape);
   }
 }

@@ -52,10 +52,14 @@ public final class UistreamProvider implements AutoCloseable {
   }
 
   public void start() {
-    Platform.runLater(() -> watcher = new SceneWatcher(uids, this::send));
+    Platform.runLater(() -> watcher = new SceneWatcher(uids, this::send, true));
     // The figures are wanted however the app ends, SIGTERM included.
     Runtime.getRuntime().addShutdownHook(new Thread(this::writeStats, "mcp-uistream-stats"));
-    connect();
+    // Warm before connecting, so the server's first subscribe finds the describing code ready.
+    retry.execute(() -> {
+      DescribeWarmup.run();
+      connect();
+    });
   }
 
   private void connect() {

@@ -12,6 +12,11 @@ import javafx.stage.Window;
 
 /** Which windows a call looks at (section 7.1-7.2). FX thread only. */
 public final class Stages {
+  /** Built once: its lambdas bootstrap with the class, not inside a timed FX-thread task. */
+  private static final Comparator<Window> ORDER =
+      Comparator.comparing(Stages::title, Comparator.nullsLast(Comparator.<String>naturalOrder()))
+          .thenComparingInt(System::identityHashCode);
+
   private Stages() {}
 
   /** Showing stages, ordered by title (untitled last), then identity: stable within a process. */
@@ -23,11 +28,8 @@ public final class Stages {
       if (w instanceof Stage) stages.add(w);
       else if (withPopups && w instanceof PopupWindow) popups.add(w);
     }
-    Comparator<Window> order =
-        Comparator.comparing(Stages::title, Comparator.nullsLast(Comparator.naturalOrder()))
-            .thenComparingInt(System::identityHashCode);
-    stages.sort(order);
-    popups.sort(order);
+    stages.sort(ORDER);
+    popups.sort(ORDER);
     stages.addAll(popups);
     return stages;
   }
