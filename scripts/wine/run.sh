@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # `npm run test:wine`: install what the Wine proof needs (install.sh, cached), bundle the REAL
 # UIA backend and the proof for Windows node.exe, run it under Wine inside Xvfb against Wine's
-# notepad, and report each check. Closes with one "N passed, N failed" line; exits non-zero
-# when a check failed or the proof did not finish.
+# notepad, and report each check ("N passed, N failed"). Then build the Win32 fixture and run
+# the shared conformance suite against it (conformance.sh), closing with "N passed, M known
+# gaps (W Wine, O ours)". Exits non-zero when either part failed.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -74,4 +75,8 @@ if (failed > 0) {
 }
 console.log(`${checks.length - failed} passed, ${failed} failed`);
 process.exit(failed === 0 && checks.length > 0 ? 0 : 1);
-' "$RUN/result.json" "$RUN/node.log" "$RUN/host-stderr.log"
+' "$RUN/result.json" "$RUN/node.log" "$RUN/host-stderr.log" || proof_failed=1
+
+conformance_failed=0
+bash scripts/wine/conformance.sh || conformance_failed=1
+[ "${proof_failed:-0}" = 0 ] && [ "$conformance_failed" = 0 ]

@@ -45,6 +45,7 @@ const S = {
   GetRootElement: 5,
   ElementFromHandle: 6,
   ElementFromHandleBuildCache: 10,
+  CreateTreeWalker: 13,
   get_ControlViewWalker: 14,
   get_ControlViewCondition: 18,
   CreateCacheRequest: 20,
@@ -127,8 +128,28 @@ export class Automation {
     );
   }
 
+  /**
+   * The control-view TreeWalker. Wine stubs get_ControlViewWalker (E_NOTIMPL) but implements
+   * CreateTreeWalker and the control-view condition, which make the same walker.
+   */
   controlViewWalker(): Ptr {
-    return vout('IUIAutomation::get_ControlViewWalker', this.ptr, S.get_ControlViewWalker);
+    try {
+      return vout('IUIAutomation::get_ControlViewWalker', this.ptr, S.get_ControlViewWalker);
+    } catch (err) {
+      if (!(err instanceof NotSupportedError)) throw err;
+    }
+    const condition = vout(
+      'IUIAutomation::get_ControlViewCondition',
+      this.ptr,
+      S.get_ControlViewCondition,
+    );
+    try {
+      return vout('IUIAutomation::CreateTreeWalker', this.ptr, S.CreateTreeWalker, ['void *'], [
+        condition,
+      ]);
+    } finally {
+      release(condition);
+    }
   }
 
   /**

@@ -32,6 +32,7 @@ import {
   addStructureHandler,
 } from './uiaRegistration.js';
 import { foregroundWindow } from './uiaWin32.js';
+import { focusedWindow } from './uiaWin32Focus.js';
 
 /** Properties whose changes the window handlers ask for. */
 const WATCHED_PROPERTIES = [
@@ -75,7 +76,7 @@ export class HostEvents {
     private readonly log: (message: string) => void,
   ) {
     this.handlers = createHandlerObjects({
-      focus: (sender) => this.record({ kind: 'focus', sender: this.sender(sender) }),
+      focus: (sender) => this.focus(sender),
       automation: (sender, eventId) => this.automation(sender, eventId),
       property: (sender, propertyId, value) => this.property(sender, propertyId, value),
       structure: (sender, changeType, runtimeId) =>
@@ -230,6 +231,32 @@ export class HostEvents {
     if (raw.get(PROP.ControlType) === null) return { id, props: null };
     const topLevel = this.tracked.has(id) || this.ctx.table.parentOf(id) === DESKTOP_ID;
     return { id, props: nodeProps(this.ctx, raw, topLevel) };
+  }
+
+  /**
+   * A focus event. A sender without a readable id (Wine's proxies of child windows carry no
+   * RuntimeId in the event) is named by the window holding the keyboard focus, read after the
+   * callback returns, so the event still says where the focus went.
+   */
+  private focus(sender: Ptr): void {
+    const read = this.sender(sender);
+    if (read !== null) this.record({ kind: 'focus', sender: read });
+    else void this.focusByHandle();
+  }
+
+  private async focusByHandle(): Promise<void> {
+    const hwnd = focusedWindow();
+    try {
+      if (hwnd === 0n) throw new Error('no window holds the focus');
+      const el = await this.ctx.automation.fromHandle(hwnd);
+      const id = idOf(this.ctx, el, readRaw(el, false));
+      this.ctx.table.put(id, el);
+      this.callbacks += 1;
+      this.batcher.push({ type: 'focus', id });
+    } catch (err) {
+      this.log(`focus event without a readable sender: ${String(err)}`);
+      this.record({ kind: 'focus', sender: null });
+    }
   }
 
   private async checkForeground(): Promise<void> {

@@ -2,13 +2,15 @@
  * Bulk reads inside the host: one BuildUpdatedCache per requested subtree (the CacheRequest
  * lists every property the protocol needs plus pattern availability), then an in-process walk
  * of the cached children. Where a runtime lacks cached navigation (Wine), the desktop's
- * children come from EnumWindows + ElementFromHandleBuildCache instead of failing. A child that
+ * children come from EnumWindows + ElementFromHandleBuildCache and every other element's by
+ * live navigation (uiaHostChildren), instead of failing. A child that
  * vanishes while it is read (a closing tooltip or dialog) is left out, never fails the fetch.
  */
 import { ElementStaleError, NotSupportedError, TimeoutError, isUiError } from '../../errors.js';
 import type { BackendId, BackendNode } from '../backend.js';
 import type { Automation } from './uiaAutomation.js';
 import { element } from './uiaElement.js';
+import { navigateChildren } from './uiaHostChildren.js';
 import type { AppNames } from './uiaAppNames.js';
 import { addRef, release, type Ptr } from './uiaCom.js';
 import { PROP } from './uiaConstants.js';
@@ -148,6 +150,8 @@ interface Walk {
   levelwise: boolean;
   deadline: number;
   out: BackendNode[];
+  /** The control-view TreeWalker of an uncached walk (a runtime without cached children). */
+  treeWalker?: Ptr;
 }
 
 /** Re-read a child with its own children cached (levelwise walks); takes ownership of `child`. */
@@ -167,7 +171,8 @@ async function childrenOf(walk: Walk, el: Ptr, isDesktop: boolean): Promise<Ptr[
   } catch (err) {
     if (!(isUiError(err) && err.code === 'not_supported')) throw err;
   }
-  if (children.length > 0 || !isDesktop) return children;
+  if (children.length > 0) return children;
+  if (!isDesktop) return walk.cached ? [] : walkedChildren(walk, el);
   // No cached navigation from the desktop (Wine): top-level windows by handle.
   const request = walk.levelwise ? walk.ctx.childrenRequest : walk.ctx.subtreeRequest;
   const out: Ptr[] = [];
@@ -179,6 +184,12 @@ async function childrenOf(walk: Walk, el: Ptr, isDesktop: boolean): Promise<Ptr[
     }
   }
   return out;
+}
+
+/** Children by live navigation, for runtimes that cannot cache children (Wine). */
+function walkedChildren(walk: Walk, el: Ptr): Promise<Ptr[]> {
+  walk.treeWalker ??= walk.ctx.automation.controlViewWalker();
+  return navigateChildren(walk.ctx.automation, walk.treeWalker, el);
 }
 
 /** Read one element and its subtree; takes ownership of `el` (stored or released). */
@@ -260,8 +271,10 @@ export async function fetchSubtree(
   const levelwise = Number.isFinite(depth);
   const request = levelwise ? ctx.childrenRequest : ctx.subtreeRequest;
   let updated: Ptr;
-  let cached = true;
+  // A runtime whose CacheRequest cannot carry a tree scope caches the element alone (Wine).
+  let cached = !ctx.automation.missing.has('CacheRequest::put_TreeScope');
   try {
+    if (!cached) throw new NotSupportedError('no tree scope in cache requests');
     updated = await element.buildUpdatedCache(start, request);
   } catch (err) {
     if (!(err instanceof NotSupportedError)) throw err;
@@ -270,7 +283,11 @@ export async function fetchSubtree(
     updated = start;
   }
   const walk: Walk = { ctx, cached, maxDepth: depth, levelwise, deadline, out: [] };
-  await visit(walk, updated, id === DESKTOP_ID ? null : ctx.table.parentOf(id), 0);
+  try {
+    await visit(walk, updated, id === DESKTOP_ID ? null : ctx.table.parentOf(id), 0);
+  } finally {
+    if (walk.treeWalker !== undefined) release(walk.treeWalker);
+  }
   const first = walk.out[0];
   if (
     first !== undefined &&

@@ -8,7 +8,7 @@ import { TimeoutError } from '../../errors.js';
 import type { BackendId, BackendNode } from '../backend.js';
 import { addRef, release, type Ptr } from './uiaCom.js';
 import { DESKTOP_ID } from './uiaConvert.js';
-import { walker } from './uiaElement.js';
+import { navigateChildren } from './uiaHostChildren.js';
 import { idOf, nodeProps, readRaw, type TreeContext } from './uiaHostTree.js';
 
 interface WalkState {
@@ -51,16 +51,14 @@ async function visit(state: WalkState, el: Ptr, parentId: BackendId | null): Pro
       props: nodeProps(state.ctx, raw, parentId === DESKTOP_ID),
     };
     state.out.push(node);
-    let child = await walker.firstChild(state.treeWalker, el);
-    while (child !== 0n) {
-      const next = await walker.nextSibling(state.treeWalker, child).catch(() => 0n);
+    const children = await navigateChildren(state.ctx.automation, state.treeWalker, el);
+    for (let i = 0; i < children.length; i++) {
       try {
-        node.children.push(await visit(state, child, id));
+        node.children.push(await visit(state, children[i] as Ptr, id));
       } catch (err) {
-        release(next);
+        for (const rest of children.slice(i + 1)) release(rest);
         throw err;
       }
-      child = next;
     }
     return id;
   } finally {

@@ -13,6 +13,7 @@ type Fn = (...args: unknown[]) => unknown;
 interface Api {
   EnumWindows: Fn;
   IsWindowVisible: Fn;
+  GetWindow: Fn;
   GetWindowTextW: Fn;
   GetWindowThreadProcessId: Fn;
   GetForegroundWindow: Fn;
@@ -57,6 +58,7 @@ export function win(): Api {
   api = {
     EnumWindows: u('int32_t __stdcall EnumWindows(EnumWindowsProc *cb, intptr_t lparam)'),
     IsWindowVisible: u('int32_t __stdcall IsWindowVisible(intptr_t hwnd)'),
+    GetWindow: u('intptr_t __stdcall GetWindow(intptr_t hwnd, uint32_t cmd)'),
     GetWindowTextW: u('int32_t __stdcall GetWindowTextW(intptr_t hwnd, void *text, int32_t max)'),
     GetWindowThreadProcessId: u(
       'uint32_t __stdcall GetWindowThreadProcessId(intptr_t hwnd, _Out_ uint32_t *pid)',
@@ -125,6 +127,21 @@ export function topLevelWindows(): Hwnd[] {
     koffi.unregister(cb);
   }
   return found.filter((h) => w.IsWindowVisible(h) !== 0);
+}
+
+const GW_HWNDNEXT = 2;
+const GW_CHILD = 5;
+
+/** Visible direct child windows of `parent`, in Z order; at most `max`. */
+export function childWindows(parent: Hwnd, max: number): Hwnd[] {
+  const w = win();
+  const found: Hwnd[] = [];
+  let hwnd = BigInt(w.GetWindow(parent, GW_CHILD) as number | bigint);
+  while (hwnd !== 0n && found.length < max) {
+    if (w.IsWindowVisible(hwnd) !== 0) found.push(hwnd);
+    hwnd = BigInt(w.GetWindow(hwnd, GW_HWNDNEXT) as number | bigint);
+  }
+  return found;
 }
 
 export function windowTitle(hwnd: Hwnd): string {

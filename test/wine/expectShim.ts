@@ -1,0 +1,22 @@
+/**
+ * `vitest`'s `expect` for the conformance specs when they run under Wine's node.exe, where
+ * vitest itself cannot (its workers talk over pipes, which node.exe under Wine cannot write).
+ * scripts/wine/run.sh aliases `vitest` to this module in the bundle; the assertions are the same
+ * chai + Jest matchers vitest builds its own `expect` from.
+ */
+import {
+  chai,
+  JestAsymmetricMatchers,
+  JestChaiExpect,
+  JestExtend,
+  type ExpectStatic,
+} from '@vitest/expect';
+
+chai.use(JestExtend);
+chai.use(JestChaiExpect);
+chai.use(JestAsymmetricMatchers);
+
+const base = (value: unknown, message?: string) => chai.expect(value, message);
+Object.assign(base, chai.expect);
+
+export const expect = base as unknown as ExpectStatic;
