@@ -26,7 +26,7 @@ vi.mock('../../../../src/backends/uia/uiaWin32.js', () => ({
 
 function context(root: bigint): TreeContext {
   return {
-    automation: {} as Automation,
+    automation: { missing: new Set<string>() } as unknown as Automation,
     root,
     rootKey: '1',
     table: new ElementTable(),
