@@ -7,9 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 const [file, logFile] = process.argv.slice(2);
 if (!existsSync(file)) {
   console.error('[wine] the conformance run wrote no result; node.exe log follows');
-  try {
-    console.error(readFileSync(logFile, 'utf8'));
-  } catch {}
+  if (existsSync(logFile)) console.error(readFileSync(logFile, 'utf8'));
   console.log('0 passed, 0 known gaps (0 Wine, 0 ours); the run did not finish');
   process.exit(1);
 }
@@ -26,14 +24,17 @@ for (const r of results) {
 }
 for (const c of checks) console.log(`${c.ok ? 'PASS' : 'FAIL'} ${c.name}\n     ${c.detail}`);
 for (const [key, value] of Object.entries(extra ?? {}))
-  console.log(`[wine] ${key}: ${Array.isArray(value) ? `\n  ${value.join('\n  ')}` : JSON.stringify(value)}`);
+  console.log(
+    `[wine] ${key}: ${Array.isArray(value) ? `\n  ${value.join('\n  ')}` : JSON.stringify(value)}`,
+  );
 const gaps = results.filter((r) => r.outcome === 'gap');
 const count = (kind) => gaps.filter((r) => kindOf(r.reason) === kind).length;
 const passed = results.filter((r) => r.outcome === 'passed').length;
 const broken = results.filter((r) => r.outcome === 'failed' || r.outcome === 'stale-gap');
 const platform = count('platform');
 const unlabelled = count('unlabelled');
-const byDesign = platform > 0 ? `; ${platform} by design: event quirks cannot be switched on a real platform` : '';
+const byDesign =
+  platform > 0 ? `; ${platform} by design: event quirks cannot be switched on a real platform` : '';
 console.log(
   `${passed} passed, ${gaps.length - platform} known gaps (${count('Wine')} Wine, ${count('ours')} ours)${byDesign}`,
 );

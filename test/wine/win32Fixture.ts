@@ -104,7 +104,15 @@ export function readStall(reset: boolean): number | null {
   const meter = FindWindowExW(HWND_MESSAGE, 0, 'UistreamStallMeter', null) as number | bigint;
   if (BigInt(meter) === 0n) return null;
   const out = [0];
-  const ok = SendMessageTimeoutW(meter, WM_APP + 1, reset ? 1 : 0, 0, SMTO_ABORTIFHUNG, 5_000, out);
+  const ok = SendMessageTimeoutW(
+    meter,
+    WM_APP + 1,
+    reset ? 1 : 0,
+    0,
+    SMTO_ABORTIFHUNG,
+    5_000,
+    out,
+  ) as number;
   return Number(ok) === 0 ? null : Number(out[0]) / 1000;
 }
 
