@@ -144,9 +144,13 @@ export class Automation {
       S.get_ControlViewCondition,
     );
     try {
-      return vout('IUIAutomation::CreateTreeWalker', this.ptr, S.CreateTreeWalker, ['void *'], [
-        condition,
-      ]);
+      return vout(
+        'IUIAutomation::CreateTreeWalker',
+        this.ptr,
+        S.CreateTreeWalker,
+        ['void *'],
+        [condition],
+      );
     } finally {
       release(condition);
     }
