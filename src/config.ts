@@ -54,6 +54,10 @@ export const ExecutorConfig = z.object({
   /** JSON-lines audit log path; none when unset. */
   auditLog: z.string().optional(),
   dryRun: z.boolean().default(false),
+  /** False: apps.launch answers launch_not_allowed (--no-launch). */
+  launch: z.boolean().default(true),
+  /** When set, only apps whose id, name or program matches one of these globs may be launched. */
+  allowLaunch: z.array(z.string().min(1).max(4_096)).default([]),
   /**
    * Re-fetch the windows an action touched, in the background, so events the platform lost
    * cannot leave the cache wrong where actions happen: the acted-on and previously focused

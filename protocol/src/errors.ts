@@ -33,6 +33,7 @@ export const ERROR_CODES = [
   'invalid_region',
   'language_not_supported',
   'capture_disabled',
+  'launch_not_allowed',
   'internal',
 ] as const;
 export const ErrorCode = z.enum(ERROR_CODES);
@@ -107,5 +108,8 @@ export const DEFAULT_RECOVERY: Record<ErrorCode, string[]> = {
   invalid_region: ['Give a rect inside the screen (see monitors in session.hello)'],
   language_not_supported: ['Use one of the installed languages listed in details'],
   capture_disabled: ['The server runs with --no-screenshots; use the accessibility tree'],
+  launch_not_allowed: [
+    'Launching is off (--no-launch) or limited to the --allow-launch patterns in details',
+  ],
   internal: ['Retry; if it persists, report a bug with the server log'],
 };

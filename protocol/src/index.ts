@@ -14,6 +14,7 @@ export * from './methods/action-result.js';
 export * from './methods/subscriptions.js';
 export * from './methods/screen.js';
 export * from './methods/text.js';
+export * from './methods/apps.js';
 export * from './registry.js';
 export * from './codec/index.js';
 export * from './mirror.js';

@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import type { MethodDef, NotificationDef } from './define.js';
 import { actionMethods } from './methods/actions.js';
+import { appMethods } from './methods/apps.js';
 import { readMethods } from './methods/reads.js';
 import { screenMethods } from './methods/screen.js';
 import { sessionMethods } from './methods/session.js';
@@ -18,6 +19,7 @@ export const methods = [
   ...actionMethods,
   ...subscriptionMethods,
   ...screenMethods,
+  ...appMethods,
 ] as const;
 
 type AnyMethod = (typeof methods)[number];

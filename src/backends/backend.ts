@@ -17,6 +17,7 @@ import type {
   State,
   TextRun,
 } from '../../protocol/src/index.js';
+import type { BackendApps } from './apps.js';
 
 /**
  * Backend identity of an element, stable for the element's life: the sim's id, AT-SPI
@@ -283,4 +284,6 @@ export interface AccessibilityBackend {
   watchInput?(signal: AbortSignal): Observable<ObservedInput>;
   /** Quarantined apps and forbidden calls right now (absent: the backend tracks none). */
   health?(): BackendHealthReport;
+  /** Launch, close and kill apps (optional capability; see apps.ts). */
+  readonly appControl?: BackendApps;
 }

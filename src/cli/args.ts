@@ -38,6 +38,9 @@ Flags:
   --read-only                    Refuse every action (reads and subscriptions only)
   --dry-run                      Resolve and validate actions but do not perform them
   --deny-app NAME                Never act on or show this app (repeatable); blacked out in captures
+  --no-launch                    Refuse launching apps (apps.launch answers launch_not_allowed)
+  --allow-launch PATTERN         Launch only apps whose id, name or program matches (repeatable;
+                                 * and ? wildcards)
   --no-screenshots               Refuse every screen capture and OCR (capture_disabled)
   --no-providers                 Refuse in-app providers on /provider (apps that send their tree)
   --screenshots MODE             Screenshot after actions: off|after-actions|on-failure
@@ -112,6 +115,8 @@ const OPTIONS = {
   'read-only': { type: 'boolean' },
   'dry-run': { type: 'boolean' },
   'deny-app': { type: 'string', multiple: true },
+  'no-launch': { type: 'boolean' },
+  'allow-launch': { type: 'string', multiple: true },
   'no-screenshots': { type: 'boolean' },
   'no-providers': { type: 'boolean' },
   screenshots: { type: 'string' },
@@ -186,6 +191,8 @@ function buildConfig(values: Values): Config {
       denyApps: values['deny-app'],
       auditLog: values['audit-log'],
       dryRun: values['dry-run'],
+      launch: values['no-launch'] !== true,
+      allowLaunch: values['allow-launch'],
     },
     mcp: {
       tools: values.tools as 'default' | 'ui_automation' | undefined,
@@ -215,6 +222,8 @@ const FLAG_NAMES: Record<string, string> = {
   'executor.denyApps': 'deny-app',
   'executor.auditLog': 'audit-log',
   'executor.dryRun': 'dry-run',
+  'executor.launch': 'no-launch',
+  'executor.allowLaunch': 'allow-launch',
   'mcp.tools': 'tools',
   'mcp.structured': 'structured-content',
   'fleet.url': 'nats',

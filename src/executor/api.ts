@@ -37,6 +37,17 @@ export interface Executor {
     params: MethodParams<M>,
     ctx: CallerContext,
   ): Promise<MethodResult<M>>;
+  /**
+   * Run a desktop operation that is not an element action (launching or closing an app): gated
+   * by the access policy and the client's rate, cancellable by the client, written to the audit
+   * log with `target` (a short description) and its outcome. `work` gets the call's signal.
+   */
+  runOperation<T>(
+    method: MethodName,
+    target: string | null,
+    ctx: CallerContext,
+    work: (signal: AbortSignal) => Promise<T>,
+  ): Promise<T>;
   /** Cancel the caller's pending and running actions; answers how many. */
   cancel(clientId: string): number;
   /** elements.find with an implicit, event-driven wait (timeoutMs). */

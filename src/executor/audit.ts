@@ -43,6 +43,7 @@ export function openAuditLog(path: string): AuditLog {
 
 /** A short, human description of an action target, for the audit line. */
 export function describeTarget(target: unknown): string | null {
+  if (typeof target === 'string') return target;
   if (target === undefined || target === null || typeof target !== 'object') return null;
   const t = target as Record<string, unknown>;
   if (typeof t.ref === 'string') return t.ref;

@@ -7,6 +7,7 @@
 import {
   getMethod,
   type ActionResult,
+  type MethodName,
   type MethodParams,
   type MethodResult,
 } from '../../protocol/src/index.js';
@@ -77,6 +78,20 @@ class ActionExecutor implements Executor {
     ctx: CallerContext,
   ): Promise<MethodResult<M>> {
     return this.runOne(method, params, ctx, false) as Promise<MethodResult<M>>;
+  }
+
+  runOperation<T>(
+    method: MethodName,
+    target: string | null,
+    ctx: CallerContext,
+    work: (signal: AbortSignal) => Promise<T>,
+  ): Promise<T> {
+    return this.audited(ctx.clientId, method, target, async (tracked) => {
+      const def = getMethod(method);
+      if (def !== undefined) this.policy.checkMethod(def);
+      this.rate.checkRate(ctx.clientId);
+      return await work(AbortSignal.any([ctx.signal, tracked]));
+    });
   }
 
   cancel(clientId: string): number {

@@ -10,6 +10,7 @@ import type { UiCache } from '../cache/api.js';
 import type { Config } from '../config.js';
 import { UiError } from '../errors.js';
 import { hideDeniedApps } from './denied-view.js';
+import { checkLaunchRules, launchNames, type LaunchSubject } from './launch.js';
 
 export interface AccessRules {
   readOnly: boolean;
@@ -19,6 +20,10 @@ export interface AccessRules {
   denyApps: readonly string[];
   /** False: every capture and OCR answers capture_disabled. */
   captureEnabled: boolean;
+  /** False: no app may be launched (default true). */
+  launchEnabled?: boolean;
+  /** When non-empty, only apps matching one of these globs may be launched. */
+  allowLaunch?: readonly string[];
 }
 
 /** Who an element or window belongs to, as far as the cache tells. */
@@ -43,6 +48,8 @@ export class AccessPolicy {
       dryRun: config.executor.dryRun,
       denyApps: config.executor.denyApps,
       captureEnabled: config.pixels.enabled,
+      launchEnabled: config.executor.launch,
+      allowLaunch: config.executor.allowLaunch,
     });
   }
 
@@ -111,6 +118,26 @@ export class AccessPolicy {
     throw new UiError('forbidden_target', `actions on ${hit} are forbidden on this server`, {
       details: { app: owner.app, pid: owner.pid, window: owner.window },
     });
+  }
+
+  /**
+   * Refuse launching what the rules do not allow: launching off or outside --allow-launch
+   * (launch_not_allowed), or an app on the deny list (forbidden_target).
+   */
+  checkLaunch(subject: LaunchSubject): void {
+    checkLaunchRules(
+      {
+        launchEnabled: this.rules.launchEnabled ?? true,
+        allowLaunch: this.rules.allowLaunch ?? [],
+      },
+      subject,
+    );
+    const denied = launchNames(subject).find((n) => this.denied.has(n.toLowerCase()));
+    if (denied !== undefined) {
+      throw new UiError('forbidden_target', `launching ${denied} is forbidden on this server`, {
+        details: { app: subject.name, id: subject.id },
+      });
+    }
   }
 
   /** `cache` as callers see it: the deny list's apps left out (one view per cache). */

@@ -13,6 +13,7 @@ import type {
   Registry,
 } from '../../protocol/src/index.js';
 import { PROTOCOL_VERSION, registry as protocolRegistry } from '../../protocol/src/index.js';
+import { appHandlers } from '../apps/handlers.js';
 import type { AccessibilityBackend } from '../backends/backend.js';
 import type { UiCache } from '../cache/api.js';
 import type { Config } from '../config.js';
@@ -138,12 +139,15 @@ async function hello(
 export function createHandlers(deps: HandlerDeps): HandlerTable {
   const policy = deps.policy ?? AccessPolicy.of(deps.config);
   const pixels = deps.pixels ?? new Pixels({ ...deps, policy });
-  const impls = { ...implementations(deps, pixels), ...deps.extra };
+  const impls = { ...implementations({ ...deps, policy }, pixels), ...deps.extra };
   // Bound from the registry: every method it lists and the table implements, nothing else.
   return bindTable(deps.registry ?? protocolRegistry, policy, impls) as unknown as HandlerTable;
 }
 
-function implementations(deps: HandlerDeps, pixels: Pixels): Implementations {
+function implementations(
+  deps: HandlerDeps & { policy: AccessPolicy },
+  pixels: Pixels,
+): Implementations {
   const { cache, executor } = deps;
   return {
     'session.hello': (_p, ctx) => hello(deps, pixels, ctx.signal),
@@ -170,6 +174,7 @@ function implementations(deps: HandlerDeps, pixels: Pixels): Implementations {
     'screen.ocr': (p, ctx) => pixels.ocr(p, ctx.signal),
     'screen.ocrStatus': () => pixels.ocrStatus(),
     ...actionHandlers(deps, pixels),
+    ...appHandlers(deps),
   };
 }
 

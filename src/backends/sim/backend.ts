@@ -39,6 +39,8 @@ import { raceSignal } from '../../errors.js';
 import { delay } from './wait.js';
 import { crashApp } from './windows.js';
 import { createControl, type SimControl } from './control.js';
+import { createSimAppControl } from './appControl.js';
+import type { BackendApps } from '../apps.js';
 
 export interface SimBackendOptions {
   /** The scene (validated); default: the default desktop. */
@@ -68,6 +70,7 @@ export class SimBackend implements AccessibilityBackend {
   readonly rootId: BackendId;
   readonly scene: Scene;
   readonly control: SimControl;
+  readonly appControl: BackendApps;
   /** @internal the engine, for the control API and the demo. */
   readonly desktop: Desktop;
   private readonly pump: EventPump;
@@ -86,6 +89,7 @@ export class SimBackend implements AccessibilityBackend {
     this.rootId = this.desktop.root.id;
     for (const app of scene.apps ?? DEFAULT_APPS) launchApp(this.desktop, app);
     this.control = createControl(this, this.desktop, this.pump);
+    this.appControl = createSimAppControl(this.desktop);
   }
 
   get events$() {

@@ -64,6 +64,8 @@ export function closeWindow(d: Desktop, win: SimElement): void {
   }
   d.pump.emit({ type: 'window.closed', id: win.id });
   d.remove(win);
+  // A process whose last window closed exits, as a document app does.
+  if (win.app !== null && win.app.windows.length === 0) win.app.end(0);
   if (d.foreground === null) activateNext(d);
 }
 
@@ -76,6 +78,7 @@ function activateNext(d: Desktop): void {
 export function crashApp(d: Desktop, app: SimApp): void {
   if (app.crashed) return;
   app.crashed = true;
+  app.end(null);
   for (const win of [...app.windows]) {
     detach(d, win);
     d.remove(win);

@@ -9,6 +9,7 @@ import type { Config } from '../../config.js';
 import { AccessPolicy } from '../../policy/access.js';
 import type { ToolDef } from '../types.js';
 import { actTools } from './act.js';
+import { uiApp } from './app.js';
 import { uiAutomation } from './automation.js';
 import { eventTools } from './events.js';
 import { methodTool, toolKindOf } from './method-tool.js';
@@ -23,6 +24,7 @@ const handWritten: readonly ToolDef[] = [
   ...eventTools,
   ...pixelTools,
   ...actTools,
+  uiApp,
 ];
 
 /**

@@ -16,6 +16,12 @@ export interface SimApp {
   crashOnNextCall: boolean;
   /** While set, every call into the app blocks after entering, until released (a hung UI thread). */
   hold?: CallHold;
+  /** The process ended (its last window closed, or it crashed or was killed). */
+  ended: boolean;
+  /** Settles with the exit code when the process ends (null: crashed or killed). */
+  readonly whenEnded: Promise<number | null>;
+  /** End the process with this exit code (idempotent). */
+  end(code: number | null): void;
   /** Advance the app's time-driven progress (the installer's bar) by a percentage. */
   advance?: (percent: number) => void;
 }
@@ -49,5 +55,23 @@ export function createHold(onRelease: () => void): CallHold {
 }
 
 export function createApp(kind: string, name: string, pid: number): SimApp {
-  return { kind, name, pid, windows: [], delayMs: 0, crashed: false, crashOnNextCall: false };
+  let settle!: (code: number | null) => void;
+  const whenEnded = new Promise<number | null>((resolve) => (settle = resolve));
+  const app: SimApp = {
+    kind,
+    name,
+    pid,
+    windows: [],
+    delayMs: 0,
+    crashed: false,
+    crashOnNextCall: false,
+    ended: false,
+    whenEnded,
+    end(code) {
+      if (app.ended) return;
+      app.ended = true;
+      settle(code);
+    },
+  };
+  return app;
 }

@@ -12,6 +12,7 @@ import { expandCollapse } from '../patterns.js';
 import { clipboardKey, lineCol, selectAll, setEditValue } from '../text.js';
 import { closeWindow, openWindow } from '../windows.js';
 import type { SimApp } from './app.js';
+import { saveChangesDialog } from './editor-confirm.js';
 import { aboutDialog, findDialog, saveAsDialog } from './editor-dialogs.js';
 import { must, setTitle, titleBar, untilGone } from './parts.js';
 
@@ -99,6 +100,21 @@ class Editor {
     this.finder = findDialog(this.d, this.app, this.window, this.doc);
   }
 
+  /** A close request: with unsaved text the editor asks first (Save, Don't Save, Cancel). */
+  private requestClose(): void {
+    if (!this.dirty) return closeWindow(this.d, this.window);
+    const open = this.d.blocker(this.window);
+    if (open !== undefined) return this.d.activate(open);
+    const close = (): void => closeWindow(this.d, this.window);
+    saveChangesDialog(this.d, this.app, this.window, {
+      save: () => {
+        this.save();
+        if (!this.dirty) close();
+      },
+      discard: close,
+    });
+  }
+
   private newDoc(): void {
     setEditValue(this.d, this.doc, '');
     this.fileName = null;
@@ -115,7 +131,7 @@ class Editor {
           { name: 'New', run: () => this.newDoc() },
           { name: 'Save', run: () => this.save() },
           { name: 'Save As...', run: () => this.openSaveAs() },
-          { name: 'Exit', run: () => closeWindow(this.d, this.window) },
+          { name: 'Exit', run: () => this.requestClose() },
         ],
       ],
       [
@@ -142,7 +158,7 @@ class Editor {
       name: this.title(),
       className: 'EditorWindow',
       rect: [o.x, o.y, W, H],
-      hooks: { windowKey },
+      hooks: { windowKey, close: () => this.requestClose() },
       children: [
         titleBar(this.d, this.title(), W, () => this.window, 'editor'),
         {
