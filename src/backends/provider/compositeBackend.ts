@@ -178,6 +178,7 @@ export function withProviders(
     ...(platform.watchInput === undefined
       ? {}
       : { watchInput: platform.watchInput.bind(platform) }),
+    ...(platform.appControl === undefined ? {} : { appControl: platform.appControl }),
   };
 }
 

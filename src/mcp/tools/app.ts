@@ -56,8 +56,7 @@ export const uiApp = defineTool({
   name: 'ui_app',
   title: 'Apps',
   kind: 'action',
-  description:
-    'Apps. op list; launch {name|desktopId|path, args?}: answers its window; close {app, force?}: may answer a dialog to handle.',
+  description: 'list; launch: answers its window; close: closed, or a dialog to answer.',
   input: AppToolInput,
   output: AppToolAnswer,
   async run(input, ctx) {

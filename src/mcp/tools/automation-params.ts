@@ -19,6 +19,7 @@ import {
   registry,
   treeSnapshot,
 } from '../../../protocol/src/index.js';
+import { AppToolInput } from './app.js';
 import { AUTOMATION_ACTIONS, AutomationAction } from './automation-shape.js';
 
 /** Each action, and the default tool it does the work of: the first method bound to both. */
@@ -69,6 +70,7 @@ const ACTING = [
 const acting = (path: string): Paths => Object.fromEntries(ACTING.map((a) => [a, path]));
 
 const q = ElementQuery.shape;
+const app = AppToolInput.shape;
 const textShape = elementsText.params.shape;
 
 /** The parameters of ui_automation besides `action`. */
@@ -82,13 +84,20 @@ export const AUTOMATION_PARAMS = {
     to: { drag: 'to.ref' },
   },
   focusPolicy: { schema: ActionOptions.shape.focusPolicy, to: acting('focusPolicy') },
-  name: { schema: q.name, to: locator('name') },
+  name: { schema: q.name, to: locator('name', { launch_app: 'name' }) },
   nameMatch: { schema: q.nameMatch, to: locator('nameMatch') },
   caseSensitive: { schema: q.caseSensitive, to: locator('caseSensitive') },
   automationId: { schema: q.automationId, to: locator('automationId') },
   controlType: { schema: q.controlType, to: locator('controlType') },
   window: { schema: q.window, to: locator('window', { get_text: 'window', get_tree: 'window' }) },
-  app: { schema: q.app, to: locator('app', { get_text: 'app', get_tree: 'app' }) },
+  app: {
+    schema: q.app,
+    to: locator('app', { get_text: 'app', get_tree: 'app', close_app: 'app' }),
+  },
+  desktopId: { schema: app.desktopId, to: { launch_app: 'desktopId' } },
+  path: { schema: app.path, to: { launch_app: 'path' } },
+  args: { schema: app.args, to: { launch_app: 'args' } },
+  force: { schema: app.force, to: { close_app: 'force' } },
   within: { schema: q.within, to: locator('within') },
   maxDepth: { schema: q.maxDepth, to: locator('maxDepth', { get_tree: 'maxDepth' }) },
   containerId: {
@@ -125,7 +134,13 @@ export const AUTOMATION_PARAMS = {
   timeoutMs: {
     // One budget in this contract: the wait for the element, then the action's deadline.
     schema: z.number().int().min(0).max(120_000).default(5_000),
-    to: { find: 'timeoutMs', ...targeted('timeoutMs'), drag: 'timeoutMs' },
+    to: {
+      find: 'timeoutMs',
+      ...targeted('timeoutMs'),
+      drag: 'timeoutMs',
+      launch_app: 'timeoutMs',
+      close_app: 'timeoutMs',
+    },
   },
 } satisfies Record<string, AutomationParam>;
 
@@ -171,6 +186,17 @@ export const AUTOMATION_LEFT_OUT: Readonly<Record<string, string>> = {
   'drag:steps': DRAG_TUNING,
   ...Object.fromEntries(
     [...Object.keys(ElementQuery.shape), 'x', 'y'].map((f) => [`drag:to.${f}`, DROP_ON]),
+  ),
+  op: 'the action names the operation',
+  cwd: 'launch_app starts in the server’s directory; ui_app takes cwd',
+  waitFor: 'launch_app waits for the window (contract)',
+  'launch_app:app': 'launch_app names what to start by name, desktopId or path',
+  'launch_app:force': 'force is for close_app',
+  ...Object.fromEntries(
+    ['name', 'desktopId', 'path', 'args'].map((k) => [
+      `close_app:${k}`,
+      'close_app names the app by app',
+    ]),
   ),
 };
 

@@ -26,6 +26,8 @@ export const AUTOMATION_ACTIONS = [
   'drag',
   'get_text',
   'get_tree',
+  'launch_app',
+  'close_app',
 ] as const;
 export const AutomationAction = z.enum(AUTOMATION_ACTIONS);
 export type AutomationAction = z.infer<typeof AutomationAction>;

@@ -93,7 +93,8 @@ async function windowTitle(ctx: ToolContext, window: string | null): Promise<str
 }
 
 interface Outcome {
-  node: ElementNode;
+  /** Absent when the action leaves no element to show (an app closed). */
+  node?: ElementNode;
   scanned: number;
   all?: ElementNode[];
   text?: string;
@@ -127,6 +128,9 @@ async function perform(i: AutomationInput, ctx: ToolContext): Promise<Outcome> {
     }
     case 'get_tree':
       return getTree(i, ctx);
+    case 'launch_app':
+    case 'close_app':
+      return appAction(i, ctx);
     case 'get_text':
       if (i.elementId === undefined && locatorGiven(i) === false) return windowText(i, ctx);
       return actOnOne(i, ctx, act);
@@ -145,6 +149,26 @@ async function getTree(i: AutomationInput, ctx: ToolContext): Promise<Outcome> {
   if (rootRef === undefined) throw new ElementNotFoundError('the tree is empty');
   const node = (await callMethod(ctx, 'elements.get', { ref: rootRef })).element as ElementNode;
   return { node, scanned: snap.total, text: snap.text };
+}
+
+/** launch_app answers the app's window; close_app the question it asked, or nothing. */
+async function appAction(i: AutomationInput, ctx: ToolContext): Promise<Outcome> {
+  const timeoutMs = Math.max(1, i.timeoutMs);
+  if (i.action === 'launch_app') {
+    const what = paramsFor('launch_app', i, ['name', 'desktopId', 'path', 'args']);
+    const r = await callMethod(ctx, 'apps.launch', { ...what, timeoutMs });
+    const node = r.window === null ? undefined : await elementOf(ctx, r.window.element);
+    return { node, scanned: 0, text: `${r.app.name} pid=${String(r.app.pid)}` };
+  }
+  if (i.app === undefined) throw new InvalidParamsError('close_app needs app');
+  const force = i.force ?? false;
+  const r = await callMethod(ctx, 'apps.close', { app: i.app, force, timeoutMs });
+  const node = r.dialog === undefined ? undefined : await elementOf(ctx, r.dialog.element);
+  return { node, scanned: 0, text: r.status };
+}
+
+async function elementOf(ctx: ToolContext, ref: string): Promise<ElementNode> {
+  return (await callMethod(ctx, 'elements.get', { ref })).element as ElementNode;
 }
 
 /** What "invoke" means for this element: press a button, toggle a box, pick a tab or item. */
@@ -217,7 +241,8 @@ export const uiAutomation = defineTool({
   kind: 'action',
   description:
     'One tool for desktop UI automation. action: find, find_and_click, find_and_type, ' +
-    'find_and_select, invoke, wait_for, scroll_into_view, focus, drag (onto dropOnId), get_text, get_tree. Target an ' +
+    'find_and_select, invoke, wait_for, scroll_into_view, focus, drag (onto dropOnId), get_text, ' +
+    'get_tree, launch_app (name|desktopId|path), close_app (app, force?). Target an ' +
     'element by elementId or by name / automationId / controlType (optionally in a window).',
   input: AutomationInput,
   output: AutomationAnswer,
@@ -228,10 +253,10 @@ export const uiAutomation = defineTool({
     const answer: AutomationAnswer = {
       success: true,
       action: input.action,
-      element: toAutomationElement(o.node),
+      ...(o.node === undefined ? {} : { element: toAutomationElement(o.node) }),
       diagnostics: {
         durationMs: Date.now() - startedAt,
-        windowTitle: await windowTitle(ctx, o.node.window),
+        windowTitle: await windowTitle(ctx, o.node?.window ?? null),
         elementsScanned: o.scanned,
       },
     };

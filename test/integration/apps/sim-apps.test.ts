@@ -51,13 +51,16 @@ async function start(input: ConfigInput = {}): Promise<Stack> {
 
 describe('apps on the sim', () => {
   it('launches by name and answers the window with its content cached', async () => {
-    const { handlers, services } = await start();
+    const { handlers } = await start();
     const r = await handlers['apps.launch']({ name: 'Editor', args: ['notes.txt'] }, ctx());
     expect(r.window?.title).toBe('notes.txt - Editor');
     expect(r.command).toEqual(['/usr/bin/editor', 'notes.txt']);
     expect(r.app.pid).toBe(r.window?.pid);
     // The window's content is in the cache when the launch answers.
-    const found = services.cache.find({ automationId: 'editor.text', window: r.window?.ref });
+    const found = await handlers['elements.find'](
+      { automationId: 'editor.text', window: r.window?.ref },
+      ctx(),
+    );
     expect(found.elements).toHaveLength(1);
     const listed = await handlers['apps.list']({}, ctx());
     expect(listed.apps.map((a) => a.name).sort()).toEqual(['editor', 'settings']);

@@ -4,6 +4,7 @@ import { listedTools } from '../../../src/mcp/tool-list.js';
 import { READ_ONLY_MARK, toolsFor } from '../../../src/mcp/tools/index.js';
 
 const DEFAULT_TOOLS = [
+  'ui_app',
   'ui_snapshot',
   'ui_read',
   'ui_find',

@@ -35,6 +35,7 @@ __all__ = [
     "InvalidRegionError",
     "LanguageNotSupportedError",
     "CaptureDisabledError",
+    "LaunchNotAllowedError",
     "InternalServerError",
     "SessionHelloResult",
     "WindowsListResult",
@@ -69,6 +70,9 @@ __all__ = [
     "ScreenCaptureResult",
     "ScreenOcrResult",
     "ScreenOcrStatusResult",
+    "AppsListResult",
+    "AppsLaunchResult",
+    "AppsCloseResult",
 ]
 
 
@@ -103,6 +107,7 @@ ERROR_CODES: tuple[str, ...] = (
     "invalid_region",
     "language_not_supported",
     "capture_disabled",
+    "launch_not_allowed",
     "internal",
 )
 
@@ -141,6 +146,9 @@ METHOD_KINDS: dict[str, str] = {
     "screen.capture": "capture",
     "screen.ocr": "capture",
     "screen.ocrStatus": "read",
+    "apps.list": "read",
+    "apps.launch": "act",
+    "apps.close": "act",
 }
 
 
@@ -252,6 +260,10 @@ class CaptureDisabledError(UistreamError):
     code = "capture_disabled"
 
 
+class LaunchNotAllowedError(UistreamError):
+    code = "launch_not_allowed"
+
+
 class InternalServerError(UistreamError):
     code = "internal"
 
@@ -284,6 +296,7 @@ ERROR_CLASSES: dict[str, type[UistreamError]] = {
     "invalid_region": InvalidRegionError,
     "language_not_supported": LanguageNotSupportedError,
     "capture_disabled": CaptureDisabledError,
+    "launch_not_allowed": LaunchNotAllowedError,
     "internal": InternalServerError,
 }
 
@@ -821,6 +834,42 @@ ScreenOcrStatusResult = TypedDict(
 )
 
 
+AppsListResult = TypedDict(
+    "AppsListResult",
+    {
+        "revision": Required[int],
+        "apps": Required[list[dict[str, Any]]],
+    },
+    total=False,
+)
+
+
+AppsLaunchResult = TypedDict(
+    "AppsLaunchResult",
+    {
+        "revision": Required[int],
+        "app": Required[dict[str, Any]],
+        "window": Required[dict[str, Any] | None],
+        "command": Required[list[str]],
+        "durationMs": Required[float],
+    },
+    total=False,
+)
+
+
+AppsCloseResult = TypedDict(
+    "AppsCloseResult",
+    {
+        "revision": Required[int],
+        "status": Required[Literal["closed", "dialog_opened", "killed"]],
+        "app": Required[dict[str, Any]],
+        "dialog": dict[str, Any],
+        "durationMs": Required[float],
+    },
+    total=False,
+)
+
+
 class AsyncMethods:
     """Every protocol method as a typed coroutine."""
 
@@ -1151,6 +1200,27 @@ class AsyncMethods:
     async def screen_ocr_status(self) -> ScreenOcrStatusResult:
         """OCR engine, installed languages and worker pool."""
         return await self.call("screen.ocrStatus", {})  # type: ignore[no-any-return]
+
+    async def apps_list(self) -> AppsListResult:
+        """Running apps with their windows."""
+        return await self.call("apps.list", {})  # type: ignore[no-any-return]
+
+    async def apps_launch(self, *, name: str | None = None, desktop_id: str | None = None, path: str | None = None, args: list[str] | None = None, cwd: str | None = None, wait_for: Literal["window", "none"] | None = None, timeout_ms: int | None = None) -> AppsLaunchResult:
+        """Start an installed app; answers once its first window is cached.
+
+        name: App name (desktop entry or program)
+        desktop_id: Desktop entry id or AUMID
+        path: Executable path
+        """
+        return await self.call("apps.launch", _given({"name": name, "desktopId": desktop_id, "path": path, "args": args, "cwd": cwd, "waitFor": wait_for, "timeoutMs": timeout_ms}))  # type: ignore[no-any-return]
+
+    async def apps_close(self, *, app: str, force: bool | None = None, timeout_ms: int | None = None) -> AppsCloseResult:
+        """Close an app politely; a dialog it opens is answered, not killed (force kills).
+
+        app: App name, pid or id
+        force: Kill the process if asking fails
+        """
+        return await self.call("apps.close", _given({"app": app, "force": force, "timeoutMs": timeout_ms}))  # type: ignore[no-any-return]
 
 
 class SyncMethods:
@@ -1483,3 +1553,24 @@ class SyncMethods:
     def screen_ocr_status(self) -> ScreenOcrStatusResult:
         """OCR engine, installed languages and worker pool."""
         return self.call("screen.ocrStatus", {})  # type: ignore[no-any-return]
+
+    def apps_list(self) -> AppsListResult:
+        """Running apps with their windows."""
+        return self.call("apps.list", {})  # type: ignore[no-any-return]
+
+    def apps_launch(self, *, name: str | None = None, desktop_id: str | None = None, path: str | None = None, args: list[str] | None = None, cwd: str | None = None, wait_for: Literal["window", "none"] | None = None, timeout_ms: int | None = None) -> AppsLaunchResult:
+        """Start an installed app; answers once its first window is cached.
+
+        name: App name (desktop entry or program)
+        desktop_id: Desktop entry id or AUMID
+        path: Executable path
+        """
+        return self.call("apps.launch", _given({"name": name, "desktopId": desktop_id, "path": path, "args": args, "cwd": cwd, "waitFor": wait_for, "timeoutMs": timeout_ms}))  # type: ignore[no-any-return]
+
+    def apps_close(self, *, app: str, force: bool | None = None, timeout_ms: int | None = None) -> AppsCloseResult:
+        """Close an app politely; a dialog it opens is answered, not killed (force kills).
+
+        app: App name, pid or id
+        force: Kill the process if asking fails
+        """
+        return self.call("apps.close", _given({"app": app, "force": force, "timeoutMs": timeout_ms}))  # type: ignore[no-any-return]
