@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: prepare what the real-desktop tests need on a fresh machine (Debian packages for
-// the headless Linux desktop), run vitest, and close with one plain "N passed, N failed" line
+// `npm test`: prepare what the real-desktop tests need on a fresh machine (`npm run
+// setup:desktop`: the Debian packages of the headless Linux desktop, a no-op once present), run vitest, and close with one plain "N passed, N failed" line
 // that counts expected failures (known gaps declared in expectation files) apart from passes.
 // Extra arguments go to vitest (e.g. `npm test -- test/unit/cache`).
 import { spawnSync } from 'node:child_process';
@@ -10,9 +10,9 @@ import { summary } from './test-summary.mjs';
 const args = process.argv.slice(2);
 const prepare = 'scripts/desktop/install.sh';
 if (process.platform === 'linux' && existsSync(prepare)) {
-  const setup = spawnSync('bash', [prepare], { stdio: 'inherit' });
+  const setup = spawnSync('npm', ['run', '-s', 'setup:desktop'], { stdio: 'inherit' });
   if (setup.status !== 0) {
-    console.error(`${prepare} failed: the real-desktop tests cannot run`);
+    console.error('npm run setup:desktop failed: the real-desktop tests cannot run');
     process.exit(setup.status ?? 1);
   }
 }
