@@ -23,15 +23,18 @@ import type {
   FetchOptions,
   InputAction,
   MonitorInfo,
+  ObservedInput,
   PatternAction,
   TextRunRequest,
 } from '../backend.js';
+import { fromEvent, Subject, takeUntil, type Observable } from 'rxjs';
 import { renderDesktop, simMonitors } from './render.js';
 import { launchApp } from './apps/launch.js';
 import { Desktop } from './desktop.js';
 import { walkTree, windowOf, type SimElement } from './element.js';
 import { EventPump } from './events.js';
 import { applyInput, pointerAt } from './input.js';
+import { observedOf } from './observed.js';
 import { applyPattern } from './patterns.js';
 import { simTextRuns } from './text-format.js';
 import { DEFAULT_APPS, parseScene, type Scene, type SceneInput } from './scene.js';
@@ -78,6 +81,7 @@ export class SimBackend implements AccessibilityBackend {
   /** Calls blocked in an app (a modal Invoke) that stop() must release. */
   private readonly blocked = new Set<AbortController>();
   fetchLatency: Scene['fetchLatency'];
+  private readonly observed = new Subject<ObservedInput>();
 
   constructor(options: SimBackendOptions = {}) {
     const scene = parseScene(options.scene ?? {});
@@ -183,6 +187,7 @@ export class SimBackend implements AccessibilityBackend {
     try {
       this.checkRunning();
       throwIfAborted(options.signal);
+      if (this.observed.observed) for (const o of observedOf(action)) this.observed.next(o);
       applyInput(this.desktop, action);
       return Promise.resolve();
     } catch (err) {
@@ -194,6 +199,11 @@ export class SimBackend implements AccessibilityBackend {
     this.checkRunning();
     throwIfAborted(signal);
     return Promise.resolve(pointerAt(this.desktop));
+  }
+
+  /** A person's input: what reaches the sim's input layer, as keys and buttons (observed.ts). */
+  watchInput(signal: AbortSignal): Observable<ObservedInput> {
+    return this.observed.pipe(takeUntil(fromEvent(signal, 'abort')));
   }
 
   /** Rasterise part of the simulated screen (see render.ts). */
