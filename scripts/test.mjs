@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: prepare what the real-desktop tests need on a fresh machine (`npm run
-// setup:desktop`: the Debian packages of the headless Linux desktop, a no-op once present), run vitest, and close with one plain "N passed, N failed" line
-// that counts expected failures (known gaps declared in expectation files) apart from passes.
+// setup:desktop`: the headless Linux desktop's Debian packages, a no-op once present), run
+// vitest, and close with one plain "N passed, N failed" line that counts expected failures
+// (known gaps declared in expectation files) apart from passes.
 // Extra arguments go to vitest (e.g. `npm test -- test/unit/cache`).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
