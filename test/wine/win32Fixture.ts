@@ -13,13 +13,22 @@ import type { ConformanceFixture, TargetName } from '../conformance/fixture.js';
 
 export const FIXTURE_TITLE = 'uistream conformance';
 
-const user32 = koffi.load('user32.dll');
-const FindWindowExW = user32.func(
-  'intptr_t __stdcall FindWindowExW(intptr_t parent, intptr_t after, str16 cls, str16 title)',
-);
-const SendMessageTimeoutW = user32.func(
-  'intptr_t __stdcall SendMessageTimeoutW(intptr_t hwnd, uint32_t msg, uintptr_t w, intptr_t l, uint32_t flags, uint32_t ms, _Out_ uintptr_t *result)',
-);
+/** user32, loaded on first use (this module is also imported where there is none). */
+type Win32Fn = ReturnType<ReturnType<typeof koffi.load>['func']>;
+let win32: { FindWindowExW: Win32Fn; SendMessageTimeoutW: Win32Fn } | undefined;
+function user32(): NonNullable<typeof win32> {
+  if (win32 !== undefined) return win32;
+  const lib = koffi.load('user32.dll');
+  win32 = {
+    FindWindowExW: lib.func(
+      'intptr_t __stdcall FindWindowExW(intptr_t parent, intptr_t after, str16 cls, str16 title)',
+    ),
+    SendMessageTimeoutW: lib.func(
+      'intptr_t __stdcall SendMessageTimeoutW(intptr_t hwnd, uint32_t msg, uintptr_t w, intptr_t l, uint32_t flags, uint32_t ms, _Out_ uintptr_t *result)',
+    ),
+  };
+  return win32;
+}
 const HWND_MESSAGE = -3;
 const WM_APP = 0x8000;
 const SMTO_ABORTIFHUNG = 0x0002;
@@ -101,10 +110,11 @@ export async function windowOf(
  * last reset; `reset` starts a new measurement. Null when the meter does not answer in 5 s.
  */
 export function readStall(reset: boolean): number | null {
-  const meter = FindWindowExW(HWND_MESSAGE, 0, 'UistreamStallMeter', null) as number | bigint;
+  const meter = user32().FindWindowExW(HWND_MESSAGE, 0, 'UistreamStallMeter', null) as
+    number | bigint;
   if (BigInt(meter) === 0n) return null;
   const out = [0];
-  const ok = SendMessageTimeoutW(
+  const ok = user32().SendMessageTimeoutW(
     meter,
     WM_APP + 1,
     reset ? 1 : 0,
@@ -118,9 +128,10 @@ export function readStall(reset: boolean): number | null {
 
 /** Block the fixture's loop for `ms` (calibrates the meter); posted, so this returns at once. */
 export function blockFixture(ms: number): void {
-  const meter = FindWindowExW(HWND_MESSAGE, 0, 'UistreamStallMeter', null) as number | bigint;
+  const meter = user32().FindWindowExW(HWND_MESSAGE, 0, 'UistreamStallMeter', null) as
+    number | bigint;
   const out = [0];
-  SendMessageTimeoutW(meter, WM_APP + 2, ms, 0, SMTO_ABORTIFHUNG, ms + 5_000, out);
+  user32().SendMessageTimeoutW(meter, WM_APP + 2, ms, 0, SMTO_ABORTIFHUNG, ms + 5_000, out);
 }
 
 export interface Win32Fixture extends ConformanceFixture {
