@@ -239,7 +239,9 @@ class FetchApplier {
       state.pendingFocusId = null;
       this.out.push({ op: 'focus', ref: node.ref, previous });
     }
-    if (topLevel && props.states.includes('active')) state.foreground = node;
+    const reportedActive = state.pendingActiveId === b.id;
+    if (topLevel && (props.states.includes('active') || reportedActive)) state.foreground = node;
+    if (topLevel && reportedActive) state.pendingActiveId = null;
     return node;
   }
 

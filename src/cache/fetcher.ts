@@ -1,9 +1,9 @@
 /**
  * Runs bulk fetches for the store: bounded concurrency, a deadline per fetch, never two
- * fetches of overlapping subtrees at once (requests for one window, or any request for the
- * desktop root, wait for each other), identical queued requests joined. Property and text
- * events that arrive while a fetch is in flight are handed back with its result so the
- * reducer re-applies them over the (possibly older) fetched values.
+ * fetches of overlapping subtrees at once (requests for one window wait for each other, a
+ * whole-desktop fetch waits for all), identical queued requests joined, urgent ones first.
+ * Property, text and window activation events that arrive while a fetch is in flight are handed
+ * back with its result so the reducer re-applies them over the (possibly older) fetched values.
  */
 import type { AccessibilityBackend, BackendEvent } from '../backends/backend.js';
 import { ElementStaleError, raceSignal, TimeoutError } from '../errors.js';
@@ -67,8 +67,15 @@ export class FetchRunner {
       if (same !== undefined) {
         same.done.push(resolve);
         same.check ||= check;
+        if (request.urgent === true && same.request.urgent !== true) {
+          same.request = { ...same.request, urgent: true };
+          this.queue.splice(this.queue.indexOf(same), 1);
+          this.queue.splice(this.urgentEnd(), 0, same);
+        }
       } else {
-        this.queue.push({ request, done: [resolve], replay: [], overflow: false, check });
+        const job: Job = { request, done: [resolve], replay: [], overflow: false, check };
+        if (request.urgent === true) this.queue.splice(this.urgentEnd(), 0, job);
+        else this.queue.push(job);
       }
       this.pump();
     });
@@ -79,7 +86,7 @@ export class FetchRunner {
     if (this.running.size === 0) return;
     for (const job of this.running) {
       for (const e of events) {
-        if (e.type !== 'property' && e.type !== 'text') continue;
+        if (e.type !== 'property' && e.type !== 'text' && e.type !== 'window.activated') continue;
         if (job.replay.length >= REPLAY_LIMIT) job.overflow = true;
         else job.replay.push(e);
       }
@@ -101,11 +108,23 @@ export class FetchRunner {
     }
   }
 
+  /** Where the next urgent job goes: after the urgent ones already queued, in their order. */
+  private urgentEnd(): number {
+    const index = this.queue.findIndex((job) => job.request.urgent !== true);
+    return index < 0 ? this.queue.length : index;
+  }
+
+  /**
+   * A re-list of the desktop's top level reads only the windows' own nodes, not their
+   * subtrees: it may run beside window fetches (a new window must not wait for a busy one's
+   * re-read); a whole-desktop fetch may not.
+   */
   private overlapsRunning(request: FetchRequest): boolean {
     const root = this.options.rootId();
+    const wide = (r: FetchRequest): boolean => r.key === root && r.maxDepth === undefined;
     for (const job of this.running) {
       if (job.request.key === request.key) return true;
-      if (job.request.key === root || request.key === root) return true;
+      if (wide(job.request) || wide(request)) return true;
     }
     return false;
   }

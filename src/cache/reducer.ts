@@ -28,6 +28,11 @@ export interface FetchRequest {
   evidence?: boolean;
   /** Deadline of this fetch, when shorter than the configured one (reconcile, fresh reads). */
   deadlineMs?: number;
+  /**
+   * A change of the window list or a new window's contents: read at once, ahead of queued
+   * re-reads (no quiet period), since `window.opened` / `window.closed` wait for it.
+   */
+  urgent?: boolean;
 }
 
 export type CacheInput =
@@ -81,12 +86,18 @@ function applyFetched(
 ): void {
   const outcome = applyFetch(state, nodes, result.patches);
   for (const id of outcome.needFetch) requestFetch(state, id, result);
+  for (const request of result.fetch) if (holdsOpening(state, request.key)) request.urgent = true;
   if (outcome.unknownRoot) return;
   reconcileFocus(state, nodes, result);
   const fetchedIds = new Set(nodes.map((n) => n.id));
   for (const event of replay) {
     if ((event.type === 'property' || event.type === 'text') && fetchedIds.has(event.id)) {
       applyEvent(state, event, result);
+    }
+    // A window's `active` state read before another window was activated moved the foreground
+    // back to it: the activation since then stands.
+    if (event.type === 'window.activated' && state.byId.has(event.id)) {
+      applyActivated(state, event.id, result);
     }
   }
 }
@@ -241,9 +252,12 @@ function setFocusedState(
 function applyActivated(state: TreeState, id: BackendId, result: ReduceResult): void {
   const node = state.byId.get(id);
   if (node === undefined || !state.isWindow(node) || node.window === null) {
+    // The window is new (its activation came before the listing that holds it).
+    if (node === undefined) state.pendingActiveId = id;
     relist(state, result);
     return;
   }
+  if (state.pendingActiveId !== null) state.pendingActiveId = null;
   if (state.foreground === node) return;
   state.foreground = node;
   result.patches.push({ op: 'window.activated', window: node.window, title: node.props.name });
@@ -255,7 +269,7 @@ function applyActivated(state: TreeState, id: BackendId, result: ReduceResult): 
  * window the user works in. Never a desktop-wide walk.
  */
 function repairWithoutDetails(state: TreeState, result: ReduceResult): void {
-  relist(state, result);
+  relist(state, result, false);
   const win = state.foreground ?? (state.focused === null ? null : state.windowOf(state.focused));
   if (win !== null) requestFetch(state, win.id, result);
 }
@@ -279,9 +293,22 @@ function requestEvidenceFetch(state: TreeState, id: BackendId, result: ReduceRes
   for (const request of result.fetch.slice(before)) request.evidence = true;
 }
 
-function relist(state: TreeState, result: ReduceResult): void {
+/**
+ * Re-read the desktop's top level. Urgent when a window is known to have come or gone (its
+ * announcement waits for this); a repair on weaker evidence keeps the quiet period, which
+ * merges the bursts a new window's own events bring.
+ */
+function relist(state: TreeState, result: ReduceResult, urgent = true): void {
   if (state.root === null) return;
-  result.fetch.push({ id: state.root.id, key: state.root.id, maxDepth: 1 });
+  const request: FetchRequest = { id: state.root.id, key: state.root.id, maxDepth: 1 };
+  if (urgent) request.urgent = true;
+  result.fetch.push(request);
+}
+
+/** Whether `windowId` is a new window held unannounced until its contents are read. */
+function holdsOpening(state: TreeState, windowId: BackendId): boolean {
+  const win = state.byId.get(windowId);
+  return win !== undefined && state.opening.has(win);
 }
 
 function requestFetch(

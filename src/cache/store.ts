@@ -216,6 +216,11 @@ export class CacheStore extends CacheReads implements UiCache {
 
   private sendFetch(request: FetchRequest): void {
     if (this.stopped) return;
+    // Queued requests for the same read are joined by the runner: no quiet period needed.
+    if (request.urgent === true) {
+      void this.runner.enqueue(request);
+      return;
+    }
     this.coalescing++;
     this.requests.next(request);
   }

@@ -46,6 +46,8 @@ export class TreeState {
   readonly focusClaims = new Set<CachedNode>();
   /** A focus event named an element not fetched yet; applied when it appears. */
   pendingFocusId: BackendId | null = null;
+  /** A window reported active before the cache held it: it takes the foreground once added. */
+  pendingActiveId: BackendId | null = null;
   foreground: CachedNode | null = null;
   /**
    * Windows added whose subtree is not cached yet: their `window.opened` waits for the fetch

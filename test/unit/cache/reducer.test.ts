@@ -132,7 +132,8 @@ describe('reducer: fetch application', () => {
     b.add('w3', 'ok', props('Button', 'OK'));
     const r = step({ kind: 'fetched', nodes: b.walk('root', 1) });
     expect(ops(r.patches)).toEqual(['add', 'update']);
-    expect(r.fetch).toEqual([{ id: 'w3', key: 'w3' }]);
+    // A new window is held unannounced until this read: it goes ahead of queued re-reads.
+    expect(r.fetch).toEqual([{ id: 'w3', key: 'w3', urgent: true }]);
     step({ kind: 'fetched', nodes: b.walk('w3') });
     expect(compareWithTruth(state, b.walk('root'))).toEqual([]);
     expect(mirror.list()).toEqual(subtree(state, 'e1').nodes);
@@ -215,8 +216,19 @@ describe('reducer: events', () => {
     expect(r.fetch).toEqual([
       { id: 'p1', key: 'w1' },
       { id: 'w2', key: 'w2' },
-      { id: 'root', key: 'root', maxDepth: 1 },
+      { id: 'root', key: 'root', maxDepth: 1, urgent: true },
     ]);
+  });
+
+  it('brings a window reported active before it was listed to the foreground once added', () => {
+    const b = smallDesktop();
+    const { state, step } = synced(b);
+    const r = step({ kind: 'events', events: [{ type: 'window.activated', id: 'w3' }] });
+    expect(r.fetch).toEqual([{ id: 'root', key: 'root', maxDepth: 1, urgent: true }]);
+    // Its own states do not say active yet (the listing was read before the activation).
+    b.add('root', 'w3', props('Window', 'Dialog', { app: 'notepad', pid: 100 }));
+    step({ kind: 'fetched', nodes: b.walk('root', 1) });
+    expect(state.foreground?.id).toBe('w3');
   });
 
   it('repairs a detail-less structure event by relisting and re-fetching the foreground window', () => {
@@ -224,6 +236,8 @@ describe('reducer: events', () => {
     const { step } = synced(b);
     step({ kind: 'events', events: [{ type: 'window.activated', id: 'w2' }] });
     const r = step({ kind: 'events', events: [{ type: 'structure', change: 'invalidated' }] });
+    // Weak evidence: no window is known to have come or gone, so the relist keeps its quiet
+    // period (only a window event or a change of the top level makes it urgent).
     expect(r.fetch).toEqual([
       { id: 'root', key: 'root', maxDepth: 1 },
       { id: 'w2', key: 'w2' },
@@ -258,7 +272,7 @@ describe('reducer: events', () => {
     const { step } = synced(b);
     expect(step({ kind: 'stale', id: 'ed1' }).fetch).toEqual([{ id: 'p1', key: 'w1' }]);
     expect(step({ kind: 'stale', id: 'w2' }).fetch).toEqual([
-      { id: 'root', key: 'root', maxDepth: 1 },
+      { id: 'root', key: 'root', maxDepth: 1, urgent: true },
     ]);
     expect(step({ kind: 'stale', id: 'unknown' }).fetch).toEqual([]);
   });
@@ -274,5 +288,16 @@ describe('reducer: events', () => {
       replay: [{ type: 'property', id: 'btn7', props: { name: 'seven' } }],
     });
     expect(state.byId.get('btn7')?.props.name).toBe('seven');
+  });
+
+  it('keeps an activation that came during a fetch reading the old window still active', () => {
+    const b = smallDesktop();
+    const { state, step } = synced(b);
+    b.set('w1', { states: ['enabled', 'active'] });
+    const stale = b.walk('w1');
+    step({ kind: 'events', events: [{ type: 'window.activated', id: 'w2' }] });
+    expect(state.foreground?.id).toBe('w2');
+    step({ kind: 'fetched', nodes: stale, replay: [{ type: 'window.activated', id: 'w2' }] });
+    expect(state.foreground?.id).toBe('w2');
   });
 });
