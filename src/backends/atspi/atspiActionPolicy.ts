@@ -5,7 +5,10 @@
  *   handler opens a modal dialog (`gtk_dialog_run`), the dialog's nested loop blocks the bridge
  *   and every later call to that app times out until the dialog closes. A real click opens the
  *   same dialog from the X event handler, and the app keeps answering. GTK 4 (`GTK 4.x`) has no
- *   nested dialog loop (gtk_dialog_run is gone): its DoAction returns at once and is used. But
+ *   nested dialog loop (gtk_dialog_run is gone): its DoAction returns at once, but a button's
+ *   `click` runs `clicked` only after its 250 ms pressed look (GtkButton's activate), past the
+ *   action's settle: a dialog it opens came after the answer. Buttons are clicked for real, at
+ *   extents GTK 4 counts from its window's corner (every window reports 0,0 on X11). And
  *   GTK 4.8 exports the Action interface on every widget, with no action at all on check buttons
  *   and switches (they are clicked for real), and has no `Component.GrabFocus` (NotSupported):
  *   a text field is focused by a click, which only places the caret.
@@ -32,12 +35,15 @@
 import { ROLE } from './atspiRoles.js';
 
 export interface ActionPolicy {
-  /** Roles whose `DoAction` may run a modal loop inside the call: acted on by a real click. */
+  /** Roles whose `DoAction` may run a modal loop inside the call (or, GTK 4, act late): acted on
+   * by a real click. */
   readonly nestedLoopRoles: ReadonlySet<number>;
   /** Roles whose `DoAction` is sent without a reply asked for (it may run a modal loop). */
   readonly replylessRoles: ReadonlySet<number>;
   /** How long to wait for `DoAction`'s reply before treating the action as started. */
   readonly replyBudgetMs: number;
+  /** Whether extents count from the element's window, not the screen (GTK 4 on X11). */
+  readonly windowRelativeExtents?: boolean;
   /** Whether `Component.ScrollTo` really scrolls an element into view (ScrollItem is offered). */
   readonly scrollTo: boolean;
   /** Whether `EditableText.SetTextContents` is known to answer true without effect. */
@@ -89,7 +95,17 @@ const POLICIES: Record<string, ActionPolicy> = {
 
 /** Versions whose bridge differs from its toolkit's entry above: name -> version prefix. */
 const BY_VERSION: Record<string, Record<string, ActionPolicy>> = {
-  gtk: { '4.': { ...DEFAULT_POLICY, clickWithoutActions: true, grabFocus: false } },
+  gtk: {
+    '4.': {
+      ...DEFAULT_POLICY,
+      // A GTK 4 button's `click` action plays its pressed look for 250 ms before `clicked`
+      // runs: the action answers, and settles, long before its effect. A real click does not.
+      nestedLoopRoles: new Set([ROLE.PUSH_BUTTON]),
+      clickWithoutActions: true,
+      grabFocus: false,
+      windowRelativeExtents: true,
+    },
+  },
 };
 
 /**

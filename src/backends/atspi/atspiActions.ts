@@ -59,8 +59,9 @@ export class AtspiActions {
     pidOf: (busName: string, signal: AbortSignal) => Promise<number | undefined>,
     /** Events an action learned of that the toolkit does not announce (a scroll's effect). */
     private readonly emit: (events: readonly BackendEvent[]) => void = () => undefined,
+    xOrigin?: RealInputDeps['xOrigin'],
   ) {
-    this.deps = { reader, x, pidOf };
+    this.deps = xOrigin === undefined ? { reader, x, pidOf } : { reader, x, pidOf, xOrigin };
   }
 
   /** The action policy of an app's toolkit (the app's toolkit is read once per app). */
@@ -150,10 +151,12 @@ export class AtspiActions {
     signal: AbortSignal,
   ): Promise<PatternPerformed | void> {
     const real = prefersRealInput(f.policy, f.role) && this.x.available;
-    if (real && (await clickElement(this.deps, f.ref, f.role, signal))) return VIA_INPUT;
+    const click = (): Promise<boolean> =>
+      clickElement(this.deps, f.ref, f.role, signal, f.policy.windowRelativeExtents);
+    if (real && (await click())) return VIA_INPUT;
     if (f.policy.clickWithoutActions && this.x.available) {
       const none = (await (f.names ?? this.actionNames(f.ref, signal))).length === 0;
-      if (none && (await clickElement(this.deps, f.ref, f.role, signal))) return VIA_INPUT;
+      if (none && (await click())) return VIA_INPUT;
     }
     // Not on screen (a closed popover's item): the platform action, held to the reply budget.
     return this.doAction(f, preferred, signal);
@@ -282,8 +285,8 @@ export class AtspiActions {
    */
   async focus(id: BackendId, signal: AbortSignal): Promise<void> {
     const ref = refOf(id);
-    const { grabFocus } = await this.policyOf(ref[0], signal);
-    if (!grabFocus) return this.focusByClick(ref, signal);
+    const { grabFocus, windowRelativeExtents } = await this.policyOf(ref[0], signal);
+    if (!grabFocus) return this.focusByClick(ref, signal, windowRelativeExtents);
     await this.focusWindowOf(ref, signal);
     for (const pause of FOCUS_BACKOFF_MS) {
       if (pause > 0) await delay(pause, signal);
@@ -296,13 +299,14 @@ export class AtspiActions {
    * Focus where the toolkit has no GrabFocus: a click on a text field places the caret and
    * nothing else; on any other element a click would act, so it is refused.
    */
-  private async focusByClick(ref: ObjectRef, signal: AbortSignal): Promise<void> {
+  private async focusByClick(ref: ObjectRef, signal: AbortSignal, relative?: boolean) {
     const [role, interfaces] = await Promise.all([
       this.reader.role(ref, signal),
       this.reader.interfaces(ref, signal),
     ]);
     const text = isTextRole(role) || interfaces.includes(A + 'EditableText');
-    if (text && this.x.available && (await clickElement(this.deps, ref, role, signal))) return;
+    if (text && this.x.available && (await clickElement(this.deps, ref, role, signal, relative)))
+      return;
     throw new NotSupportedError(
       'this toolkit has no Component.GrabFocus, and only a text field on screen is focused by a click',
       { details: { reason: 'no_grab_focus' } },

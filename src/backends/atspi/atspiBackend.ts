@@ -279,6 +279,7 @@ export class AtspiBackend implements AccessibilityBackend {
         this.x,
         async (name, s) => (await this.appInfo(name, s)).pid,
         (events) => this.emit(events),
+        (wid) => this.truth.originOf(wid),
       );
       const subscription = bus.signals$.subscribe((msg) => this.onSignal(mapper, msg));
       void bus.closed.then((err) => this.onLost(bus, err));

@@ -23,6 +23,8 @@ export interface RealInputDeps {
   reader: AtspiReader;
   x: XInput;
   pidOf(busName: string, signal: AbortSignal): Promise<number | undefined>;
+  /** The X server's own origin of a top-level X window (the window truth's view). */
+  xOrigin?(wid: number): { x: number; y: number } | undefined;
 }
 
 export async function parentOf(
@@ -120,12 +122,15 @@ async function openMenusAround(
 /**
  * Click the centre of an element with real input. Answers false, without input, when the
  * element is not laid out on screen (a closed popover's item): the caller falls back then.
+ * `windowRelative`: the toolkit reports extents from its window's corner, not the screen's
+ * (GTK 4 on X11 puts every window at 0,0): the X window's own origin is added.
  */
 export async function clickElement(
   deps: RealInputDeps,
   ref: ObjectRef,
   role: number,
   signal: AbortSignal,
+  windowRelative = false,
 ): Promise<boolean> {
   const menuItem =
     role === ROLE.MENU_ITEM ||
@@ -135,17 +140,33 @@ export async function clickElement(
   if (menuItem) await openMenusAround(deps.reader, ref, signal);
   const box = await placedExtents(deps.reader, ref, signal);
   if (box === undefined) return false;
+  let origin = [0, 0];
   // Without a window manager, windows overlap freely: raise the element's window so the click
   // lands on it. A popup menu's item is left alone (raising its parent window would cover it).
-  if (!menuItem) {
+  if (!menuItem || windowRelative) {
     const top = await topLevelOf(deps.reader, ref, signal);
     const wid = await xWindowOf(deps, top, signal).catch(() => undefined);
-    if (wid !== undefined) await deps.x.run(['windowraise', wid], signal);
+    if (wid !== undefined && !menuItem) await deps.x.run(['windowraise', wid], signal);
+    if (wid !== undefined && windowRelative) origin = await windowOffset(deps, top, wid, signal);
   }
   const [x = 0, y = 0, width = 0, height = 0] = box;
+  const [dx = 0, dy = 0] = origin;
   await deps.x.input(
-    { kind: 'click', x: x + width / 2, y: y + height / 2, button: 'left', count: 1 },
+    { kind: 'click', x: dx + x + width / 2, y: dy + y + height / 2, button: 'left', count: 1 },
     signal,
   );
   return true;
+}
+
+/** How far the X window `wid` sits from where its toolkit says its window `top` is. */
+async function windowOffset(
+  deps: RealInputDeps,
+  top: ObjectRef,
+  wid: string,
+  signal: AbortSignal,
+): Promise<number[]> {
+  const origin = deps.xOrigin?.(Number(wid));
+  if (origin === undefined) return [0, 0];
+  const [tx = 0, ty = 0] = await extentsOf(deps.reader, top, signal);
+  return [origin.x - tx, origin.y - ty];
 }

@@ -60,6 +60,12 @@ export class AtspiWindowTruth {
     this.watcher.pump();
   }
 
+  /** Where the X server has top-level window `xid` (its client area), if it is one. */
+  originOf(xid: number): { x: number; y: number } | undefined {
+    const rect = this.watcher.view().windows.find((w) => w.xid === xid)?.rect;
+    return rect === null || rect === undefined ? undefined : { x: rect.x, y: rect.y };
+  }
+
   /** A desktop listing without the windows the X server says are not on screen. */
   filterDesktop(nodes: BackendNode[]): BackendNode[] {
     const desktop = nodes[0];
