@@ -53,6 +53,12 @@ export function mapDbusError(err: unknown, what: string): UiError {
   ) {
     return new ElementStaleError(`${what}: the element or its app is gone`, { cause: err });
   }
+  // Every accessible object implements Accessible: GTK 4 answers a call on one it destroyed
+  // (its path kept no interface) as an unknown method.
+  const accessibleCall = what.startsWith('Accessible.');
+  if (accessibleCall && (name.endsWith('.UnknownMethod') || name.endsWith('.UnknownInterface'))) {
+    return new ElementStaleError(`${what}: the element is gone`, { cause: err });
+  }
   if (name.endsWith('.UnknownMethod') || name.endsWith('.UnknownInterface')) {
     return new PatternNotSupportedError(`${what}: not supported by this element`, { cause: err });
   }

@@ -84,10 +84,13 @@ export class WindowSettler {
 const ROUND_TRIP_MS = 1_000;
 
 /**
- * Two round trips through the event loop of the app owning `id`: input queued before the first
- * call is handled before the second answers, and the app's signals precede its reply on the bus.
- * A busy, quarantined or vanished app ends the wait early; the deadline is not a hang (the
- * guard would quarantine an app for a timeout), so it aborts as a cancellation.
+ * Round trips through the event loop of the app owning `id`: one to the element itself, then two
+ * to the app's root. Input queued before a call is handled before the next answers, and the
+ * app's signals precede its reply on the bus. The element's own call matters where the bridge
+ * runs actions on another thread than the one answering the bus: Java's ATK wrapper posts
+ * `DoAction` to the event dispatch thread and answers at once, but reads an element there, after
+ * the action. A busy, quarantined or vanished app ends the wait early; the deadline is not a
+ * hang (the guard would quarantine an app for a timeout), so it aborts as a cancellation.
  */
 export async function appRoundTrips(
   reader: AtspiReader,
@@ -97,9 +100,14 @@ export async function appRoundTrips(
   const slow = new AbortController();
   const timer = setTimeout(() => slow.abort(new CancelledError('the app is busy')), ROUND_TRIP_MS);
   const both = AbortSignal.any([signal, slow.signal]);
+  const [busName] = refOf(id);
   try {
+    // A gone element (the button that closed its dialog) answers stale: the app still answers.
+    await reader.prop(refOf(id), 'Accessible', 'ChildCount', both).catch((err: unknown) => {
+      if (both.aborted) throw err;
+    });
     for (let trip = 0; trip < 2; trip++) {
-      await reader.prop([refOf(id)[0], ROOT_PATH], 'Accessible', 'ChildCount', both);
+      await reader.prop([busName, ROOT_PATH], 'Accessible', 'ChildCount', both);
     }
   } catch {
     // Nothing more to wait for from this app.

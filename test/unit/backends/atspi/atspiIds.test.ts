@@ -42,4 +42,10 @@ describe('D-Bus error mapping', () => {
     );
     expect(mapDbusError(dbusError('org.example.Weird'), 'x').code).toBe('backend_unavailable');
   });
+
+  it('maps an Accessible method unknown to the object (GTK 4, destroyed) to element_stale', () => {
+    const unknown = dbusError('org.freedesktop.DBus.Error.UnknownMethod');
+    expect(mapDbusError(unknown, 'Accessible.GetRole').code).toBe('element_stale');
+    expect(mapDbusError(unknown, 'Action.DoAction').code).toBe('pattern_not_supported');
+  });
 });
