@@ -12,6 +12,8 @@ import { summarize } from './changes.js';
 import { describeNode, type ActionEnv } from './env.js';
 import { hint } from '../hints.js';
 import { checkFocusKept } from './focus-policy.js';
+import { EFFECT_MS } from './verify.js';
+import { waitForValue } from './waits.js';
 
 export const FOCUS_ATTEMPTS = 3;
 
@@ -20,6 +22,8 @@ export interface InputSent {
   attempt: number;
   /** Set when the cache saw focus leave the target while the input was sent. */
   focusMovedTo?: string;
+  /** The title of a window that opened during the input and took the focus (its effect). */
+  openedWindow?: string;
 }
 
 /** Run `inject` once with `node` focused; fails only when focus never landed. */
@@ -37,9 +41,17 @@ export async function focusThenInput(
       lost.push(`attempt ${attempt}: focus did not land (it is on ${focusedName(env)})`);
       continue;
     }
+    const before = new Set(windowRefs(env));
     await inject();
     if (focusWithin(env, node) !== undefined) return { attempt };
-    return { attempt, focusMovedTo: focusedName(env) };
+    const sent: InputSent = { attempt, focusMovedTo: focusedName(env) };
+    // Focus into a new window, or a new window in front with focus nowhere yet.
+    const into = env.cache.focused({}).element?.window;
+    const opened = env.cache
+      .windowsList({ includeMinimized: true })
+      .windows.find((w) => !before.has(w.ref) && (w.ref === into || (!into && w.foreground)));
+    if (opened !== undefined) sent.openedWindow = opened.title;
+    return sent;
   }
   throw new ActionFailedError(
     `could not focus ${describeNode(node)} in ${FOCUS_ATTEMPTS} attempts; nothing was sent`,
@@ -53,6 +65,10 @@ export async function focusThenInput(
   );
 }
 
+function windowRefs(env: ActionEnv): string[] {
+  return env.cache.windowsList({ includeMinimized: true }).windows.map((w) => w.ref);
+}
+
 /** The error for input sent while focus moved away, when no effect could confirm it landed. */
 export function inputUnconfirmed(node: ElementNode, sent: InputSent): ActionFailedError {
   return new ActionFailedError(
@@ -62,6 +78,30 @@ export function inputUnconfirmed(node: ElementNode, sent: InputSent): ActionFail
       recovery: ['The input was sent once: look at the app before sending it again'],
     },
   );
+}
+
+/**
+ * Focus that left with the target's window (a key that closed its dialog) went where the input
+ * sent it: the window's closing is the input's effect. Waits, event-driven, for that closing.
+ */
+export async function closedItsWindow(
+  env: ActionEnv,
+  node: ElementNode,
+): Promise<string | undefined> {
+  const ref = node.window;
+  if (ref === null) return undefined;
+  const title = env.cache
+    .windowsList({ includeMinimized: true })
+    .windows.find((w) => w.ref === ref)?.title;
+  const gone = (): true | undefined =>
+    env.cache.windowsList({ includeMinimized: true }).windows.some((w) => w.ref === ref)
+      ? undefined
+      : true;
+  const budget = Math.min(EFFECT_MS, env.progress.remaining());
+  const closed = await waitForValue(env.cache, gone, env.progress.signal, budget);
+  return closed === undefined
+    ? undefined
+    : `the input closed its window ${JSON.stringify(title ?? ref)}`;
 }
 
 /** Focus the node; a window that would not come forward counts as a lost attempt. */

@@ -9,7 +9,12 @@ import { parseKeys } from '../../input/keys.js';
 import { checkAllowed, checkKeyboardAllowed, ensureEnabled } from '../actionability.js';
 import { describeNode, performPattern, byInput, callOptions } from '../env.js';
 import type { ActionEnv, ActionPlan, Performed } from '../env.js';
-import { focusThenInput, inputUnconfirmed, type InputSent } from '../focus-input.js';
+import {
+  closedItsWindow,
+  focusThenInput,
+  inputUnconfirmed,
+  type InputSent,
+} from '../focus-input.js';
 import { noEffect, seeEffect, showsTyped } from '../verify.js';
 import { INPUT_LANE } from '../queue.js';
 import { resolveTarget } from '../target.js';
@@ -58,8 +63,9 @@ async function clear(env: ActionEnv, node: ElementNode | null): Promise<void> {
 
 /**
  * Keyboard input, aimed or not. `confirm` checks the input's effect; without one, input sent
- * while focus moved away is an error (nothing says where it went), with one that holds it is ok
- * with a warning (what `confirm` answers).
+ * while focus moved away is an error (nothing says where it went) unless the focus went into a
+ * window that opened meanwhile or the target's window closed (the input's effect), with one that holds it is ok with a warning (what `confirm`
+ * answers).
  */
 function keyboardPlan(
   env: ActionEnv,
@@ -80,9 +86,14 @@ function keyboardPlan(
       let sent: InputSent | undefined;
       if (aimed && node !== null) sent = await focusThenInput(env, node, inject, what);
       else await inject();
-      const warning = confirm === undefined ? undefined : await confirm(sent);
-      if (confirm === undefined && node !== null && sent?.focusMovedTo !== undefined)
-        throw inputUnconfirmed(node, sent);
+      let warning = confirm === undefined ? undefined : await confirm(sent);
+      if (confirm === undefined && node !== null && sent?.focusMovedTo !== undefined) {
+        warning =
+          sent.openedWindow === undefined
+            ? await closedItsWindow(env, node)
+            : `the input opened window ${JSON.stringify(sent.openedWindow)}, which took the focus`;
+        if (warning === undefined) throw inputUnconfirmed(node, sent);
+      }
       return withWarning(byInput('keyboard'), warning);
     },
   };

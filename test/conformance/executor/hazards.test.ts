@@ -260,6 +260,28 @@ describe('focus taken away while typing', () => {
   });
 });
 
+describe('keys whose effect moves the focus', () => {
+  it('answers ok with a warning when the keys opened a window that took the focus', async () => {
+    desk = await startDesktop();
+    const d = desk;
+    const text = d.ref('editor.text');
+    const save = d.cache.backendId(d.ref('editor.save')) as string;
+    const input = d.sim.input.bind(d.sim);
+    const inSaveAs = (): boolean =>
+      d.cache.windowsList({}).windows.some((w) => w.title === 'Save As' && w.foreground) &&
+      d.cache.focused({}).element?.ref !== text;
+    // A shortcut's effect, as the app would show it: a dialog opens and takes the focus.
+    d.sim.input = async (action, options) => {
+      await input(action, options);
+      await d.sim.performPattern(save, { pattern: 'Invoke' }, options);
+      if (!inSaveAs())
+        await firstValueFrom(d.cache.patches$.pipe(filter(inSaveAs), timeout(5_000)));
+    };
+    const result = await d.run('actions.keys', { target: { ref: text }, keys: 'ctrl+shift+s' });
+    expect(result.warnings?.[0]).toMatch(/opened window "Save As"/);
+  });
+});
+
 describe('events lost by the platform', () => {
   it('repairs what an action changed through a re-fetch, even when every event is dropped', async () => {
     desk = await startDesktop();
