@@ -13,8 +13,8 @@ PACKAGES=(xvfb xauth x11-utils dbus dbus-x11 at-spi2-core libatk-adaptor gtk-3-e
   libglib2.0-bin python3-gi gir1.2-gtk-3.0 nats-server
   fonts-dejavu-core imagemagick x11-apps libx11-6 libxext6 libxtst6
   # Toolkit fixtures: a PyQt5 app (Debian's /usr/bin/python3), PyQt6, Chromium, GTK 4's widget
-  # factory and demo.
-  python3-pyqt5 python3-pyqt6 chromium gtk-4-examples
+  # factory and demo, and GTK 4 for Python (the GTK 4 dialogs fixture).
+  python3-pyqt5 python3-pyqt6 chromium gtk-4-examples gir1.2-gtk-4.0
   # The JavaFX debug library (providers/javafx): a JDK and Debian's OpenJFX.
   openjdk-17-jdk-headless openjfx
   # The Python client and its pytest plugin: their only dependencies, and pytest itself.

@@ -28,6 +28,7 @@ const SYSTEM_PYTHON = '/usr/bin/python3';
 const script = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 export const QT_DIALOGS = script('../../test/fixtures/toolkits/qtDialogs.py');
 export const GTK_DIALOGS = script('../../test/fixtures/gtk/dialogs_app.py');
+export const GTK4_DIALOGS = script('../../test/fixtures/gtk/dialogs4_app.py');
 const X_READER = script('../../test/fixtures/x11/xtoplevels.py');
 const FOCUS_READER = script('../../test/fixtures/x11/atspiFocus.py');
 
@@ -91,12 +92,13 @@ export async function startTruthStack(
 ): Promise<TruthStack> {
   const desktop = await startDesktop(signal, { windowManager: options.windowManager });
   const readers: LineReader[] = [];
+  // Stopped before the desktop on a failed start too: its X connection must not outlive Xvfb.
+  const backend = createAtspiBackend({
+    env: desktop.env,
+    a11yBusAddress: desktop.a11yBusAddress,
+    ...(options.callTimeoutMs === undefined ? {} : { callTimeoutMs: options.callTimeoutMs }),
+  });
   try {
-    const backend = createAtspiBackend({
-      env: desktop.env,
-      a11yBusAddress: desktop.a11yBusAddress,
-      ...(options.callTimeoutMs === undefined ? {} : { callTimeoutMs: options.callTimeoutMs }),
-    });
     await backend.start(signal);
     const { app } = await launchAndWait(desktop, backend, options.command, options.args, signal);
     const config = loadConfig({});
@@ -138,6 +140,7 @@ export async function startTruthStack(
       },
     };
   } catch (err) {
+    await backend.stop();
     await Promise.all(readers.map((r) => r.stop()));
     await desktop.stop();
     throw err;

@@ -1,11 +1,20 @@
 /**
- * Dialog open/close cycles on the window-truth fixtures, shared by the real-desktop test and the
- * liveness bench: how each dialog opens (menu, shortcut, button) and closes (its Close button,
- * a key, the app itself), each step through the executor as a client would drive it.
+ * Dialog open/close cycles on the window-truth fixtures (Qt 5, GTK 3, GTK 4, Swing), shared by
+ * the real-desktop test and the liveness bench: how each dialog opens (menu, shortcut, button)
+ * and closes (its Close button, a key, the app itself), each step through the executor as a
+ * client would drive it.
  */
 import type { ActionResult, MethodInput } from '../../protocol/src/index.js';
+import { JAVA, swingDialogsArgs } from '../../test/fixtures/toolkits/swingApp.js';
 import { parse } from './params.js';
-import { agreement, GTK_DIALOGS, QT_DIALOGS, untilCache, type TruthStack } from './windowTruth.js';
+import {
+  agreement,
+  GTK4_DIALOGS,
+  GTK_DIALOGS,
+  QT_DIALOGS,
+  untilCache,
+  type TruthStack,
+} from './windowTruth.js';
 
 export interface DialogCycle {
   name: string;
@@ -118,10 +127,67 @@ export const GTK_FIXTURE: Fixture = {
   ],
 };
 
+const GTK4_TITLE = 'GTK 4 dialogs fixture';
+const SWING_TITLE = 'Swing dialogs fixture';
+
+export const GTK4_FIXTURE: Fixture = {
+  toolkit: 'GTK 4',
+  title: GTK4_TITLE,
+  command: '/usr/bin/python3',
+  args: () => [GTK4_DIALOGS, '--title', GTK4_TITLE],
+  cycles: [
+    {
+      name: 'Ctrl+Shift+F opens Find, Escape closes it',
+      dialog: 'Find',
+      open: (s) => keys(s, 'Ctrl+Shift+F', { name: 'Editor', window: GTK4_TITLE }),
+      // GTK 4 focuses only a text field on screen (by a click): the key goes to the entry.
+      close: (s) => keys(s, 'Escape', { controlType: 'Edit', window: 'Find' }),
+    },
+    {
+      name: 'a button opens a modal, its Close button closes it',
+      dialog: 'Go to',
+      open: (s) => click(s, { name: 'Go to', controlType: 'Button', window: GTK4_TITLE }),
+      close: (s) => click(s, { name: 'Close', controlType: 'Button', window: 'Go to' }),
+    },
+    {
+      name: 'a button opens a dialog that closes itself',
+      dialog: 'Flash',
+      open: (s) => click(s, { name: 'Flash', controlType: 'Button', window: GTK4_TITLE }),
+    },
+  ],
+};
+
+export const SWING_FIXTURE: Fixture = {
+  toolkit: 'Swing',
+  title: SWING_TITLE,
+  command: JAVA,
+  args: () => swingDialogsArgs(SWING_TITLE),
+  cycles: [
+    {
+      name: 'menu opens a modal, its Close button closes it',
+      dialog: 'Details',
+      open: (s) => invoke(s, { name: 'Details...', window: SWING_TITLE }),
+      close: (s) => click(s, { name: 'Close', controlType: 'Button', window: 'Details' }),
+    },
+    {
+      name: 'a button opens a modal, Escape closes it',
+      dialog: 'Go to',
+      open: (s) => click(s, { name: 'Go to', controlType: 'Button', window: SWING_TITLE }),
+      close: (s) => keys(s, 'Escape', { name: 'Line', window: 'Go to' }),
+    },
+    {
+      name: 'a button opens a dialog that closes itself',
+      dialog: 'Flash',
+      open: (s) => click(s, { name: 'Flash', controlType: 'Button', window: SWING_TITLE }),
+    },
+  ],
+};
+
 const titles = (list: readonly { title: string }[]): string[] => list.map((w) => w.title);
 
-/** Whether the dialog's Cancel or Close button is in the cache. */
+/** Whether the dialog's Cancel or Close button is in the cache (false while no window is). */
 function closerCached(stack: TruthStack, dialog: string): boolean {
+  if (!stack.cacheTitles().includes(dialog)) return false;
   const buttons = stack.cache.find({
     controlType: 'Button',
     window: dialog,

@@ -1,7 +1,7 @@
 /**
- * Window truth on real toolkits, with and without a window manager: dialog open/close cycles
- * (menu, shortcut, button, the app itself) must leave windows.list equal to the X server's own
- * top-level windows and focus.get equal to an independent AT-SPI read after every change, and
+ * Window truth on real toolkits (Qt 5, GTK 3, GTK 4, Swing), with and without a window manager:
+ * dialog open/close cycles (menu, shortcut, button, the app itself) must leave windows.list
+ * equal to the X server's own top-level windows and focus.get equal to an independent AT-SPI read after every change, and
  * every action result must name the dialog it opened or closed. UISTREAM_TRUTH_CYCLES sets the
  * number of rounds per dialog (the liveness bench runs 100).
  */
@@ -11,7 +11,15 @@ import { join } from 'node:path';
 import { filter, firstValueFrom, map, of, timeout } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTruthStack, type TruthStack } from './windowTruth.js';
-import { GTK_FIXTURE, QT_FIXTURE, runClose, runRound, type Fixture } from './windowTruthCycles.js';
+import {
+  GTK4_FIXTURE,
+  GTK_FIXTURE,
+  QT_FIXTURE,
+  runClose,
+  runRound,
+  SWING_FIXTURE,
+  type Fixture,
+} from './windowTruthCycles.js';
 
 const CYCLES = Number(process.env.UISTREAM_TRUTH_CYCLES ?? 3);
 const SETUP_MS = 60_000;
@@ -86,6 +94,6 @@ function fixtureSuite(fixture: Fixture, windowManager: boolean): void {
 }
 
 for (const windowManager of [false, true]) {
-  fixtureSuite(QT_FIXTURE, windowManager);
-  fixtureSuite(GTK_FIXTURE, windowManager);
+  for (const fixture of [QT_FIXTURE, GTK_FIXTURE, GTK4_FIXTURE, SWING_FIXTURE])
+    fixtureSuite(fixture, windowManager);
 }
