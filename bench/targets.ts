@@ -48,19 +48,25 @@ const chromium = {
   },
 } as const satisfies Record<string, TargetSpec>;
 
-/** Per fixture and window manager: the X-to-cache lag p99, and no disagreement with X. */
+/**
+ * Per fixture and window manager: the lag from the X server to `windows.list` and to the
+ * window's announcement, p99 (the issue's 250 ms budget read against the reference workload),
+ * and no disagreement with X or the independent focus read, and no app set aside.
+ */
 function windowTargets() {
   const out: Record<string, TargetSpec> = {};
-  for (const toolkit of ['Qt5', 'GTK3']) {
+  for (const toolkit of ['Qt5', 'GTK3', 'GTK4', 'Swing']) {
     for (const wm of ['none', 'openbox']) {
       const key = `${toolkit}_${wm}`;
-      out[`${key}_lagP99VsReference`] = {
-        figure: `results.${key}.lagMs.p99`,
-        relation: 'ratio',
-        ...ref,
-        op: '<=',
-        limit: 2.5,
-      };
+      for (const lag of ['listLagMs', 'announceLagMs']) {
+        out[`${key}_${lag.replace('Ms', '')}P99VsReference`] = {
+          figure: `results.${key}.${lag}.p99`,
+          relation: 'ratio',
+          ...ref,
+          op: '<=',
+          limit: 2.5,
+        };
+      }
       out[`${key}_disagreements`] = { figure: `results.${key}.disagreements`, op: '==', limit: 0 };
       out[`${key}_quarantined`] = { figure: `results.${key}.quarantined`, op: '==', limit: 0 };
     }

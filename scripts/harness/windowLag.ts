@@ -1,0 +1,118 @@
+/**
+ * Window-change lag for the liveness bench, from three independent clocks in one process:
+ * - the X server: an own X connection polled every 2 ms sees a titled top-level of the app
+ *   mapped or unmapped (the reference instant of every change);
+ * - the cache: the first patch batch after which `windows.list` shows the change (`list`), and
+ *   the `window.opened` / `window.closed` patch, sent once a new window's contents are read
+ *   (`announce`);
+ * - the toolkit: the first AT-SPI window signal (Window:*, or children-changed of an app root)
+ *   on an own bus connection, i.e. when the toolkit itself said something about it (`toolkit`;
+ *   negative where it spoke before the X server mapped the window). A toolkit that says nothing
+ *   (a Qt dialog hidden by its Close button) has no toolkit delay for that change.
+ */
+import type { PatchBatch } from '../../protocol/src/index.js';
+import { AtspiBus } from '../../src/backends/atspi/atspiBus.js';
+import { X11WindowWatcher, type XWindowView } from '../../src/backends/x11/index.js';
+import type { TruthStack } from './windowTruth.js';
+
+/** Toolkit signals this long before the X change still count as about it. */
+const TOOLKIT_EARLY_MS = 100;
+/** Toolkit signals later than this after the X change are about something else. */
+const TOOLKIT_LATE_MS = 2_000;
+
+/** Pairs each X transition of a titled window with another clock's, in order, per key. */
+export class LagPairs {
+  readonly lags: number[] = [];
+  private readonly pending = new Map<string, { side: 'x' | 'other'; at: number }[]>();
+
+  note(side: 'x' | 'other', key: string, at: number): void {
+    const queue = this.pending.get(key) ?? [];
+    const first = queue[0];
+    if (first !== undefined && first.side !== side) {
+      queue.shift();
+      this.lags.push(side === 'other' ? at - first.at : first.at - at);
+    } else queue.push({ side, at });
+    this.pending.set(key, queue);
+  }
+}
+
+export interface LagWatch {
+  list: LagPairs;
+  announce: LagPairs;
+  /** Delay from each X change to the toolkit's first window signal after it. */
+  toolkit(): number[];
+  stop(): void;
+}
+
+const titlesOf = (view: XWindowView, pid: number): Set<string> =>
+  new Set(view.windows.filter((w) => w.pid === pid && !w.popup).map((w) => w.title));
+
+function diffTitles(now: Set<string>, before: Set<string>, note: (key: string) => void): void {
+  for (const t of now) if (!before.has(t)) note(`open ${t}`);
+  for (const t of before) if (!now.has(t)) note(`close ${t}`);
+}
+
+/** Start the three clocks on a running stack. */
+export async function watchLag(stack: TruthStack, signal: AbortSignal): Promise<LagWatch> {
+  const list = new LagPairs();
+  const announce = new LagPairs();
+  const xChanges: number[] = [];
+  const toolkitSignals: number[] = [];
+  const watcher = new X11WindowWatcher(stack.desktop.env, {
+    pollMs: 2,
+    onChange: (view, previous) => {
+      const at = performance.now();
+      diffTitles(titlesOf(view, stack.app.pid), titlesOf(previous, stack.app.pid), (key) => {
+        xChanges.push(at);
+        list.note('x', key, at);
+        announce.note('x', key, at);
+      });
+    },
+  });
+  watcher.start();
+  let listed = new Set(stack.cacheTitles());
+  const subscription = stack.cache.patches$.subscribe((batch: PatchBatch) => {
+    const at = performance.now();
+    const now = new Set(stack.cacheTitles());
+    diffTitles(now, listed, (key) => list.note('other', key, at));
+    listed = now;
+    for (const p of batch.patches) {
+      if (p.op === 'window.opened') announce.note('other', `open ${p.window.title}`, at);
+      if (p.op === 'window.closed') announce.note('other', `close ${p.title}`, at);
+    }
+  });
+  const bus = await AtspiBus.connect(
+    stack.desktop.a11yBusAddress,
+    { concurrency: 2, callTimeoutMs: 5_000 },
+    signal,
+  );
+  await bus.addMatch("type='signal',interface='org.a11y.atspi.Event.Window'", signal);
+  await bus.addMatch("type='signal',interface='org.a11y.atspi.Event.Object'", signal);
+  const busSub = bus.signals$.subscribe((msg) => {
+    const windowSignal = msg.interface === 'org.a11y.atspi.Event.Window';
+    const rootChildren =
+      msg.member === 'ChildrenChanged' && (msg.path ?? '').endsWith('/accessible/root');
+    if (windowSignal || rootChildren) toolkitSignals.push(performance.now());
+  });
+  return {
+    list,
+    announce,
+    toolkit: () => toolkitDelays(xChanges, toolkitSignals),
+    stop: () => {
+      busSub.unsubscribe();
+      bus.disconnect();
+      subscription.unsubscribe();
+      watcher.stop();
+    },
+  };
+}
+
+/** For each X change, the first toolkit signal from shortly before it on, if one came. */
+function toolkitDelays(xChanges: readonly number[], signals: readonly number[]): number[] {
+  const delays: number[] = [];
+  for (const x of xChanges) {
+    const first = signals.find((s) => s >= x - TOOLKIT_EARLY_MS);
+    if (first !== undefined && first - x <= TOOLKIT_LATE_MS) delays.push(first - x);
+  }
+  return delays;
+}
