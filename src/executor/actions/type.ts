@@ -64,8 +64,8 @@ async function clear(env: ActionEnv, node: ElementNode | null): Promise<void> {
 /**
  * Keyboard input, aimed or not. `confirm` checks the input's effect; without one, input sent
  * while focus moved away is an error (nothing says where it went) unless the focus went into a
- * window that opened meanwhile or the target's window closed (the input's effect), with one that holds it is ok with a warning (what `confirm`
- * answers).
+ * window that opened meanwhile or the target's window closed (the input's effect); with one
+ * that holds it is ok with a warning (what `confirm` answers).
  */
 function keyboardPlan(
   env: ActionEnv,

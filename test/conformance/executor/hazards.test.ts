@@ -268,7 +268,9 @@ describe('keys whose effect moves the focus', () => {
     const save = d.cache.backendId(d.ref('editor.save')) as string;
     const input = d.sim.input.bind(d.sim);
     const inSaveAs = (): boolean =>
-      d.cache.windowsList({}).windows.some((w) => w.title === 'Save As' && w.foreground) &&
+      d.cache
+        .windowsList({ includeMinimized: false })
+        .windows.some((w) => w.title === 'Save As' && w.foreground) &&
       d.cache.focused({}).element?.ref !== text;
     // A shortcut's effect, as the app would show it: a dialog opens and takes the focus.
     d.sim.input = async (action, options) => {
