@@ -33,7 +33,7 @@ const X_READER = script('../../test/fixtures/x11/xtoplevels.py');
 const FOCUS_READER = script('../../test/fixtures/x11/atspiFocus.py');
 
 /** A long-lived line-oriented helper process: one request line, one JSON answer line. */
-class LineReader {
+export class LineReader {
   private readonly child: ChildProcessWithoutNullStreams;
   private readonly lines: Interface;
   private readonly waiting: ((line: string) => void)[] = [];

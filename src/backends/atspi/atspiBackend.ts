@@ -72,6 +72,8 @@ interface Connection {
   guard: AppGuard;
 }
 
+/** Longest wait for the focused app to handle typed keys before a keycode is mapped back. */
+const KEYS_HANDLED_MS = 2_000;
 export class AtspiBackend implements AccessibilityBackend {
   readonly name = 'atspi' as const;
   readonly capabilities = CAPABILITIES;
@@ -80,6 +82,8 @@ export class AtspiBackend implements AccessibilityBackend {
   readonly events$ = this.batcher.events$;
   private readonly env: NodeJS.ProcessEnv;
   private readonly x: XInput;
+  /** Where the desktop said focus went last: typed keys go to that app. */
+  private focusedId: BackendId | null = null;
   private readonly lifetime = new AbortController();
   private readonly apps = new Map<string, Promise<AppInfo>>();
   private conn: Connection | undefined;
@@ -181,7 +185,24 @@ export class AtspiBackend implements AccessibilityBackend {
 
   async input(action: InputAction, options: ActionOptions): Promise<void> {
     this.usable(options.signal);
+    if (action.kind === 'text') {
+      await this.x.typeText(action.text, options.signal, () => this.keysHandled(options.signal));
+      return;
+    }
     await this.x.input(action, options.signal);
+  }
+
+  /**
+   * Resolve once the focused app has handled every key sent so far: its event loop answered
+   * (see settle). Without a known focus, the X server's own queue is all there is to wait on.
+   */
+  private async keysHandled(signal: AbortSignal): Promise<void> {
+    const id = this.focusedId;
+    if (id === null) return;
+    const limit = AbortSignal.any([signal, AbortSignal.timeout(KEYS_HANDLED_MS)]);
+    await this.withConnection(limit, (c, s) => appRoundTrips(c.reader, id, s)).catch(
+      () => undefined,
+    );
   }
 
   pointer(signal: AbortSignal): Promise<{ x: number; y: number }> {
@@ -304,7 +325,10 @@ export class AtspiBackend implements AccessibilityBackend {
     const mapped = mapper.map(msg, this.lifetime.signal);
     this.batcher.enqueue(mapped);
     void mapped.then((events) => {
-      for (const e of events) if (e.type === 'window.opened') this.settler.watch(e.id);
+      for (const e of events) {
+        if (e.type === 'window.opened') this.settler.watch(e.id);
+        if (e.type === 'focus') this.focusedId = e.id;
+      }
     });
   }
 

@@ -5,6 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import type { InputAction, KeyCombo, MouseButton } from '../backend.js';
+import { X11Keyboard } from '../x11/index.js';
 import {
   abortError,
   ActionFailedError,
@@ -150,12 +151,34 @@ function wheelArgs(action: Extract<InputAction, { kind: 'wheel' }>): string[] {
   return [...at, ...clicks];
 }
 
-/** Runs xdotool against one X display. */
+/** Runs xdotool against one X display; text goes through the X11 keyboard (any layout). */
 export class XInput {
   /** The tail of the runs in flight: there is one keyboard, so runs never interleave. */
   private lane: Promise<unknown> = Promise.resolve();
+  private readonly keyboard: X11Keyboard;
 
-  constructor(private readonly env: NodeJS.ProcessEnv) {}
+  constructor(private readonly env: NodeJS.ProcessEnv) {
+    this.keyboard = new X11Keyboard(env);
+  }
+
+  /**
+   * Type text whatever the layout (x11Typing.ts), after every run already queued. `handled`
+   * resolves once the focused app has handled the keys sent so far.
+   */
+  typeText(text: string, signal: AbortSignal, handled: () => Promise<void>): Promise<void> {
+    const next = this.lane.then(async () => {
+      if (signal.aborted) throw abortError(signal);
+      if (!this.available) throw new NotSupportedError('no X display for raw input');
+      try {
+        await this.keyboard.type(text, { signal, keyDelayMs: KEY_DELAY_MS, handled });
+      } catch (err) {
+        if (signal.aborted) throw abortError(signal);
+        throw err;
+      }
+    });
+    this.lane = next.catch(() => undefined);
+    return next;
+  }
 
   get available(): boolean {
     return typeof this.env.DISPLAY === 'string' && this.env.DISPLAY !== '';
