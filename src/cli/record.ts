@@ -25,6 +25,11 @@ export function describeMoment(m: Moment): string {
   switch (m.kind) {
     case 'click':
       return `click ${m.target === null ? `${m.x},${m.y}` : describeLocator(m.target.locator)}`;
+    case 'drag': {
+      const end = (seen: typeof m.from, p: { x: number; y: number }): string =>
+        seen === null ? `${p.x},${p.y}` : describeLocator(seen.locator);
+      return `drag ${end(m.from, m.fromPoint)} to ${end(m.to, m.toPoint)}`;
+    }
     case 'key': {
       const where = m.focus === null ? '' : ` in ${describeLocator(m.focus.locator)}`;
       const what = m.focus?.password === true ? '(secret)' : chordName(m.key, m.modifiers);

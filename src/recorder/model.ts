@@ -44,6 +44,15 @@ export interface SeenElement {
 
 export type Moment =
   | { kind: 'click'; button: MouseButton; x: number; y: number; target: SeenElement | null }
+  /** A button pressed at one place and released at another. */
+  | {
+      kind: 'drag';
+      button: MouseButton;
+      from: SeenElement | null;
+      fromPoint: PointTarget;
+      to: SeenElement | null;
+      toPoint: PointTarget;
+    }
   | { kind: 'key'; key: string; modifiers: Modifier[]; text?: string; focus: SeenElement | null }
   | { kind: 'window'; opened: boolean; title: string }
   /** The assertion hotkey: check the focused element's text or state on replay. */
@@ -57,6 +66,12 @@ export interface PointTarget {
 
 export type Step =
   | { kind: 'click'; target: RecordedLocator | PointTarget; button: MouseButton }
+  | {
+      kind: 'drag';
+      from: RecordedLocator | PointTarget;
+      to: RecordedLocator | PointTarget;
+      button: MouseButton;
+    }
   | { kind: 'type'; target: RecordedLocator | null; text: string; secret: boolean }
   | { kind: 'keys'; target: RecordedLocator | null; keys: string[] }
   | { kind: 'wait'; condition: 'windowOpened' | 'windowClosed'; title: string }

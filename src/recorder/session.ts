@@ -6,12 +6,15 @@
  * key. Mapping and merging themselves are pure (locator.ts, steps.ts).
  */
 import type { ElementNode, UiEvent, WindowInfo } from '../../protocol/src/index.js';
-import type { AccessibilityBackend, ObservedInput } from '../backends/backend.js';
+import type { AccessibilityBackend, MouseButton, ObservedInput } from '../backends/backend.js';
 import type { UiCache } from '../cache/api.js';
 import { NotSupportedError, isUiError } from '../errors.js';
 import { seeElement, type TreeLookup } from './locator.js';
 import type { LocatorQuery, Moment, Recording, SeenElement } from './model.js';
 import { chordName, toSteps } from './steps.js';
+
+/** How far a button may move between press and release and still be a click (pixels). */
+const CLICK_SLOP_PX = 4;
 
 export interface RecorderOptions {
   /** Record only input into this app (name, case-insensitive); all apps when absent. */
@@ -86,14 +89,45 @@ export function startRecorder(
     options.onMoment?.(moment);
   };
 
-  const onInput = (input: ObservedInput): void => {
-    if (!input.pressed) return;
-    if (input.kind === 'button') {
-      const node = cache.at({ x: input.x, y: input.y }).element;
-      if (!inApp(node)) return;
-      add({ kind: 'click', button: input.button, x: input.x, y: input.y, target: see(node) });
+  // The element under a press is read at the press: the release may already change the UI.
+  let pressed: { button: MouseButton; x: number; y: number; target: SeenElement | null } | null =
+    null;
+  const seenAt = (x: number, y: number): SeenElement | null | undefined => {
+    const node = cache.at({ x, y }).element;
+    if (inApp(node)) return see(node);
+    return node === null || app === undefined ? null : undefined;
+  };
+  const onButton = (input: Extract<ObservedInput, { kind: 'button' }>): void => {
+    const { x, y, button } = input;
+    if (input.pressed) {
+      const target = seenAt(x, y);
+      pressed = target === undefined ? null : { button, x, y, target };
       return;
     }
+    const down = pressed;
+    pressed = null;
+    if (down?.button !== button) return;
+    if (Math.hypot(x - down.x, y - down.y) <= CLICK_SLOP_PX) {
+      if (down.target !== null || app === undefined) add({ kind: 'click', ...down });
+      return;
+    }
+    const from = down.target;
+    add({
+      kind: 'drag',
+      button,
+      from,
+      fromPoint: { x: down.x, y: down.y },
+      to: seenAt(x, y) ?? null,
+      toPoint: { x, y },
+    });
+  };
+
+  const onInput = (input: ObservedInput): void => {
+    if (input.kind === 'button') {
+      onButton(input);
+      return;
+    }
+    if (!input.pressed) return;
     const focused = cache.focused({}).element;
     const focus = inApp(focused) ? see(focused) : null;
     if (focus === null && app !== undefined) return;

@@ -104,6 +104,15 @@ export function toSteps(moments: readonly Moment[]): Step[] {
           button: moment.button,
         });
         break;
+      case 'drag':
+        list.lastClicked = null;
+        list.push({
+          kind: 'drag',
+          from: moment.from?.locator ?? moment.fromPoint,
+          to: moment.to?.locator ?? moment.toPoint,
+          button: moment.button,
+        });
+        break;
       case 'key':
         onKey(list, moment);
         break;

@@ -5,7 +5,7 @@
  * index, and a checked/unchecked/disabled assertion waits only for the element to be there.
  * Password text is the placeholder `${UISTREAM_SECRET}`, never the text typed.
  */
-import type { Recording, RecordedLocator, Step } from '../model.js';
+import type { PointTarget, Recording, RecordedLocator, Step } from '../model.js';
 import { SECRET_ENV } from './pytest.js';
 
 export interface ToolCall {
@@ -23,6 +23,11 @@ function toolCall(step: Step): ToolCall {
       const t = 'by' in step.target ? target(step.target) : { ...step.target };
       const button = step.button === 'left' ? {} : { button: step.button };
       return { name: 'ui_click', arguments: { target: t, ...button } };
+    }
+    case 'drag': {
+      const end = (t: RecordedLocator | PointTarget) => ('by' in t ? target(t) : { ...t });
+      const button = step.button === 'left' ? {} : { button: step.button };
+      return { name: 'ui_drag', arguments: { from: end(step.from), to: end(step.to), ...button } };
     }
     case 'type': {
       const text = step.secret ? `\${${SECRET_ENV}}` : step.text;

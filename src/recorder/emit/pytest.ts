@@ -3,7 +3,7 @@
  * each step a blocking call, each wait event-driven (`actions_wait_for`, `ui.expect`). Text
  * typed into a password field comes from the environment (UISTREAM_SECRET), never the file.
  */
-import type { Recording, RecordedLocator, Step } from '../model.js';
+import type { PointTarget, Recording, RecordedLocator, Step } from '../model.js';
 
 export const SECRET_ENV = 'UISTREAM_SECRET';
 
@@ -44,6 +44,12 @@ function stepLine(step: Step): string {
         return call('actions_click', `target=${py(step.target)}${button}`);
       const [t, c] = split(target(step.target));
       return call('actions_click', `target=${t}${button}`, c);
+    }
+    case 'drag': {
+      const end = (t: RecordedLocator | PointTarget): string =>
+        'by' in t ? split(target(t))[0] : py(t);
+      const button = step.button === 'left' ? '' : `, button=${py(step.button)}`;
+      return call('actions_drag', `from_=${end(step.from)}, to=${end(step.to)}${button}`);
     }
     case 'type': {
       const text = step.secret ? `os.environ[${py(SECRET_ENV)}]` : py(step.text);

@@ -3,7 +3,7 @@
  * step one call, every wait event-driven (`actions.waitFor`). Text typed into a password field
  * comes from the environment (UISTREAM_SECRET), never the file.
  */
-import type { Recording, RecordedLocator, Step } from '../model.js';
+import type { PointTarget, Recording, RecordedLocator, Step } from '../model.js';
 import { SECRET_ENV } from './pytest.js';
 
 const js = (value: unknown): string => JSON.stringify(value);
@@ -34,6 +34,11 @@ function stepLine(step: Step): string {
       const t = 'by' in step.target ? target(step.target) : js(step.target);
       const button = step.button === 'left' ? '' : `, button: ${js(step.button)}`;
       return call('actions.click', `{ target: ${t}${button} }`);
+    }
+    case 'drag': {
+      const end = (t: RecordedLocator | PointTarget): string => ('by' in t ? target(t) : js(t));
+      const button = step.button === 'left' ? '' : `, button: ${js(step.button)}`;
+      return call('actions.drag', `{ from: ${end(step.from)}, to: ${end(step.to)}${button} }`);
     }
     case 'type': {
       const text = step.secret ? `process.env.${SECRET_ENV} ?? ''` : js(step.text);

@@ -35,6 +35,7 @@ const recording: Recording = {
     { kind: 'expectText', target: name, text: 'Hello (Ada)', source: 'name' },
     { kind: 'expectText', target: path, text: 'x', source: 'value' },
     { kind: 'expectState', target: byId, state: 'unchecked' },
+    { kind: 'drag', from: byId, to: { x: 9, y: 8 }, button: 'left' },
   ],
 };
 
@@ -63,6 +64,9 @@ describe('toPytest', () => {
     expect(text).toContain('ui.actions_keys(target=None, keys=["Ctrl+s"])');
     expect(text).toContain('ui.actions_click(target={"x": 3, "y": 4}, button="right")');
     expect(text).toContain('.to_have_state("checked", present=False)');
+    expect(text).toContain(
+      'ui.actions_drag(from_={"automationId": "ok", "window": "Form"}, to={"x": 9, "y": 8})',
+    );
   });
 
   it('finds a path locator by index and reads secrets from the environment', () => {
@@ -110,6 +114,7 @@ describe('toMcpCalls', () => {
       'ui_wait_for',
       'ui_wait_for',
       'ui_wait_for',
+      'ui_drag',
     ]);
     expect(calls[3]?.arguments).toEqual({
       target: { controlType: 'Edit', window: 'Form' },

@@ -101,6 +101,25 @@ describe('toSteps', () => {
     ]);
   });
 
+  it('writes a drag from an element to a point, and types after it into focus only', () => {
+    const steps = toSteps([
+      click(name),
+      {
+        kind: 'drag',
+        button: 'left',
+        from: button,
+        fromPoint: { x: 1, y: 1 },
+        to: null,
+        toPoint: { x: 90, y: 40 },
+      },
+      ...typed('z', null),
+    ]);
+    expect(steps.slice(1)).toEqual([
+      { kind: 'drag', from: button.locator, to: { x: 90, y: 40 }, button: 'left' },
+      { kind: 'type', target: null, text: 'z', secret: false },
+    ]);
+  });
+
   it('leaves out an assertion with nothing focused', () => {
     expect(toSteps([{ kind: 'assert', focus: null }])).toEqual([]);
   });
