@@ -18,8 +18,7 @@ export interface ParamListing {
 
 const hidden = { hidden: true } as const;
 const shown = { hidden: false } as const;
-const TARGET =
-  'The element: {ref: "e12"} or a locator {name (contains), controlType (Button, Edit...), automationId (exact), window (ref or title)}';
+const TARGET = 'Element: {ref} or {name, controlType, automationId, window}';
 
 export const PARAM_LISTING: Readonly<Record<string, ParamListing>> = {
   // Action tuning: the defaults fit agents; harnesses set them by name.
@@ -42,6 +41,12 @@ export const PARAM_LISTING: Readonly<Record<string, ParamListing>> = {
   // Find tuning: contains-matching fits most searches.
   'ui_find:caseSensitive': hidden,
   'ui_find:maxDepth': hidden,
+  'ui_find:within': hidden,
+  // Snapshot tuning: compact mode and full depth fit agents.
+  'ui_snapshot:mode': hidden,
+  'ui_snapshot:maxDepth': hidden,
+  'ui_text_attributes:maxRuns': hidden,
+  'ui_ocr:language': hidden,
   'target.x': hidden,
   'target.y': hidden,
   'ui_click:target.x': { ...shown, description: '' },
@@ -70,8 +75,6 @@ export const PARAM_LISTING: Readonly<Record<string, ParamListing>> = {
   'rect.width': { description: '' },
   'rect.height': { description: '' },
   // Per tool: what a parameter does there.
-  'ui_snapshot:mode': { description: 'compact folds unnamed wrappers' },
-  'ui_snapshot:maxDepth': { description: 'Levels below the root' },
   'ui_snapshot:maxElements': { description: 'Lines per page' },
   'ui_snapshot:maxTokens': { description: 'Token budget per page' },
   'ui_snapshot:cursor': { description: 'From the previous page' },
@@ -88,9 +91,7 @@ export const PARAM_LISTING: Readonly<Record<string, ParamListing>> = {
   'ui_events:limit': { description: 'At most this many' },
   'ui_screenshot:format': { description: 'Image format' },
   'ui_screenshot:maxWidth': { description: 'Width bound, pixels' },
-  'ui_screenshot:maxImageTokens': {
-    description: 'Image budget (w*h/750); default 640 a window, 1,600 a screen',
-  },
+  'ui_screenshot:maxImageTokens': { description: 'Image budget (w*h/750)' },
   'ui_type:text': { description: 'Text to type' },
   'ui_type:clearFirst': { description: 'Replace the current text' },
   'ui_press_keys:keys': { description: 'e.g. "Ctrl+S" or ["Tab", "Enter"]' },
@@ -108,7 +109,6 @@ export const PARAM_LISTING: Readonly<Record<string, ParamListing>> = {
   'ui_wait_for:target': { description: `${TARGET}; for element conditions` },
   'ui_text_attributes:start': { description: 'First character' },
   'ui_text_attributes:end': { description: 'Stop before this character' },
-  'ui_text_attributes:maxRuns': { description: 'At most this many runs' },
   // The single-tool profile: its parameters serve several actions.
   'ui_automation:action': { description: 'What to do' },
   'ui_automation:maxScrolls': { description: 'scroll_into_view: give up after this many' },

@@ -33,8 +33,8 @@ export const uiScreenshot = defineTool({
   title: 'Screenshot',
   kind: 'read',
   description:
-    'Screenshot of the desktop, a window, an element or a rect; marks: true numbers the ' +
-    'interactive elements and lists their refs. A window costs ~640 image tokens, a screen ~1,600.',
+    'Screenshot of the desktop, a window, an element or a rect (~640 image tokens a window, ' +
+    '~1,600 a screen); marks: true numbers the interactive elements with their refs.',
   input: CaptureParams,
   output: shotOutput,
   async run(input, ctx) {
