@@ -103,7 +103,7 @@ export class AtspiBackend implements AccessibilityBackend {
     this.x = new XInput(this.env);
     this.truth = new AtspiWindowTruth(
       this.env,
-      (events) => this.emit(events),
+      (events) => this.batcher.emitNow(events),
       (app) => this.conn?.reader.facts.forgetApp(app),
     );
     setMaxListeners(0, this.lifetime.signal);

@@ -19,6 +19,15 @@ export class OrderedBatcher {
     this.enqueue(Promise.resolve(events));
   }
 
+  /**
+   * Deliver events with the next flush, ahead of signals still being mapped: for events that do
+   * not follow from them (the X server's view of windows), which must not wait behind an app's
+   * slow re-reads.
+   */
+  emitNow(events: readonly BackendEvent[]): void {
+    this.push(events);
+  }
+
   /** Queue events that are still being mapped; they keep their place in the order. */
   enqueue(mapped: Promise<readonly BackendEvent[]>): void {
     const settled = mapped.catch(() => [] as BackendEvent[]);
