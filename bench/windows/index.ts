@@ -6,7 +6,8 @@
  *   of this process polled every 2 ms, to `windows.list` showing it (`listLagMs`) and to the
  *   cache's window.opened / window.closed for it (`announceLagMs`: a new window is announced
  *   once its contents are read), p50/p99 (target p99 <= 250 ms); negative where the cache knew
- *   first (the toolkit's own event came before the X server mapped the window);
+ *   first (the toolkit's own event came before the X server mapped the window); `missed`: windows
+ *   X showed and closed again that the cache never showed;
  * - the toolkit's own delay in the same run (`toolkitMs`: X change -> its first AT-SPI window
  *   signal on an own bus connection, see scripts/harness/windowLag.ts), and each lag's p99 as a
  *   ratio to the toolkit's p99 where the toolkit spoke at all;
@@ -22,7 +23,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTruthStack } from '../../scripts/harness/windowTruth.js';
-import { watchLag } from '../../scripts/harness/windowLag.js';
+import { watchLag, type LagPairs } from '../../scripts/harness/windowLag.js';
 import {
   GTK4_FIXTURE,
   GTK_FIXTURE,
@@ -42,10 +43,11 @@ const sorted = (xs: number[]): number[] => [...xs].sort((a, b) => a - b);
 const pct = (xs: number[], p: number): number =>
   sorted(xs)[Math.max(0, Math.ceil(p * xs.length) - 1)] ?? NaN;
 const round1 = (x: number): number => Number(x.toFixed(1));
-const spread = (xs: number[]) => ({
+const spread = (xs: number[], missed?: number) => ({
   p50: round1(pct(xs, 0.5)),
   p99: round1(pct(xs, 0.99)),
   n: xs.length,
+  ...(missed === undefined ? {} : { missed }),
 });
 /** A lag's p99 over the toolkit's own p99, where the toolkit took a measurable time. */
 const ratio = (lag: number[], toolkit: number[]): number | null => {
@@ -79,7 +81,7 @@ async function runFixture(fixture: Fixture, windowManager: boolean, folder: stri
   try {
     const watch = await watchLag(stack, signal);
     const faults = await runRounds(stack, fixture).finally(() => watch.stop());
-    const lags = { list: watch.list.lags, announce: watch.announce.lags, toolkit: watch.toolkit() };
+    const lags = { list: watch.list, announce: watch.announce, toolkit: watch.toolkit() };
     return summary(fixture, windowManager, faults, lags, stack.backend.health().quarantined.length);
   } finally {
     await stack.stop();
@@ -90,18 +92,19 @@ function summary(
   fixture: Fixture,
   windowManager: boolean,
   faults: string[],
-  lags: { list: number[]; announce: number[]; toolkit: number[] },
+  lags: { list: LagPairs; announce: LagPairs; toolkit: number[] },
   quarantined: number,
 ) {
+  const { list, announce, toolkit } = lags;
   return {
     toolkit: fixture.toolkit,
     windowManager: windowManager ? 'openbox' : 'none',
     rounds: ROUNDS,
-    listLagMs: spread(lags.list),
-    announceLagMs: spread(lags.announce),
-    toolkitMs: spread(lags.toolkit),
-    listRatio: ratio(lags.list, lags.toolkit),
-    announceRatio: ratio(lags.announce, lags.toolkit),
+    listLagMs: spread(list.lags, list.missed),
+    announceLagMs: spread(announce.lags, announce.missed),
+    toolkitMs: spread(toolkit),
+    listRatio: ratio(list.lags, toolkit),
+    announceRatio: ratio(announce.lags, toolkit),
     disagreements: faults.length,
     faultSample: faults.slice(0, 3),
     quarantined,

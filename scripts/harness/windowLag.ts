@@ -20,12 +20,25 @@ const TOOLKIT_EARLY_MS = 100;
 /** Toolkit signals later than this after the X change are about something else. */
 const TOOLKIT_LATE_MS = 2_000;
 
-/** Pairs each X transition of a titled window with another clock's, in order, per key. */
+/**
+ * Pairs each X transition of a titled window with another clock's, in order, per key. A window
+ * X closed while the other clock never showed it open is counted as missed (its open and close
+ * are not paired with later ones, which would read as lags of whole rounds).
+ */
 export class LagPairs {
   readonly lags: number[] = [];
+  missed = 0;
   private readonly pending = new Map<string, { side: 'x' | 'other'; at: number }[]>();
 
   note(side: 'x' | 'other', key: string, at: number): void {
+    if (side === 'x' && key.startsWith('close ')) {
+      const opens = this.pending.get(`open ${key.slice('close '.length)}`);
+      if (opens?.[0]?.side === 'x') {
+        opens.shift();
+        this.missed++;
+        return;
+      }
+    }
     const queue = this.pending.get(key) ?? [];
     const first = queue[0];
     if (first !== undefined && first.side !== side) {
