@@ -20,7 +20,7 @@ export function buildJavafxFixtures(): void {
   const lib = spawnSync('bash', ['providers/javafx/build.sh'], { encoding: 'utf8' });
   if (lib.status !== 0) throw new Error(`build.sh failed: ${lib.stderr}`);
   mkdirSync(OUT, { recursive: true });
-  const fixtures = ['ProviderDemo.java', 'ProviderLoad.java'].map(
+  const fixtures = ['ProviderDemo.java', 'ProviderLoad.java', 'ConformanceFx.java'].map(
     (f) => `test/fixtures/javafx/${f}`,
   );
   const javac = spawnSync('javac', [...FX, '-cp', JAR, '-d', OUT, ...fixtures], {

@@ -18,7 +18,7 @@ import type {
   PatternAction,
   PatternPerformed,
 } from '../backend.js';
-import { actionFor, requireCapability } from './providerActions.js';
+import { actionFor, checkPatternAction, requireCapability } from './providerActions.js';
 import type { ProviderHub, ProviderUpdate } from './providerHub.js';
 import { parseProviderId, providerId } from './providerIds.js';
 import type { ProviderSession } from './providerSession.js';
@@ -86,6 +86,13 @@ export function withProviders(
     return platform.fetchSubtree(id, options);
   };
 
+  const patternRequest = (id: BackendId, node: string, action: PatternAction) => {
+    const [target] = subtreeOf(session(parseProviderId(id)?.session ?? '').tree, node, 0);
+    if (target === undefined) throw new ElementStaleError(`provider node ${node} is gone`);
+    checkPatternAction(target, action);
+    return actionFor(node, action);
+  };
+
   const request = async (
     id: BackendId,
     build: (node: string) => Parameters<ProviderSession['request']>[0],
@@ -151,7 +158,7 @@ export function withProviders(
     },
     fetchSubtree,
     performPattern: async (id, action: PatternAction, options) =>
-      (await request(id, (node) => actionFor(node, action), options)) ??
+      (await request(id, (node) => patternRequest(id, node, action), options)) ??
       platform.performPattern(id, action, options),
     focus: async (id, options) => {
       if ((await request(id, (node) => ({ kind: 'focus', id: node }), options)) === undefined) {
@@ -224,6 +231,9 @@ function eventsOf(update: ProviderUpdate, rootId: BackendId): BackendEvent[] {
       }
       case 'focus':
         if (c.id !== null) events.push({ type: 'focus', id: id(c.id) });
+        break;
+      case 'activated':
+        events.push({ type: 'window.activated', id: id(c.id) });
         break;
     }
   }

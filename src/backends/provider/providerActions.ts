@@ -1,7 +1,31 @@
 /** How the backend contract's operations become provider requests. */
 import type { ProviderAction, ProviderActionKind } from '../../../protocol/src/index.js';
-import { PatternNotSupportedError } from '../../errors.js';
+import type { ProviderNode } from '../../../protocol/src/index.js';
+import { InvalidParamsError, PatternNotSupportedError } from '../../errors.js';
 import type { PatternAction } from '../backend.js';
+
+/**
+ * Refuse, before anything is sent to the app, a pattern the node does not list and values no
+ * app could take (NaN, a range value outside the node's range, a scroll of no amount).
+ */
+export function checkPatternAction(node: ProviderNode, action: PatternAction): void {
+  if (!node.patterns.includes(action.pattern)) {
+    throw new PatternNotSupportedError(`${node.controlType} ${node.id} has no ${action.pattern}`);
+  }
+  if (action.pattern === 'RangeValue') {
+    const { value } = action;
+    const range = node.range;
+    const outside = range !== undefined && (value < range.min || value > range.max);
+    if (!Number.isFinite(value) || outside) {
+      throw new InvalidParamsError(`range value ${value} is not within the node's range`, {
+        details: { value, ...(range === undefined ? {} : { min: range.min, max: range.max }) },
+      });
+    }
+  }
+  if (action.pattern === 'Scroll' && !(Number.isFinite(action.amount) && action.amount > 0)) {
+    throw new InvalidParamsError(`scroll amount ${action.amount} is not a positive number`);
+  }
+}
 
 export function actionFor(node: string, action: PatternAction): ProviderAction {
   switch (action.pattern) {

@@ -24,6 +24,8 @@ export type ProviderChange =
   | { kind: 'windowsChanged'; opened: ProviderNodeId[]; closed: ProviderNodeId[] }
   | { kind: 'children'; id: ProviderNodeId }
   | { kind: 'props'; id: ProviderNodeId; node: ProviderNode }
+  /** A window that became the active one. */
+  | { kind: 'activated'; id: ProviderNodeId }
   | { kind: 'focus'; id: ProviderNodeId | null };
 
 export type ApplyOutcome =
@@ -67,6 +69,8 @@ export function applyDelta(prev: ProviderTreeState, delta: ProviderDelta): Apply
     if (!sameChildren(before.children, node.children))
       changes.push({ kind: 'children', id: node.id });
     if (!samePropsOf(before, node)) changes.push({ kind: 'props', id: node.id, node });
+    if (node.parentId === null && becameActive(before, node))
+      changes.push({ kind: 'activated', id: node.id });
   }
   if (nodes.size > PROVIDER_MAX_NODES) {
     return { ok: false, gap: false, reason: `more than ${PROVIDER_MAX_NODES} nodes` };
@@ -147,4 +151,8 @@ function samePropsOf(a: ProviderNode, b: ProviderNode): boolean {
   const { children: _a, ...restA } = a;
   const { children: _b, ...restB } = b;
   return JSON.stringify(restA) === JSON.stringify(restB);
+}
+
+function becameActive(before: ProviderNode, after: ProviderNode): boolean {
+  return !before.states.includes('active') && after.states.includes('active');
 }

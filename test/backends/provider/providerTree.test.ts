@@ -81,4 +81,17 @@ describe('provider tree reducer', () => {
     const out = applySnapshot(EMPTY_TREE, { ...snapshot, windows: [LABEL] });
     expect(out).toEqual({ ok: false, gap: false, reason: `window ${LABEL} has a parent` });
   });
+
+  it('a window that becomes active is reported activated, once', () => {
+    const active = { ...demoTree()[0]!, states: ['enabled' as const, 'active' as const] };
+    const first = applyDelta(started(), { type: 'delta', seq: 1, upsert: [active], remove: [] });
+    expect(first.ok && first.changes).toEqual([
+      { kind: 'props', id: WINDOW, node: active },
+      { kind: 'activated', id: WINDOW },
+    ]);
+    if (!first.ok) return;
+    const moved = { ...active, rect: { x: 5, y: 5, width: 400, height: 300 } };
+    const again = applyDelta(first.state, { type: 'delta', seq: 2, upsert: [moved], remove: [] });
+    expect(again.ok && again.changes).toEqual([{ kind: 'props', id: WINDOW, node: moved }]);
+  });
 });
