@@ -96,9 +96,16 @@ export async function restoreState(
   const restored: ('focus' | 'pointer')[] = [];
   const warnings: string[] = [];
   const options = { signal: env.progress.signal };
-  if (usage.movedPointer && kept.pointer !== undefined) {
+  const was = kept.pointer;
+  const now =
+    was === undefined || backend.pointer === undefined
+      ? undefined
+      : await backend.pointer(options.signal).catch(() => undefined);
+  if (usage.movedPointer && was !== undefined && now?.x === was.x && now.y === was.y) {
+    restored.push('pointer');
+  } else if (usage.movedPointer && was !== undefined) {
     await backend
-      .input({ kind: 'move', ...kept.pointer }, options)
+      .input({ kind: 'move', ...was }, options)
       .then(() => restored.push('pointer'))
       .catch(() => warnings.push('the pointer could not be put back'));
   } else if (usage.movedPointer) {

@@ -104,7 +104,10 @@ export async function strokeAndDrop(
   try {
     await hold(env, p.holdMs);
     for (let step = 1; step <= p.steps; step++) {
-      at = strokePoint(from, to, step, p.steps);
+      const next = strokePoint(from, to, step, p.steps);
+      // A move to where the pointer already is waits for motion that never comes (xdotool --sync).
+      if (next.x === at.x && next.y === at.y) continue;
+      at = next;
       env.progress.step(`dragging: move ${step} of ${p.steps} to (${at.x},${at.y})`);
       await env.progress.race(env.backend.input({ kind: 'move', ...at }, options));
       checkTarget(env, to, at, step, p.steps);

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MethodInput, MethodResult } from '../../../protocol/src/index.js';
 import type { ActionMethod } from '../../../src/executor/api.js';
+import { isUiError } from '../../../src/errors.js';
 import { parse } from '../../../scripts/harness/params.js';
 import { LineReader, startTruthStack, type TruthStack } from '../../atspi/windowTruth.js';
 
@@ -105,6 +106,47 @@ function suite(toolkit: string, fixture: string): void {
       const after = (await read('Fruits')).rows;
       expect([...after].sort()).toEqual([...FRUITS].sort());
       expect(after.indexOf('Apple')).toBeGreaterThan(0);
+    }, 60_000);
+
+    it('puts the pointer back after a drag under focusPolicy keep', async () => {
+      const env = stack.desktop.env;
+      execFileSync('xdotool', ['mousemove', '--sync', '3', '4'], { env });
+      const before = (await read('Fruits')).rows;
+      const items = stack.cache.find({
+        within: ref('Fruits', toolkit === 'GTK' ? 'Table' : 'List'),
+        nameMatch: 'equals',
+        caseSensitive: true,
+        maxResults: 50,
+      });
+      const [first, , , last] = before.map((name) =>
+        items.elements.find((n) => n.name === name && n.rect !== null),
+      );
+      const result = await run('actions.drag', {
+        from: { ref: first!.ref },
+        to: { ref: last!.ref },
+        focusPolicy: 'keep',
+        timeoutMs: 20_000,
+      });
+      expect(result.restored).toContain('pointer');
+      expect((await read('Fruits')).rows).not.toEqual(before);
+      const at = execFileSync('xdotool', ['getmouselocation', '--shell'], { env }).toString();
+      expect(at).toMatch(/^X=3$/m);
+      expect(at).toMatch(/^Y=4$/m);
+    }, 60_000);
+
+    it('refuses typing into an element without the focus under focusPolicy keep', async () => {
+      const edit = ref('Text', 'Edit');
+      const before = (await read('Text')).text;
+      const refused = await run('actions.type', {
+        target: { ref: edit },
+        text: 'no',
+        focusPolicy: 'keep',
+      }).then(
+        () => 'resolved',
+        (err: unknown) => (isUiError(err) ? err.code : String(err)),
+      );
+      expect(refused).toBe('focus_required');
+      expect((await read('Text')).text).toBe(before);
     }, 60_000);
   });
 }
