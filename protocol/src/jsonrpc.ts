@@ -12,6 +12,26 @@ export const JsonRpcRequest = z.object({
 });
 export type JsonRpcRequest = z.infer<typeof JsonRpcRequest>;
 
+/**
+ * `JsonRpcRequest`'s rules checked by hand, for the per-frame hot path (a zod parse costs as
+ * much as the cached read it carries). Null where the schema would refuse the value; the
+ * equivalence is tested against the schema (test/unit/protocol/jsonrpc-fast.test.ts).
+ */
+export function asJsonRpcRequest(value: unknown): JsonRpcRequest | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const v = value as Record<string, unknown>;
+  const { id, method, params } = v;
+  if (v.jsonrpc !== '2.0' || typeof method !== 'string') return null;
+  if (method.length < 1 || method.length > 128) return null;
+  const idOk =
+    (typeof id === 'string' && id.length <= 128) ||
+    (typeof id === 'number' && Number.isSafeInteger(id));
+  if (!idOk) return null;
+  return params === undefined
+    ? { jsonrpc: '2.0', id, method }
+    : { jsonrpc: '2.0', id, method, params };
+}
+
 export const JsonRpcNotification = z.object({
   jsonrpc: z.literal('2.0'),
   method: z.string().min(1).max(128),

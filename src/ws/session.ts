@@ -5,7 +5,7 @@
  */
 import type { WebSocket } from 'ws';
 import type { Codec, JsonRpcErrorObject, RequestId } from '../../protocol/src/index.js';
-import { JSONRPC_CODES, JsonRpcRequest, getMethod } from '../../protocol/src/index.js';
+import { JSONRPC_CODES, asJsonRpcRequest, getMethod } from '../../protocol/src/index.js';
 import { CancelledError, UiError } from '../errors.js';
 import type { CallerContext } from '../executor/api.js';
 import { callTableMethod, isTableMethod, validateParams } from '../service/dispatch.js';
@@ -61,12 +61,12 @@ export class Session {
       this.reply(null, protocolError(JSONRPC_CODES.parseError, 'invalid_params', decoded.reason));
       return;
     }
-    const envelope = JsonRpcRequest.safeParse(decoded.value);
-    if (!envelope.success) {
+    const envelope = asJsonRpcRequest(decoded.value);
+    if (envelope === null) {
       this.rejectEnvelope(decoded.value);
       return;
     }
-    const { id, method, params } = envelope.data;
+    const { id, method, params } = envelope;
     const refusal = this.admit(method);
     if (refusal !== null) {
       this.reply(id, rpcErrorFrom(refusal));
