@@ -137,7 +137,8 @@ export const elementsAt = defineMethod({
 export const focusGet = defineMethod({
   name: 'focus.get',
   kind: 'read',
-  mcp: { tool: 'ui_focused' },
+  // MCP: ui_read's `focused` region.
+  mcp: { tool: 'ui_read' },
   summary: 'The focused element, desktop-wide or within one app.',
   params: z.object({ app: z.string().max(256).optional(), ...fresh }).default({}),
   result: z.object({

@@ -4,7 +4,6 @@ import {
   elementsFind,
   elementsGet,
   elementsText,
-  focusGet,
   regionsRead,
   sessionHello,
   treeSnapshot,
@@ -108,21 +107,6 @@ export const uiGetText = defineTool({
   },
 });
 
-export const uiFocused = defineTool({
-  name: 'ui_focused',
-  title: 'Focused element',
-  kind: 'read',
-  description: 'The element with keyboard focus, desktop-wide or in one app.',
-  input: focusGet.params.unwrap().omit({ fresh: true }),
-  output: focusGet.result,
-  async run(input, ctx) {
-    const r = await callMethod(ctx, 'focus.get', input);
-    if (!r.hasFocus || r.element === null) return { text: 'nothing has focus', structured: r };
-    const win = r.window !== null ? `\nwindow ${windowLine(r.window)}` : '';
-    return { text: `focused: ${nodeLine(r.element)}${win}`, structured: r };
-  },
-});
-
 export const uiListWindows = defineTool({
   name: 'ui_list_windows',
   title: 'List windows',
@@ -220,7 +204,6 @@ export const readTools = [
   uiFind,
   uiGetElement,
   uiGetText,
-  uiFocused,
   uiListWindows,
   uiStatus,
 ] as const;

@@ -73,8 +73,8 @@ describe('acting tools', () => {
 
     const focus = await ok(client, 'ui_focus', byId('settings.proxy'));
     expect(focus.text).toMatch(/^focus edit "Proxy"/);
-    const focused = await ok(client, 'ui_focused');
-    expect(focused.text).toMatch(/^focused: edit "Proxy"/);
+    const focused = await ok(client, 'ui_read', { region: 'focused' });
+    expect(focused.text).toMatch(/^focused of w\d+:\n[\s\S]*edit "Proxy"[^\n]*focused/);
   });
 
   it('scrolls the grid and scrolls a far row into view', async () => {

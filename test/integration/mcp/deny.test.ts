@@ -67,7 +67,7 @@ describe('denied app over MCP', () => {
       ['ui_snapshot', { mode: 'full' }],
       ['ui_find', { name: settings.word }],
       ['ui_find', { controlType: 'CheckBox' }],
-      ['ui_focused', {}],
+      ['ui_read', { region: 'focused' }],
     ] as const) {
       const answer = await ok(client, tool, args);
       expectNoLeak(answer.text + JSON.stringify(answer.structured));

@@ -97,9 +97,9 @@ describe('reading tools', () => {
   });
 
   it('reports focus, or its absence, without an error', async () => {
-    const r = await ok(client, 'ui_focused');
-    expect(typeof r.structured?.hasFocus).toBe('boolean');
-    expect(r.text).toMatch(/^(focused: |nothing has focus)/);
+    const r = await ok(client, 'ui_read', { region: 'focused' });
+    expect(typeof r.structured?.found).toBe('boolean');
+    expect(r.text).toMatch(/^(focused of |no focused region)/);
   });
 
   it('reports status with counts from the shared cache', async () => {

@@ -10,7 +10,6 @@ const DEFAULT_TOOLS = [
   'ui_find',
   'ui_get_element',
   'ui_get_text',
-  'ui_focused',
   'ui_list_windows',
   'ui_status',
   'ui_events',
