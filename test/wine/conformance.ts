@@ -15,6 +15,7 @@ import { ALL_SPECS } from '../conformance/specs/index.js';
 import gaps from '../conformance/expectations/uia-wine.json' with { type: 'json' };
 import { createWin32Fixture, type Win32Fixture } from './win32Fixture.js';
 import { bigListChecks } from './bigList.js';
+import { laterWindowCheck } from './laterWindow.js';
 
 const [
   resultFile = 'conformance.json',
@@ -107,6 +108,8 @@ async function main(): Promise<void> {
   };
   if (only === undefined || only.includes('big-list'))
     await bigListChecks({ check, newBackend, fixtureExe, extra });
+  if (only === undefined || only.includes('later-window'))
+    await laterWindowCheck({ check, newBackend, fixtureExe, extra });
 }
 
 const watchdog = setTimeout(() => {

@@ -13,6 +13,7 @@ type Fn = (...args: unknown[]) => unknown;
 interface Api {
   EnumWindows: Fn;
   IsWindowVisible: Fn;
+  IsWindow: Fn;
   GetWindow: Fn;
   GetWindowTextW: Fn;
   GetWindowThreadProcessId: Fn;
@@ -59,6 +60,7 @@ export function win(): Api {
     EnumWindows: u('int32_t __stdcall EnumWindows(EnumWindowsProc *cb, intptr_t lparam)'),
     IsWindowVisible: u('int32_t __stdcall IsWindowVisible(intptr_t hwnd)'),
     GetWindow: u('intptr_t __stdcall GetWindow(intptr_t hwnd, uint32_t cmd)'),
+    IsWindow: u('int32_t __stdcall IsWindow(intptr_t hwnd)'),
     GetWindowTextW: u('int32_t __stdcall GetWindowTextW(intptr_t hwnd, void *text, int32_t max)'),
     GetWindowThreadProcessId: u(
       'uint32_t __stdcall GetWindowThreadProcessId(intptr_t hwnd, _Out_ uint32_t *pid)',
@@ -142,6 +144,11 @@ export function childWindows(parent: Hwnd, max: number): Hwnd[] {
     hwnd = BigInt(w.GetWindow(hwnd, GW_HWNDNEXT) as number | bigint);
   }
   return found;
+}
+
+/** Whether `hwnd` still names a window (a local call: no message reaches its owner). */
+export function isWindow(hwnd: Hwnd): boolean {
+  return win().IsWindow(hwnd) !== 0;
 }
 
 export function windowTitle(hwnd: Hwnd): string {

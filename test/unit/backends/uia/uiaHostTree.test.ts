@@ -21,6 +21,7 @@ vi.mock('../../../../src/backends/uia/uiaCom.js', () => ({
 vi.mock('../../../../src/backends/uia/uiaWin32.js', () => ({
   foregroundWindow: () => 0n,
   topLevelWindows: () => [],
+  isWindow: () => true,
   wakeAccessibility: () => undefined,
 }));
 
