@@ -1,16 +1,19 @@
 /**
- * Children by live navigation, for runtimes that cannot cache them (Wine). The control-view
- * TreeWalker first; where the runtime cannot navigate below a window either (Wine's HWND
+ * Live reads for runtimes that cannot cache children (Wine). Children by live navigation: the
+ * control-view TreeWalker first; where the runtime cannot navigate below a window either (Wine's HWND
  * provider answers E_NOTIMPL to FirstChild: dlls/uiautomationcore/uia_provider.c,
  * base_hwnd_fragment_Navigate), the window's child windows by handle (ElementFromHandle), which
  * the runtime serves through its MSAA proxies. Windows itself never takes the second path.
+ * And a destroyed window's element, which live reads do not reject, is stale.
  */
-import { NotSupportedError } from '../../errors.js';
+import { ElementStaleError, NotSupportedError } from '../../errors.js';
+import type { BackendId } from '../backend.js';
 import type { Automation } from './uiaAutomation.js';
 import type { Ptr } from './uiaCom.js';
 import { PROP } from './uiaConstants.js';
+import { backendIdToRuntimeId } from './uiaConvert.js';
 import { element, walker } from './uiaElement.js';
-import { childWindows } from './uiaWin32.js';
+import { childWindows, isWindow } from './uiaWin32.js';
 
 /** At most this many child windows of one window are read (a runaway parent stays bounded). */
 const MAX_CHILD_WINDOWS = 500;
@@ -48,4 +51,19 @@ async function walkerChildren(treeWalker: Ptr, el: Ptr): Promise<Ptr[]> {
     child = await walker.nextSibling(treeWalker, child).catch(() => 0n);
   }
   return out;
+}
+
+/** The first part of the RuntimeId UIA gives an element that is a window: [42, hwnd]. */
+const HWND_RUNTIME_ID = 0x2a;
+
+/**
+ * Live reads of an element whose window was destroyed still answer under Wine (defaults from
+ * a disconnected node) where BuildUpdatedCache would fail: a window element, known by its
+ * RuntimeId [42, hwnd], whose window is gone is stale.
+ */
+export function assertWindowAlive(id: BackendId): void {
+  const runtimeId = backendIdToRuntimeId(id);
+  const hwnd = runtimeId?.length === 2 && runtimeId[0] === HWND_RUNTIME_ID ? runtimeId[1] : 0;
+  if (hwnd !== undefined && hwnd !== 0 && !isWindow(BigInt(hwnd >>> 0)))
+    throw new ElementStaleError(`element ${id}: its window is gone`);
 }

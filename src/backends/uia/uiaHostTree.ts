@@ -10,19 +10,18 @@ import { ElementStaleError, NotSupportedError, TimeoutError, isUiError } from '.
 import type { BackendId, BackendNode } from '../backend.js';
 import type { Automation } from './uiaAutomation.js';
 import { element } from './uiaElement.js';
-import { navigateChildren } from './uiaHostChildren.js';
+import { assertWindowAlive, navigateChildren } from './uiaHostChildren.js';
 import type { AppNames } from './uiaAppNames.js';
 import { addRef, release, type Ptr } from './uiaCom.js';
 import { PROP } from './uiaConstants.js';
 import {
   CACHED_PROPERTIES,
   DESKTOP_ID,
-  backendIdToRuntimeId,
   runtimeIdToBackendId,
   toBackendProps,
   type RawValue,
 } from './uiaConvert.js';
-import { foregroundWindow, isWindow, topLevelWindows, wakeAccessibility } from './uiaWin32.js';
+import { foregroundWindow, topLevelWindows, wakeAccessibility } from './uiaWin32.js';
 
 /** Elements the host has seen, by id: owned pointers, oldest evicted (and released) first. */
 export class ElementTable {
@@ -299,21 +298,6 @@ export async function fetchSubtree(
     return (await wakeAndRefetch(ctx, first, id, maxDepth, deadline)) ?? walk.out;
   }
   return walk.out;
-}
-
-/** The first part of the RuntimeId UIA gives an element that is a window: [42, hwnd]. */
-const HWND_RUNTIME_ID = 0x2a;
-
-/**
- * Live reads of an element whose window was destroyed still answer under Wine (defaults from
- * a disconnected node) where BuildUpdatedCache would fail: a window element, known by its
- * RuntimeId [42, hwnd], whose window is gone is stale.
- */
-function assertWindowAlive(id: BackendId): void {
-  const runtimeId = backendIdToRuntimeId(id);
-  const hwnd = runtimeId?.length === 2 && runtimeId[0] === HWND_RUNTIME_ID ? runtimeId[1] : 0;
-  if (hwnd !== undefined && hwnd !== 0 && !isWindow(BigInt(hwnd >>> 0)))
-    throw new ElementStaleError(`element ${id}: its window is gone`);
 }
 
 /** At most this many woken windows are remembered (closed ones are forgotten sooner). */
