@@ -9,8 +9,8 @@
  *   first (the toolkit's own event came before the X server mapped the window); `missed`: windows
  *   X showed and closed again that the cache never showed;
  * - the toolkit's own delay in the same run (`toolkitMs`: X change -> its first AT-SPI window
- *   signal on an own bus connection, see scripts/harness/windowLag.ts), and each lag's p99 as a
- *   ratio to the toolkit's p99 where the toolkit spoke at all;
+ *   signal on an own bus connection; `appAnswerMs`: X map -> the app's answer to a call made
+ *   then, see scripts/harness/windowLag.ts), and the lags' p99 as ratios to them;
  * - the disagreements after each change between windows.list and the X server's top-level
  *   windows, and between focus.get and an independent AT-SPI read (target 0);
  * - the apps set aside as not responding at the end (`quarantined`, target 0: no menu action
@@ -81,7 +81,12 @@ async function runFixture(fixture: Fixture, windowManager: boolean, folder: stri
   try {
     const watch = await watchLag(stack, signal);
     const faults = await runRounds(stack, fixture).finally(() => watch.stop());
-    const lags = { list: watch.list, announce: watch.announce, toolkit: watch.toolkit() };
+    const lags = {
+      list: watch.list,
+      announce: watch.announce,
+      toolkit: watch.toolkit(),
+      answer: watch.answers,
+    };
     return summary(fixture, windowManager, faults, lags, stack.backend.health().quarantined.length);
   } finally {
     await stack.stop();
@@ -92,10 +97,10 @@ function summary(
   fixture: Fixture,
   windowManager: boolean,
   faults: string[],
-  lags: { list: LagPairs; announce: LagPairs; toolkit: number[] },
+  lags: { list: LagPairs; announce: LagPairs; toolkit: number[]; answer: number[] },
   quarantined: number,
 ) {
-  const { list, announce, toolkit } = lags;
+  const { list, announce, toolkit, answer } = lags;
   return {
     toolkit: fixture.toolkit,
     windowManager: windowManager ? 'openbox' : 'none',
@@ -103,8 +108,10 @@ function summary(
     listLagMs: spread(list.lags, list.missed),
     announceLagMs: spread(announce.lags, announce.missed),
     toolkitMs: spread(toolkit),
+    appAnswerMs: spread(answer),
     listRatio: ratio(list.lags, toolkit),
     announceRatio: ratio(announce.lags, toolkit),
+    listVsAnswer: ratio(list.lags, answer),
     disagreements: faults.length,
     faultSample: faults.slice(0, 3),
     quarantined,

@@ -7,8 +7,10 @@
  *   (`announce`);
  * - the toolkit: the first AT-SPI window signal (Window:*, or children-changed of an app root)
  *   on an own bus connection, i.e. when the toolkit itself said something about it (`toolkit`;
- *   negative where it spoke before the X server mapped the window). A toolkit that says nothing
- *   (a Qt dialog hidden by its Close button) has no toolkit delay for that change.
+ *   negative where it spoke before the X server mapped the window), and when it first answered
+ *   a call made the moment X mapped a window (`answer`: the app's own busy time, the least any
+ *   read of the new window can take). A toolkit that says nothing (a Qt dialog hidden by its
+ *   Close button) has no toolkit delay for that change.
  */
 import type { PatchBatch } from '../../protocol/src/index.js';
 import { AtspiBus } from '../../src/backends/atspi/atspiBus.js';
@@ -54,6 +56,8 @@ export interface LagWatch {
   announce: LagPairs;
   /** Delay from each X change to the toolkit's first window signal after it. */
   toolkit(): number[];
+  /** Delay from each X map to the app's answer to a call made then. */
+  answers: number[];
   stop(): void;
 }
 
@@ -71,12 +75,27 @@ export async function watchLag(stack: TruthStack, signal: AbortSignal): Promise<
   const announce = new LagPairs();
   const xChanges: number[] = [];
   const toolkitSignals: number[] = [];
+  const answers: number[] = [];
+  // Known once the own bus connection is up and the app has sent a window signal.
+  const link: { bus?: AtspiBus; app?: string } = {};
+  const ask = (at: number): void => {
+    const { bus, app } = link;
+    if (bus === undefined || app === undefined) return;
+    const path = '/org/a11y/atspi/accessible/root';
+    const body = ['org.a11y.atspi.Accessible', 'ChildCount'];
+    const get = { dest: app, path, iface: 'org.freedesktop.DBus.Properties', member: 'Get' };
+    bus.call({ ...get, signature: 'ss', body }, signal).then(
+      () => answers.push(performance.now() - at),
+      () => undefined,
+    );
+  };
   const watcher = new X11WindowWatcher(stack.desktop.env, {
     pollMs: 2,
     onChange: (view, previous) => {
       const at = performance.now();
       diffTitles(titlesOf(view, stack.app.pid), titlesOf(previous, stack.app.pid), (key) => {
         xChanges.push(at);
+        if (key.startsWith('open ')) ask(at);
         list.note('x', key, at);
         announce.note('x', key, at);
       });
@@ -94,26 +113,31 @@ export async function watchLag(stack: TruthStack, signal: AbortSignal): Promise<
       if (p.op === 'window.closed') announce.note('other', `close ${p.title}`, at);
     }
   });
-  const bus = await AtspiBus.connect(
+  const own = await AtspiBus.connect(
     stack.desktop.a11yBusAddress,
     { concurrency: 2, callTimeoutMs: 5_000 },
     signal,
   );
-  await bus.addMatch("type='signal',interface='org.a11y.atspi.Event.Window'", signal);
-  await bus.addMatch("type='signal',interface='org.a11y.atspi.Event.Object'", signal);
-  const busSub = bus.signals$.subscribe((msg) => {
+  link.bus = own;
+  await own.addMatch("type='signal',interface='org.a11y.atspi.Event.Window'", signal);
+  await own.addMatch("type='signal',interface='org.a11y.atspi.Event.Object'", signal);
+  const busSub = own.signals$.subscribe((msg) => {
     const windowSignal = msg.interface === 'org.a11y.atspi.Event.Window';
     const rootChildren =
       msg.member === 'ChildrenChanged' && (msg.path ?? '').endsWith('/accessible/root');
-    if (windowSignal || rootChildren) toolkitSignals.push(performance.now());
+    if (!windowSignal && !rootChildren) return;
+    toolkitSignals.push(performance.now());
+    // The fixture is the desktop's one app: its window signals name its bus.
+    if (windowSignal && msg.sender !== undefined) link.app = msg.sender;
   });
   return {
     list,
     announce,
     toolkit: () => toolkitDelays(xChanges, toolkitSignals),
+    answers,
     stop: () => {
       busSub.unsubscribe();
-      bus.disconnect();
+      own.disconnect();
       subscription.unsubscribe();
       watcher.stop();
     },
