@@ -58,6 +58,9 @@ export function composeServices(
 ): Services {
   const store = createCache(backend, config.cache);
   const policy = AccessPolicy.of(config);
+  if (policy.clipboardEnabled && backend.clipboard !== undefined) {
+    store.followClipboard(backend.clipboard.changes$);
+  }
   // The executor and the pixels service see denied apps (to refuse them, to black them out).
   const cache = policy.visible(store);
   const executor = createExecutor({ backend, cache: store, policy, config: config.executor });
@@ -66,6 +69,7 @@ export function composeServices(
     ...extension,
     backend,
     cache,
+    store,
     executor,
     config,
     pixels,

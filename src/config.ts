@@ -154,6 +154,11 @@ export const PixelsConfig = z.object({
   ocrWorkers: z.number().int().min(1).max(16).optional(),
 });
 
+export const ClipboardConfig = z.object({
+  /** False (--no-clipboard): clipboard reads, writes and change events are refused. */
+  enabled: z.boolean().default(true),
+});
+
 export const Config = z.object({
   backend: BackendChoice.default('auto'),
   /** macOS: let the system ask for Accessibility / Screen Recording (never asked otherwise). */
@@ -179,6 +184,7 @@ export const Config = z.object({
   mcp: McpConfig.default(McpConfig.parse({})),
   fleet: FleetConfig.default(FleetConfig.parse({})),
   pixels: PixelsConfig.default(PixelsConfig.parse({})),
+  clipboard: ClipboardConfig.default(ClipboardConfig.parse({})),
 });
 export type Config = z.infer<typeof Config>;
 export type ConfigInput = z.input<typeof Config>;

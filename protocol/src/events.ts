@@ -80,6 +80,15 @@ export const UiEvent = z.discriminatedUnion('type', [
   }),
   z.object({
     ...base,
+    type: z.literal('clipboard.changed'),
+    formats: z.array(z.enum(['text', 'html', 'image'])).describe('Formats offered now'),
+    owner: z
+      .object({ app: z.string().optional(), pid: z.number().int().optional() })
+      .nullable()
+      .describe('The app that owns the clipboard; never the content'),
+  }),
+  z.object({
+    ...base,
     type: z.literal('backend.status'),
     backend: z.string(),
     status: BackendStatus,
@@ -98,5 +107,14 @@ export const UiEventTypeSchema = z.enum([
   'property.changed',
   'text.changed',
   'backend.status',
+  'clipboard.changed',
 ]);
 export const UI_EVENT_TYPES: readonly UiEventType[] = UiEventTypeSchema.options;
+
+/** Event types a filter must name to receive: a filter without `types` leaves them out. */
+export const OPT_IN_EVENT_TYPES: readonly UiEventType[] = ['clipboard.changed'];
+
+/** Whether a `types` filter (undefined: none given) lets events of `type` through. */
+export function typeAllowed(types: ReadonlySet<string> | null, type: string): boolean {
+  return types === null ? !OPT_IN_EVENT_TYPES.includes(type as UiEventType) : types.has(type);
+}

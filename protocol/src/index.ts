@@ -15,6 +15,7 @@ export * from './methods/subscriptions.js';
 export * from './methods/screen.js';
 export * from './methods/text.js';
 export * from './methods/apps.js';
+export * from './methods/clipboard.js';
 export * from './registry.js';
 export * from './codec/index.js';
 export * from './mirror.js';

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { MethodDef, NotificationDef } from './define.js';
 import { actionMethods } from './methods/actions.js';
 import { appMethods } from './methods/apps.js';
+import { clipboardMethods } from './methods/clipboard.js';
 import { readMethods } from './methods/reads.js';
 import { screenMethods } from './methods/screen.js';
 import { sessionMethods } from './methods/session.js';
@@ -20,6 +21,7 @@ export const methods = [
   ...subscriptionMethods,
   ...screenMethods,
   ...appMethods,
+  ...clipboardMethods,
 ] as const;
 
 type AnyMethod = (typeof methods)[number];

@@ -25,7 +25,10 @@ PACKAGES=(xvfb xauth x11-utils dbus dbus-x11 at-spi2-core libatk-adaptor gtk-3-e
   # Typing on other keyboard layouts: setxkbmap switches the layout in the typing tests.
   x11-xkb-utils
   # The Swing fixture reaches AT-SPI through the ATK wrapper (Java classes and their JNI half).
-  libatk-wrapper-java libatk-wrapper-java-jni)
+  libatk-wrapper-java libatk-wrapper-java-jni
+  # The clipboard: XFixes selection events, XRes for the owner's pid, xclip as the independent
+  # reader and the benchmark's baseline.
+  libxfixes3 libxres1 xclip)
 
 missing=()
 for pkg in "${PACKAGES[@]}"; do

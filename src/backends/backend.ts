@@ -18,6 +18,9 @@ import type {
   TextRun,
 } from '../../protocol/src/index.js';
 import type { BackendApps } from './apps.js';
+import type { BackendClipboard } from './clipboard.js';
+
+export type { BackendClipboard, ClipboardContent, ClipboardState } from './clipboard.js';
 
 /**
  * Backend identity of an element, stable for the element's life: the sim's id, AT-SPI
@@ -286,4 +289,6 @@ export interface AccessibilityBackend {
   health?(): BackendHealthReport;
   /** Launch, close and kill apps (optional capability; see apps.ts). */
   readonly appControl?: BackendApps;
+  /** The system clipboard (optional capability; see clipboard.ts). */
+  readonly clipboard?: BackendClipboard;
 }

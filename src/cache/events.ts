@@ -5,13 +5,16 @@
  * the time a client reads it the elements may be gone.
  */
 import { Subject, type Observable } from 'rxjs';
-import type {
-  BackendStatus,
-  ControlType,
-  ElementSummary,
-  Patch,
-  PatchBatch,
-  UiEvent,
+import {
+  typeAllowed,
+  type BackendStatus,
+  type ClipboardFormat,
+  type ClipboardOwner,
+  type ControlType,
+  type ElementSummary,
+  type Patch,
+  type PatchBatch,
+  type UiEvent,
 } from '../../protocol/src/index.js';
 import { UiError } from '../errors.js';
 import type { EventLog, EventReadParams } from './api.js';
@@ -105,6 +108,14 @@ export class RingEventLog implements EventLog {
     });
   }
 
+  /** A change of the clipboard's formats or owner (an opt-in event: see OPT_IN_EVENT_TYPES). */
+  appendClipboard(formats: ClipboardFormat[], owner: ClipboardOwner | null): void {
+    this.append(
+      { type: 'clipboard.changed', formats, owner },
+      { window: null, app: owner?.app, pid: owner?.pid, path: [], controlType: undefined },
+    );
+  }
+
   read(p: EventReadParams): { events: UiEvent[]; cursor: number; hasMore: boolean } {
     const after = p.after ?? this.seq;
     if (after < this.oldestSeq - 1) {
@@ -145,7 +156,7 @@ export class RingEventLog implements EventLog {
     const controlTypes = p.controlTypes === undefined ? null : new Set<string>(p.controlTypes);
     const within = p.within;
     return (e) =>
-      (types === null || types.has(e.event.type)) &&
+      typeAllowed(types, e.event.type) &&
       (windows === null || (e.window !== null && windows.has(e.window))) &&
       (apps === null || apps.some((a) => a === e.app?.toLowerCase() || a === String(e.pid))) &&
       (within === undefined || e.path.includes(within)) &&

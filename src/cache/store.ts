@@ -20,7 +20,7 @@ import {
   asyncScheduler,
 } from 'rxjs';
 import type { BackendStatus, ElementNode, PatchBatch } from '../../protocol/src/index.js';
-import type { AccessibilityBackend, BackendId } from '../backends/backend.js';
+import type { AccessibilityBackend, BackendId, ClipboardState } from '../backends/backend.js';
 import type { Config } from '../config.js';
 import { abortError, BackendUnavailableError } from '../errors.js';
 import type { CacheStats, UiCache } from './api.js';
@@ -159,6 +159,12 @@ export class CacheStore extends CacheReads implements UiCache {
     } finally {
       this.syncBuffer = null;
     }
+  }
+
+  /** Log clipboard changes as `clipboard.changed` until stop (a broken watch loses only those). */
+  followClipboard(changes$: Observable<ClipboardState>): void {
+    const next = (c: ClipboardState): void => this.events.appendClipboard(c.formats, c.owner);
+    this.subscription.add(changes$.subscribe({ next, error: () => undefined }));
   }
 
   /** One reconcile pass now (reconciler.ts); resolves with the patches it had to apply. */

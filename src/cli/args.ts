@@ -42,6 +42,7 @@ Flags:
   --allow-launch PATTERN         Launch only apps whose id, name or program matches (repeatable;
                                  * and ? wildcards)
   --no-screenshots               Refuse every screen capture and OCR (capture_disabled)
+  --no-clipboard                 Refuse clipboard reads, writes and change events
   --no-providers                 Refuse in-app providers on /provider (apps that send their tree)
   --screenshots MODE             Screenshot after actions: off|after-actions|on-failure
                                  (default: on-failure for MCP, off for WebSocket)
@@ -118,6 +119,7 @@ const OPTIONS = {
   'no-launch': { type: 'boolean' },
   'allow-launch': { type: 'string', multiple: true },
   'no-screenshots': { type: 'boolean' },
+  'no-clipboard': { type: 'boolean' },
   'no-providers': { type: 'boolean' },
   screenshots: { type: 'string' },
   'screenshot-dir': { type: 'string' },
@@ -205,6 +207,7 @@ function buildConfig(values: Values): Config {
       screenshots: values.screenshots as 'off' | 'after-actions' | 'on-failure' | undefined,
       screenshotDir: values['screenshot-dir'],
     },
+    clipboard: { enabled: values['no-clipboard'] !== true },
   };
   try {
     return loadConfig(input);

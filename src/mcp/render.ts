@@ -172,5 +172,7 @@ export function eventLine(e: UiEvent): string {
       return `${head} ${summaryLine(e.element)} ${textChangeLine(e.change, e.length)}`;
     case 'backend.status':
       return `${head} ${e.backend} ${e.status}${e.reason !== undefined ? ` (${e.reason})` : ''}`;
+    case 'clipboard.changed':
+      return `${head} ${e.formats.join(',') || 'empty'} owner=${e.owner?.app ?? e.owner?.pid ?? '-'}`;
   }
 }

@@ -24,6 +24,8 @@ export interface AccessRules {
   launchEnabled?: boolean;
   /** When non-empty, only apps matching one of these globs may be launched. */
   allowLaunch?: readonly string[];
+  /** False (--no-clipboard): clipboard reads and writes answer not_supported. Default true. */
+  clipboardEnabled?: boolean;
 }
 
 /** Who an element or window belongs to, as far as the cache tells. */
@@ -42,7 +44,9 @@ export class AccessPolicy {
   }
 
   /** The rules a server's configuration sets. */
-  static of(config: Pick<Config, 'readOnly' | 'executor' | 'pixels'>): AccessPolicy {
+  static of(
+    config: Pick<Config, 'readOnly' | 'executor' | 'pixels'> & Partial<Pick<Config, 'clipboard'>>,
+  ): AccessPolicy {
     return new AccessPolicy({
       readOnly: config.readOnly,
       dryRun: config.executor.dryRun,
@@ -50,6 +54,7 @@ export class AccessPolicy {
       captureEnabled: config.pixels.enabled,
       launchEnabled: config.executor.launch,
       allowLaunch: config.executor.allowLaunch,
+      clipboardEnabled: config.clipboard?.enabled ?? true,
     });
   }
 
@@ -94,6 +99,29 @@ export class AccessPolicy {
 
   get captureEnabled(): boolean {
     return this.rules.captureEnabled;
+  }
+
+  get clipboardEnabled(): boolean {
+    return this.rules.clipboardEnabled ?? true;
+  }
+
+  /** Refuse any clipboard read or write when the clipboard is turned off. */
+  checkClipboard(): void {
+    if (!this.clipboardEnabled) {
+      throw new UiError('not_supported', 'the clipboard is turned off on this server', {
+        details: { flag: '--no-clipboard' },
+        recovery: ['Start the server without --no-clipboard'],
+      });
+    }
+  }
+
+  /** Refuse reading a clipboard that a denied app owns. */
+  checkClipboardOwner(owner: Owner | null): void {
+    if (owner === null || !this.deniesApp(owner.app, owner.pid)) return;
+    throw new UiError('denied', 'the clipboard belongs to an app this server may not read', {
+      details: { app: owner.app, pid: owner.pid },
+      recovery: ['Copy from an app that is not on the deny list'],
+    });
   }
 
   /** True when a deny list is configured (so callers can skip looking up owners). */

@@ -41,6 +41,8 @@ export function visibleEvent(e: UiEvent, denied: DeniedWindows): UiEvent | null 
       return denied.hidesElement(e.element) ? null : e;
     case 'backend.status':
       return e;
+    case 'clipboard.changed':
+      return denied.matches(e.owner?.app, e.owner?.pid) ? null : e;
   }
 }
 

@@ -20,6 +20,7 @@ import type { Config } from '../config.js';
 import type { ActionMethod, CallerContext, Executor } from '../executor/api.js';
 import { Pixels } from '../pixels/service.js';
 import { AccessPolicy } from '../policy/access.js';
+import { ClipboardService } from './clipboard.js';
 import { bindTable, type Implementation } from './dispatch.js';
 import { readEvents } from './events-read.js';
 import { freshRead } from './fresh-reads.js';
@@ -63,6 +64,8 @@ export interface HandlerDeps {
   policy?: AccessPolicy;
   /** Default: a Pixels over the same backend, cache and config (its OCR pool starts lazily). */
   pixels?: Pixels;
+  /** The whole cache, denied apps included (default: `cache`): names a clipboard owner. */
+  store?: UiCache;
   /** Default: the protocol's registry. */
   registry?: Registry;
   /** Implementations of methods a registry adds to the protocol's own. */
@@ -149,6 +152,8 @@ function implementations(
   pixels: Pixels,
 ): Implementations {
   const { cache, executor } = deps;
+  const policy = deps.policy ?? AccessPolicy.of(deps.config);
+  const clipboard = new ClipboardService({ ...deps, store: deps.store ?? cache, policy });
   return {
     'session.hello': (_p, ctx) => hello(deps, pixels, ctx.signal),
     'windows.list': freshRead(cache, 'windows.list', (p) => cache.windowsList(p)),
@@ -173,6 +178,8 @@ function implementations(
     'screen.capture': (p, ctx) => pixels.capture(p, ctx.signal),
     'screen.ocr': (p, ctx) => pixels.ocr(p, ctx.signal),
     'screen.ocrStatus': () => pixels.ocrStatus(),
+    'clipboard.read': (p, ctx) => clipboard.read(p, ctx),
+    'clipboard.write': (p, ctx) => clipboard.write(p, ctx),
     ...actionHandlers(deps, pixels),
     ...appHandlers(deps),
   };

@@ -3,7 +3,7 @@
  * filters that need the tree (windows, apps, within, controlTypes) are answered by the event
  * log's own matcher, so live delivery and `since` replay can never disagree.
  */
-import type { EventFilter, UiEvent } from '../../protocol/src/index.js';
+import { typeAllowed, type EventFilter, type UiEvent } from '../../protocol/src/index.js';
 import type { EventLog } from '../cache/api.js';
 
 export function createEventMatcher(log: EventLog, filter: EventFilter): (e: UiEvent) => boolean {
@@ -14,7 +14,7 @@ export function createEventMatcher(log: EventLog, filter: EventFilter): (e: UiEv
     filter.within !== undefined ||
     filter.controlTypes !== undefined;
   return (event) => {
-    if (types !== null && !types.has(event.type)) return false;
+    if (!typeAllowed(types, event.type)) return false;
     if (!needsTree) return true;
     const { events } = log.read({ ...filter, after: event.seq - 1, limit: 1 });
     return events[0]?.seq === event.seq;

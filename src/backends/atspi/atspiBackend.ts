@@ -23,7 +23,7 @@ import type {
   ObservedInput,
   TextRunRequest,
 } from '../backend.js';
-import { X11Screen, watchX11Input, x11Unavailable } from '../x11/index.js';
+import { X11Clipboard, X11Screen, watchX11Input, x11Unavailable } from '../x11/index.js';
 import { BackendUnavailableError, throwIfAborted } from '../../errors.js';
 import { AtspiActions } from './atspiActions.js';
 import { AtspiBus } from './atspiBus.js';
@@ -95,12 +95,16 @@ export class AtspiBackend implements AccessibilityBackend {
   /** Learned per-toolkit refusals outlive a connection. */
   private readonly policies = new ToolkitPolicies();
   private screen: X11Screen | undefined;
+  /** The CLIPBOARD selection on the X server (absent without an X display). */
+  readonly clipboard: X11Clipboard | undefined;
   /** The X server's view of top-level windows, the second signal about windows. */
   private readonly truth: AtspiWindowTruth;
 
   constructor(private readonly options: AtspiBackendOptions = {}) {
     this.env = options.env ?? process.env;
     this.x = new XInput(this.env);
+    const display = x11Unavailable(this.env) === null ? this.env.DISPLAY : undefined;
+    this.clipboard = display === undefined ? undefined : new X11Clipboard(display);
     this.truth = new AtspiWindowTruth(
       this.env,
       (events) => this.batcher.emitNow(events),
@@ -113,6 +117,7 @@ export class AtspiBackend implements AccessibilityBackend {
     this.emit([{ type: 'status', status: 'starting' }]);
     this.conn = await this.connect(signal);
     this.truth.start();
+    this.clipboard?.start();
     this.emit([{ type: 'status', status: 'ok' }]);
   }
 
@@ -120,6 +125,7 @@ export class AtspiBackend implements AccessibilityBackend {
     if (this.stopped) return;
     this.stopped = true;
     this.screen?.close();
+    this.clipboard?.stop();
     this.truth.stop();
     this.settler.stop();
     this.lifetime.abort(new BackendUnavailableError('the backend was stopped'));

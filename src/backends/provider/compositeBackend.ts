@@ -186,6 +186,7 @@ export function withProviders(
       ? {}
       : { watchInput: platform.watchInput.bind(platform) }),
     ...(platform.appControl === undefined ? {} : { appControl: platform.appControl }),
+    ...(platform.clipboard === undefined ? {} : { clipboard: platform.clipboard }),
   };
 }
 

@@ -30,6 +30,7 @@ import type {
 import { fromEvent, Subject, takeUntil, type Observable } from 'rxjs';
 import { renderDesktop, simMonitors } from './render.js';
 import { launchApp } from './apps/launch.js';
+import type { SimClipboard } from './clipboard.js';
 import { Desktop } from './desktop.js';
 import { walkTree, windowOf, type SimElement } from './element.js';
 import { EventPump } from './events.js';
@@ -100,6 +101,10 @@ export class SimBackend implements AccessibilityBackend {
     return this.pump.events$;
   }
 
+  get clipboard(): SimClipboard {
+    return this.desktop.clipboard;
+  }
+
   start(signal: AbortSignal): Promise<void> {
     throwIfAborted(signal);
     if (this.phase === 'stopped')
@@ -119,6 +124,7 @@ export class SimBackend implements AccessibilityBackend {
       for (const call of this.blocked)
         call.abort(new BackendUnavailableError('the simulated desktop stopped'));
       this.pump.stop();
+      this.desktop.clipboard.complete();
     }
     return Promise.resolve();
   }

@@ -15,6 +15,7 @@ import {
   type ElementSpec,
   type SimElement,
 } from './element.js';
+import { SimClipboard } from './clipboard.js';
 import type { EventPump } from './events.js';
 import { Timers } from './timers.js';
 
@@ -32,8 +33,8 @@ export class Desktop {
   /** Modal dialog -> the window it blocks. */
   readonly modalOwner = new Map<SimElement, SimElement>();
   readonly apps: SimApp[] = [];
-  /** The system clipboard (text only). */
-  clipboard = '';
+  /** The system clipboard. */
+  readonly clipboard = new SimClipboard();
   focused: SimElement | null = null;
   foreground: SimElement | null = null;
   private nextId = 0;

@@ -120,8 +120,9 @@ function verticalMove(value: string, caret: number, up: boolean): number {
 export function clipboardKey(d: Desktop, el: SimElement, key: 'c' | 'x' | 'v'): void {
   const edit = editOf(el);
   const [from, to] = selection(edit);
-  if (key === 'v') return insertText(d, el, d.clipboard);
+  if (key === 'v') return insertText(d, el, d.clipboard.text);
   if (from === to) return;
-  d.clipboard = (el.value ?? '').slice(from, to);
+  const owner = el.app === null ? null : { app: el.app.name, pid: el.app.pid };
+  d.clipboard.set({ text: (el.value ?? '').slice(from, to) }, owner);
   if (key === 'x' && !el.states.has('readonly')) deleteText(d, el, false);
 }

@@ -4,3 +4,4 @@ export { X11WindowWatcher, type XTopLevel, type XWindowView } from './x11Windows
 export { watchX11Input } from './x11Input.js';
 export { matchWindows, type AccessibleTopLevel, type WindowMatch } from './windowMatch.js';
 export { X11Keyboard, type TypeOptions } from './x11Keyboard.js';
+export { X11Clipboard } from './x11Clipboard.js';
