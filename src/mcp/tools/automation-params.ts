@@ -21,6 +21,7 @@ import {
 } from '../../../protocol/src/index.js';
 import { AppToolInput } from './app.js';
 import { AUTOMATION_ACTIONS, AutomationAction } from './automation-shape.js';
+import { ClipboardToolInput } from './clipboard.js';
 
 /** Each action, and the default tool it does the work of: the first method bound to both. */
 export const AUTOMATION_TOOLS: Readonly<Record<AutomationAction, string>> = Object.fromEntries(
@@ -108,7 +109,11 @@ export const AUTOMATION_PARAMS = {
     schema: actionsScrollIntoView.params.shape.maxScrolls,
     to: { scroll_into_view: 'maxScrolls' },
   },
-  text: { schema: actionsType.params.shape.text, to: { find_and_type: 'text' } },
+  text: {
+    schema: actionsType.params.shape.text.describe('Text to type; clipboard: text to copy'),
+    to: { find_and_type: 'text', clipboard: 'text' },
+  },
+  format: { schema: ClipboardToolInput.shape.format, to: { clipboard: 'format' } },
   clearFirst: { schema: actionsType.params.shape.clearFirst, to: { find_and_type: 'clearFirst' } },
   submit: { schema: actionsType.params.shape.submit, to: { find_and_type: 'submit' } },
   value: {
@@ -198,6 +203,9 @@ export const AUTOMATION_LEFT_OUT: Readonly<Record<string, string>> = {
       'close_app names the app by app',
     ]),
   ),
+  'clipboard:op': 'clipboard writes when text is given and reads otherwise',
+  'clipboard:html': 'the contract copies text; ui_clipboard writes HTML and images',
+  'clipboard:image': 'the contract copies text; ui_clipboard writes HTML and images',
 };
 
 /** Why `path` of `action`'s default tool is left out, if it is. */

@@ -28,6 +28,7 @@ export const AUTOMATION_ACTIONS = [
   'get_tree',
   'launch_app',
   'close_app',
+  'clipboard',
 ] as const;
 export const AutomationAction = z.enum(AUTOMATION_ACTIONS);
 export type AutomationAction = z.infer<typeof AutomationAction>;

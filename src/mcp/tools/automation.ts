@@ -9,6 +9,7 @@ import {
   type MethodInput,
 } from '../../../protocol/src/index.js';
 import { ElementNotFoundError, InvalidParamsError, MultipleMatchesError } from '../../errors.js';
+import { toBase64 } from '../../pixels/bytes.js';
 import { callMethod } from '../call.js';
 import type { ToolContext } from '../types.js';
 import { defineTool } from '../types.js';
@@ -235,6 +236,17 @@ async function actOnOne(
   return done;
 }
 
+/** clipboard: copy `text`, or read the clipboard (text unless `format` says otherwise). */
+async function clipboard(i: AutomationInput, ctx: ToolContext): Promise<string> {
+  if (i.text !== undefined) {
+    const r = await callMethod(ctx, 'clipboard.write', { text: i.text });
+    return `copied ${r.bytes} bytes`;
+  }
+  const r = await callMethod(ctx, 'clipboard.read', { format: i.format ?? 'text' });
+  if (r.data === undefined) return '';
+  return typeof r.data === 'string' ? r.data : toBase64(r.data);
+}
+
 export const uiAutomation = defineTool({
   name: 'ui_automation',
   title: 'UI automation',
@@ -242,13 +254,24 @@ export const uiAutomation = defineTool({
   description:
     'One tool for desktop UI automation. action: find, find_and_click, find_and_type, ' +
     'find_and_select, invoke, wait_for, scroll_into_view, focus, drag (onto dropOnId), get_text, ' +
-    'get_tree, launch_app (name|desktopId|path), close_app (app, force?). Target an ' +
+    'get_tree, launch_app (name|desktopId|path), close_app (app, force?), clipboard (copies ' +
+    'text, else reads). Target an ' +
     'element by elementId or by name / automationId / controlType (optionally in a window).',
   input: AutomationInput,
   output: AutomationAnswer,
   structured: 'always',
   async run(input, ctx) {
     const startedAt = Date.now();
+    if (input.action === 'clipboard') {
+      const text = await clipboard(input, ctx);
+      const diagnostics = {
+        durationMs: Date.now() - startedAt,
+        windowTitle: '',
+        elementsScanned: 0,
+      };
+      const answer: AutomationAnswer = { success: true, action: input.action, text, diagnostics };
+      return { text: JSON.stringify(answer), structured: answer };
+    }
     const o = await perform(input, ctx);
     const answer: AutomationAnswer = {
       success: true,

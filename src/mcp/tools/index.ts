@@ -11,6 +11,7 @@ import type { ToolDef } from '../types.js';
 import { actTools } from './act.js';
 import { uiApp } from './app.js';
 import { uiAutomation } from './automation.js';
+import { uiClipboard } from './clipboard.js';
 import { eventTools } from './events.js';
 import { methodTool, toolKindOf } from './method-tool.js';
 import { pixelTools } from './pixels.js';
@@ -25,6 +26,7 @@ const handWritten: readonly ToolDef[] = [
   ...pixelTools,
   ...actTools,
   uiApp,
+  uiClipboard,
 ];
 
 /**

@@ -28,6 +28,7 @@ const DEFAULT_TOOLS = [
   'ui_batch',
   'ui_screenshot',
   'ui_ocr',
+  'ui_clipboard',
 ];
 
 describe('tool profiles', () => {

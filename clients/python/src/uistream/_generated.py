@@ -73,6 +73,8 @@ __all__ = [
     "AppsListResult",
     "AppsLaunchResult",
     "AppsCloseResult",
+    "ClipboardWriteResult",
+    "ClipboardReadResult",
 ]
 
 
@@ -149,6 +151,8 @@ METHOD_KINDS: dict[str, str] = {
     "apps.list": "read",
     "apps.launch": "act",
     "apps.close": "act",
+    "clipboard.write": "act",
+    "clipboard.read": "read",
 }
 
 
@@ -870,6 +874,30 @@ AppsCloseResult = TypedDict(
 )
 
 
+ClipboardWriteResult = TypedDict(
+    "ClipboardWriteResult",
+    {
+        "formats": Required[list[Literal["text", "html", "image"]]],
+        "bytes": Required[int],
+        "dryRun": Literal[True],
+    },
+    total=False,
+)
+
+
+ClipboardReadResult = TypedDict(
+    "ClipboardReadResult",
+    {
+        "format": Required[Literal["text", "html", "image"]],
+        "formats": Required[list[Literal["text", "html", "image"]]],
+        "owner": Required[dict[str, Any] | None],
+        "data": str | Any | str,
+        "bytes": Required[int],
+    },
+    total=False,
+)
+
+
 class AsyncMethods:
     """Every protocol method as a typed coroutine."""
 
@@ -1142,7 +1170,7 @@ class AsyncMethods:
         """Cancel this client’s pending and running actions."""
         return await self.call("actions.cancel", {})  # type: ignore[no-any-return]
 
-    async def events_subscribe(self, *, types: list[Literal["focus.changed", "window.opened", "window.closed", "window.activated", "structure.changed", "property.changed", "text.changed", "backend.status"]] | None = None, windows: list[str] | None = None, apps: list[str] | None = None, within: str | None = None, control_types: list[Literal["Button", "Calendar", "CheckBox", "ComboBox", "Edit", "Hyperlink", "Image", "ListItem", "List", "Menu", "MenuBar", "MenuItem", "ProgressBar", "RadioButton", "ScrollBar", "Slider", "Spinner", "StatusBar", "Tab", "TabItem", "Text", "ToolBar", "ToolTip", "Tree", "TreeItem", "Custom", "Group", "Thumb", "DataGrid", "DataItem", "Document", "SplitButton", "Window", "Pane", "Header", "HeaderItem", "Table", "TitleBar", "Separator", "SemanticZoom", "AppBar"]] | None = None, since: int | None = None) -> EventsSubscribeResult:
+    async def events_subscribe(self, *, types: list[Literal["focus.changed", "window.opened", "window.closed", "window.activated", "structure.changed", "property.changed", "text.changed", "backend.status", "clipboard.changed"]] | None = None, windows: list[str] | None = None, apps: list[str] | None = None, within: str | None = None, control_types: list[Literal["Button", "Calendar", "CheckBox", "ComboBox", "Edit", "Hyperlink", "Image", "ListItem", "List", "Menu", "MenuBar", "MenuItem", "ProgressBar", "RadioButton", "ScrollBar", "Slider", "Spinner", "StatusBar", "Tab", "TabItem", "Text", "ToolBar", "ToolTip", "Tree", "TreeItem", "Custom", "Group", "Thumb", "DataGrid", "DataItem", "Document", "SplitButton", "Window", "Pane", "Header", "HeaderItem", "Table", "TitleBar", "Separator", "SemanticZoom", "AppBar"]] | None = None, since: int | None = None) -> EventsSubscribeResult:
         """Subscribe to UI events; `since` replays from the ring buffer.
 
         within: Only events about this element or its descendants
@@ -1153,7 +1181,7 @@ class AsyncMethods:
         """Stop an event subscription."""
         return await self.call("events.unsubscribe", _given({"subscription": subscription}))  # type: ignore[no-any-return]
 
-    async def events_read(self, *, types: list[Literal["focus.changed", "window.opened", "window.closed", "window.activated", "structure.changed", "property.changed", "text.changed", "backend.status"]] | None = None, windows: list[str] | None = None, apps: list[str] | None = None, within: str | None = None, control_types: list[Literal["Button", "Calendar", "CheckBox", "ComboBox", "Edit", "Hyperlink", "Image", "ListItem", "List", "Menu", "MenuBar", "MenuItem", "ProgressBar", "RadioButton", "ScrollBar", "Slider", "Spinner", "StatusBar", "Tab", "TabItem", "Text", "ToolBar", "ToolTip", "Tree", "TreeItem", "Custom", "Group", "Thumb", "DataGrid", "DataItem", "Document", "SplitButton", "Window", "Pane", "Header", "HeaderItem", "Table", "TitleBar", "Separator", "SemanticZoom", "AppBar"]] | None = None, after: int | None = None, wait_ms: int | None = None, limit: int | None = None) -> EventsReadResult:
+    async def events_read(self, *, types: list[Literal["focus.changed", "window.opened", "window.closed", "window.activated", "structure.changed", "property.changed", "text.changed", "backend.status", "clipboard.changed"]] | None = None, windows: list[str] | None = None, apps: list[str] | None = None, within: str | None = None, control_types: list[Literal["Button", "Calendar", "CheckBox", "ComboBox", "Edit", "Hyperlink", "Image", "ListItem", "List", "Menu", "MenuBar", "MenuItem", "ProgressBar", "RadioButton", "ScrollBar", "Slider", "Spinner", "StatusBar", "Tab", "TabItem", "Text", "ToolBar", "ToolTip", "Tree", "TreeItem", "Custom", "Group", "Thumb", "DataGrid", "DataItem", "Document", "SplitButton", "Window", "Pane", "Header", "HeaderItem", "Table", "TitleBar", "Separator", "SemanticZoom", "AppBar"]] | None = None, after: int | None = None, wait_ms: int | None = None, limit: int | None = None) -> EventsReadResult:
         """Events after a cursor, waiting up to waitMs for the first one.
 
         within: Only events about this element or its descendants
@@ -1221,6 +1249,21 @@ class AsyncMethods:
         force: Kill the process if asking fails
         """
         return await self.call("apps.close", _given({"app": app, "force": force, "timeoutMs": timeout_ms}))  # type: ignore[no-any-return]
+
+    async def clipboard_write(self, *, text: str | None = None, html: str | None = None, image: Any | str | None = None) -> ClipboardWriteResult:
+        """Put text, HTML and/or a PNG image on the clipboard.
+
+        html: With text: the plain alternative
+        image: PNG
+        """
+        return await self.call("clipboard.write", _given({"text": text, "html": html, "image": image}))  # type: ignore[no-any-return]
+
+    async def clipboard_read(self, *, format: Literal["text", "html", "image"] | None = None) -> ClipboardReadResult:
+        """Read the clipboard as text, HTML or a PNG image, with its formats and owner.
+
+        format: image: PNG
+        """
+        return await self.call("clipboard.read", _given({"format": format}))  # type: ignore[no-any-return]
 
 
 class SyncMethods:
@@ -1495,7 +1538,7 @@ class SyncMethods:
         """Cancel this client’s pending and running actions."""
         return self.call("actions.cancel", {})  # type: ignore[no-any-return]
 
-    def events_subscribe(self, *, types: list[Literal["focus.changed", "window.opened", "window.closed", "window.activated", "structure.changed", "property.changed", "text.changed", "backend.status"]] | None = None, windows: list[str] | None = None, apps: list[str] | None = None, within: str | None = None, control_types: list[Literal["Button", "Calendar", "CheckBox", "ComboBox", "Edit", "Hyperlink", "Image", "ListItem", "List", "Menu", "MenuBar", "MenuItem", "ProgressBar", "RadioButton", "ScrollBar", "Slider", "Spinner", "StatusBar", "Tab", "TabItem", "Text", "ToolBar", "ToolTip", "Tree", "TreeItem", "Custom", "Group", "Thumb", "DataGrid", "DataItem", "Document", "SplitButton", "Window", "Pane", "Header", "HeaderItem", "Table", "TitleBar", "Separator", "SemanticZoom", "AppBar"]] | None = None, since: int | None = None) -> EventsSubscribeResult:
+    def events_subscribe(self, *, types: list[Literal["focus.changed", "window.opened", "window.closed", "window.activated", "structure.changed", "property.changed", "text.changed", "backend.status", "clipboard.changed"]] | None = None, windows: list[str] | None = None, apps: list[str] | None = None, within: str | None = None, control_types: list[Literal["Button", "Calendar", "CheckBox", "ComboBox", "Edit", "Hyperlink", "Image", "ListItem", "List", "Menu", "MenuBar", "MenuItem", "ProgressBar", "RadioButton", "ScrollBar", "Slider", "Spinner", "StatusBar", "Tab", "TabItem", "Text", "ToolBar", "ToolTip", "Tree", "TreeItem", "Custom", "Group", "Thumb", "DataGrid", "DataItem", "Document", "SplitButton", "Window", "Pane", "Header", "HeaderItem", "Table", "TitleBar", "Separator", "SemanticZoom", "AppBar"]] | None = None, since: int | None = None) -> EventsSubscribeResult:
         """Subscribe to UI events; `since` replays from the ring buffer.
 
         within: Only events about this element or its descendants
@@ -1506,7 +1549,7 @@ class SyncMethods:
         """Stop an event subscription."""
         return self.call("events.unsubscribe", _given({"subscription": subscription}))  # type: ignore[no-any-return]
 
-    def events_read(self, *, types: list[Literal["focus.changed", "window.opened", "window.closed", "window.activated", "structure.changed", "property.changed", "text.changed", "backend.status"]] | None = None, windows: list[str] | None = None, apps: list[str] | None = None, within: str | None = None, control_types: list[Literal["Button", "Calendar", "CheckBox", "ComboBox", "Edit", "Hyperlink", "Image", "ListItem", "List", "Menu", "MenuBar", "MenuItem", "ProgressBar", "RadioButton", "ScrollBar", "Slider", "Spinner", "StatusBar", "Tab", "TabItem", "Text", "ToolBar", "ToolTip", "Tree", "TreeItem", "Custom", "Group", "Thumb", "DataGrid", "DataItem", "Document", "SplitButton", "Window", "Pane", "Header", "HeaderItem", "Table", "TitleBar", "Separator", "SemanticZoom", "AppBar"]] | None = None, after: int | None = None, wait_ms: int | None = None, limit: int | None = None) -> EventsReadResult:
+    def events_read(self, *, types: list[Literal["focus.changed", "window.opened", "window.closed", "window.activated", "structure.changed", "property.changed", "text.changed", "backend.status", "clipboard.changed"]] | None = None, windows: list[str] | None = None, apps: list[str] | None = None, within: str | None = None, control_types: list[Literal["Button", "Calendar", "CheckBox", "ComboBox", "Edit", "Hyperlink", "Image", "ListItem", "List", "Menu", "MenuBar", "MenuItem", "ProgressBar", "RadioButton", "ScrollBar", "Slider", "Spinner", "StatusBar", "Tab", "TabItem", "Text", "ToolBar", "ToolTip", "Tree", "TreeItem", "Custom", "Group", "Thumb", "DataGrid", "DataItem", "Document", "SplitButton", "Window", "Pane", "Header", "HeaderItem", "Table", "TitleBar", "Separator", "SemanticZoom", "AppBar"]] | None = None, after: int | None = None, wait_ms: int | None = None, limit: int | None = None) -> EventsReadResult:
         """Events after a cursor, waiting up to waitMs for the first one.
 
         within: Only events about this element or its descendants
@@ -1574,3 +1617,18 @@ class SyncMethods:
         force: Kill the process if asking fails
         """
         return self.call("apps.close", _given({"app": app, "force": force, "timeoutMs": timeout_ms}))  # type: ignore[no-any-return]
+
+    def clipboard_write(self, *, text: str | None = None, html: str | None = None, image: Any | str | None = None) -> ClipboardWriteResult:
+        """Put text, HTML and/or a PNG image on the clipboard.
+
+        html: With text: the plain alternative
+        image: PNG
+        """
+        return self.call("clipboard.write", _given({"text": text, "html": html, "image": image}))  # type: ignore[no-any-return]
+
+    def clipboard_read(self, *, format: Literal["text", "html", "image"] | None = None) -> ClipboardReadResult:
+        """Read the clipboard as text, HTML or a PNG image, with its formats and owner.
+
+        format: image: PNG
+        """
+        return self.call("clipboard.read", _given({"format": format}))  # type: ignore[no-any-return]
