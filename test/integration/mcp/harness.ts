@@ -6,6 +6,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { SceneInput } from '../../../src/backends/sim/index.js';
 import type { ConfigInput } from '../../../src/config.js';
 import { mountMcp, type McpHttpEndpoint } from '../../../src/mcp/index.js';
 import { startServer, type RunningServer } from '../../../src/server/index.js';
@@ -23,10 +24,13 @@ export interface HttpHarness {
   close(): Promise<void>;
 }
 
-export async function startHttp(input: ConfigInput = {}): Promise<HttpHarness> {
+export async function startHttp(input: ConfigInput = {}, scene?: SceneInput): Promise<HttpHarness> {
   // Structured answers on unless a test says otherwise: most tests read fields there.
   const mcp = { structured: true, ...input.mcp };
-  const app = await startTestApp({ token: TOKEN, port: 0, host: '127.0.0.1', ...input, mcp });
+  const app = await startTestApp(
+    { token: TOKEN, port: 0, host: '127.0.0.1', ...input, mcp },
+    scene,
+  );
   const server = await startServer(app);
   const endpoint = mountMcp(server, {
     handlers: app.handlers,
