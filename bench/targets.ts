@@ -286,6 +286,8 @@ export const TARGETS = {
      */
     fxTasksOverBudget: { figure: 'overBudgetTasks.max', op: '<=', limit: 0 },
     longestFxTaskCpu: { figure: 'maxTaskCpuMs', op: '<=', limit: 5, unit: ' ms' },
+    /** The server's memory per provider node, within the cache's per-element budget. */
+    heapPerProviderNode: { figure: 'heapBytesPerNode', op: '<=', limit: 1024, unit: ' B' },
     cacheEqualsApp: { figure: 'finalStateReached', op: '==', limit: 1 },
   },
   dashboard: {

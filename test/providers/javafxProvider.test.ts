@@ -115,7 +115,7 @@ describe('JavaFX in-app provider', () => {
     expect(done.element?.name).toBe('clicked 1');
   });
 
-  it('an MCP client finds, clicks and types in the app', async () => {
+  it('an MCP client finds, clicks and types in the app, waits for its dialog by event', async () => {
     const mcp = new Client({ name: 'javafx-test', version: '1.0.0' });
     await mcp.connect(
       new StreamableHTTPClientTransport(new URL(`${server.httpUrl}/mcp`), {
@@ -139,6 +139,12 @@ describe('JavaFX in-app provider', () => {
       await tool('ui_type', { target: { automationId: 'name', app: APP }, text: 'typed by MCP' });
       const [name] = await find('name');
       expect(name?.value).toBe('typed by MCP');
+      // The dialog is waited for by event, through MCP too, and closed the same way.
+      await tool('ui_click', { target: { automationId: 'open', app: APP } });
+      const opened = await tool('ui_wait_for', { condition: 'windowOpened', title: 'Demo Dialog' });
+      expect(JSON.stringify(opened.window)).toContain('Demo Dialog');
+      await tool('ui_click', { target: { automationId: 'close', app: APP } });
+      await tool('ui_wait_for', { condition: 'windowClosed', title: 'Demo Dialog' });
     } finally {
       await mcp.close();
     }
