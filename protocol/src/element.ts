@@ -80,6 +80,10 @@ export const ElementSummary = z.object({
 });
 export type ElementSummary = z.infer<typeof ElementSummary>;
 
+/** How a top-level window is shown. */
+export const WindowStateName = z.enum(['normal', 'minimized', 'maximized', 'fullscreen']);
+export type WindowStateName = z.infer<typeof WindowStateName>;
+
 /** A top-level window. */
 export const WindowInfo = z.object({
   ref: WindowRef,
@@ -92,6 +96,9 @@ export const WindowInfo = z.object({
   maximized: z.boolean(),
   foreground: z.boolean(),
   modal: z.boolean(),
+  state: WindowStateName.optional().describe('windows.list: as the platform reports it now'),
+  monitor: z.number().int().nullable().optional().describe('Monitor holding most of it'),
+  z: z.number().int().optional().describe('Stacking order, 0 = topmost'),
 });
 export type WindowInfo = z.infer<typeof WindowInfo>;
 

@@ -16,6 +16,7 @@ export * from './methods/screen.js';
 export * from './methods/text.js';
 export * from './methods/apps.js';
 export * from './methods/clipboard.js';
+export * from './methods/windows.js';
 export * from './registry.js';
 export * from './codec/index.js';
 export * from './mirror.js';

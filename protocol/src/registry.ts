@@ -11,6 +11,7 @@ import { readMethods } from './methods/reads.js';
 import { screenMethods } from './methods/screen.js';
 import { sessionMethods } from './methods/session.js';
 import { textMethods } from './methods/text.js';
+import { windowMethods } from './methods/windows.js';
 import { notifications, subscriptionMethods } from './methods/subscriptions.js';
 
 export const methods = [
@@ -22,6 +23,7 @@ export const methods = [
   ...screenMethods,
   ...appMethods,
   ...clipboardMethods,
+  ...windowMethods,
 ] as const;
 
 type AnyMethod = (typeof methods)[number];

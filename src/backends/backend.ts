@@ -16,6 +16,7 @@ import type {
   Rect,
   State,
   TextRun,
+  WindowStateName,
 } from '../../protocol/src/index.js';
 import type { BackendApps } from './apps.js';
 import type { BackendClipboard } from './clipboard.js';
@@ -213,12 +214,39 @@ export interface TextRunRequest {
   maxRuns: number;
 }
 
-/** One monitor of the desktop, in screen coordinates. */
+/** One monitor of the desktop, in screen coordinates (physical desktop pixels). */
 export interface MonitorInfo {
   index: number;
   rect: Rect;
+  /** The rect minus panels and task bars, when the platform says. */
+  workArea?: Rect;
   scale: number;
   primary: boolean;
+}
+
+/** A change to a top-level window. */
+export type WindowOp =
+  | { op: 'move'; x: number; y: number }
+  | { op: 'resize'; width: number; height: number }
+  | { op: 'state'; state: WindowStateName }
+  | { op: 'activate' }
+  | { op: 'close' };
+
+/** A top-level window as the platform reports it, read back after a WindowOp. */
+export interface WindowGeometry {
+  rect: Rect | null;
+  state: WindowStateName;
+  foreground: boolean;
+  /** The window is gone (after a close). */
+  closed: boolean;
+  /** The platform request that carried the op out (`_NET_MOVERESIZE_WINDOW`, `SetWindowPos`). */
+  via: string;
+}
+
+/** A top-level window's place in the stack, as windows.list reports it. */
+export interface WindowStacking {
+  id: BackendId;
+  state: WindowStateName;
 }
 
 /**
@@ -264,6 +292,14 @@ export interface AccessibilityBackend {
   pointer?(signal: AbortSignal): Promise<{ x: number; y: number }>;
   /** The monitors, when the backend knows them (capture-capable backends do). */
   monitors?(signal: AbortSignal): Promise<MonitorInfo[]>;
+  /**
+   * Move, resize, change the state of, activate or close a top-level window (optional
+   * capability). Resolves with the window as the platform reports it once the change is seen
+   * (or the deadline passes: TimeoutError), never with what was asked for.
+   */
+  windowOp?(id: BackendId, op: WindowOp, options: ActionOptions): Promise<WindowGeometry>;
+  /** Top-level windows topmost first, with their state (optional; windows.list uses it). */
+  windowStacking?(signal: AbortSignal): Promise<WindowStacking[]>;
   /**
    * Resolve once the app behind `id` (an element or window) has handled everything sent to it
    * so far, input included, and the events it sent meanwhile have been emitted: what an action

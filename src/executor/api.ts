@@ -2,8 +2,14 @@
  * The executor's in-process API: the only path that changes the desktop. Every call carries
  * the caller's identity (for lanes, cancel and rate limits) and an AbortSignal.
  */
-import type { MethodName, MethodParams, MethodResult } from '../../protocol/src/index.js';
+import type {
+  MethodName,
+  MethodParams,
+  MethodResult,
+  WindowOpResult,
+} from '../../protocol/src/index.js';
 import type { ScreenshotMode } from '../config.js';
+import type { WindowOpMethod } from './window-op.js';
 
 export interface CallerContext {
   /** Stable per connection / MCP session; used for rate limits, cancel and the audit log. */
@@ -48,6 +54,12 @@ export interface Executor {
     ctx: CallerContext,
     work: (signal: AbortSignal) => Promise<T>,
   ): Promise<T>;
+  /** windows.move / resize / setState / activate / close: the window as read back after. */
+  windowOp(
+    method: WindowOpMethod,
+    params: MethodParams<WindowOpMethod>,
+    ctx: CallerContext,
+  ): Promise<WindowOpResult>;
   /** Cancel the caller's pending and running actions; answers how many. */
   cancel(clientId: string): number;
   /** elements.find with an implicit, event-driven wait (timeoutMs). */

@@ -26,6 +26,7 @@ import { createProgress } from './progress.js';
 import { LaneQueue } from './queue.js';
 import { ActionRateLimit } from './rate.js';
 import { waitForValue } from './waits.js';
+import { runWindowOp, type WindowOpMethod, type WindowOpParams } from './window-op.js';
 
 export interface ExecutorDeps {
   backend: AccessibilityBackend;
@@ -118,6 +119,27 @@ class ActionExecutor implements Executor {
     } finally {
       progress.dispose();
     }
+  }
+
+  windowOp(method: WindowOpMethod, params: WindowOpParams, ctx: CallerContext) {
+    return this.audited(ctx.clientId, method, params.window, async (tracked) => {
+      const def = getMethod(method);
+      if (def !== undefined) this.policy.checkMethod(def);
+      this.rate.checkRate(ctx.clientId);
+      const progress = createProgress({
+        timeoutMs: params.timeoutMs ?? this.defaults.timeoutMs,
+        signals: [ctx.signal, tracked],
+        label: method,
+      });
+      const env = { backend: this.backend, cache: this.cache, policy: this.policy, progress };
+      try {
+        return await runWindowOp(env, method, params, (lane, work) =>
+          this.queue.submit(lane, progress.signal, work),
+        );
+      } finally {
+        progress.dispose();
+      }
+    });
   }
 
   stats(): ReturnType<Executor['stats']> {

@@ -28,6 +28,7 @@ import { healthOf } from './health.js';
 import { ActionScreenshots, type ShotOptions } from './screenshots.js';
 import { readTextAttributes } from './text-attributes.js';
 import { SERVER_VERSION } from './version.js';
+import { screenMonitors, windowOpHandlers, withPlacement } from './windows.js';
 
 /** What implements a method: it receives params its schema has produced. */
 export type Handler<N extends MethodName> = (
@@ -156,7 +157,9 @@ function implementations(
   const clipboard = new ClipboardService({ ...deps, store: deps.store ?? cache, policy });
   return {
     'session.hello': (_p, ctx) => hello(deps, pixels, ctx.signal),
-    'windows.list': freshRead(cache, 'windows.list', (p) => cache.windowsList(p)),
+    'windows.list': freshRead(cache, 'windows.list', (p, ctx) =>
+      withPlacement({ ...deps, pixels }, cache.windowsList(p), ctx.signal),
+    ),
     'elements.find': freshRead(cache, 'elements.find', async ({ visual, ...p }, ctx) => {
       const found = await executor.find(p, ctx);
       if (visual !== true || found.elements.length > 0) return found;
@@ -180,6 +183,8 @@ function implementations(
     'screen.ocrStatus': () => pixels.ocrStatus(),
     'clipboard.read': (p, ctx) => clipboard.read(p, ctx),
     'clipboard.write': (p, ctx) => clipboard.write(p, ctx),
+    'screen.monitors': (_p, ctx) => screenMonitors(pixels, ctx.signal),
+    ...windowOpHandlers(executor),
     ...actionHandlers(deps, pixels),
     ...appHandlers(deps),
   };

@@ -5,7 +5,8 @@ import { Pattern, Rect } from '../primitives.js';
 
 export const Monitor = z.object({
   index: z.number().int(),
-  rect: Rect,
+  rect: Rect.describe('Physical pixels of the desktop space'),
+  workArea: Rect.optional().describe('rect minus panels and task bars'),
   scale: z.number().describe('Device pixels per logical pixel'),
   primary: z.boolean(),
 });

@@ -22,6 +22,9 @@ import type {
   MonitorInfo,
   ObservedInput,
   TextRunRequest,
+  WindowGeometry,
+  WindowOp,
+  WindowStacking,
 } from '../backend.js';
 import { X11Clipboard, X11Screen, watchX11Input, x11Unavailable } from '../x11/index.js';
 import { BackendUnavailableError, throwIfAborted } from '../../errors.js';
@@ -44,6 +47,7 @@ import { refuseCovered } from './atspiCovered.js';
 import { readTextRuns } from './atspiTextAttributes.js';
 import { walkSubtree } from './atspiWalk.js';
 import { AtspiWindowTruth } from './atspiWindowTruth.js';
+import { AtspiWindowOps } from './atspiWindowOps.js';
 
 export interface AtspiBackendOptions {
   /** Accessibility bus address; default AT_SPI_BUS_ADDRESS, else asked of the session bus. */
@@ -99,6 +103,7 @@ export class AtspiBackend implements AccessibilityBackend {
   readonly clipboard: X11Clipboard | undefined;
   /** The X server's view of top-level windows, the second signal about windows. */
   private readonly truth: AtspiWindowTruth;
+  private readonly windows: AtspiWindowOps;
 
   constructor(private readonly options: AtspiBackendOptions = {}) {
     this.env = options.env ?? process.env;
@@ -110,6 +115,7 @@ export class AtspiBackend implements AccessibilityBackend {
       (events) => this.batcher.emitNow(events),
       (app) => this.conn?.reader.facts.forgetApp(app),
     );
+    this.windows = new AtspiWindowOps(this.env, this.truth, (signal) => this.monitors(signal));
     setMaxListeners(0, this.lifetime.signal);
   }
 
@@ -126,6 +132,7 @@ export class AtspiBackend implements AccessibilityBackend {
     this.stopped = true;
     this.screen?.close();
     this.clipboard?.stop();
+    this.windows.close();
     this.truth.stop();
     this.settler.stop();
     this.lifetime.abort(new BackendUnavailableError('the backend was stopped'));
@@ -244,6 +251,16 @@ export class AtspiBackend implements AccessibilityBackend {
   /** A person's input, seen through the X server's RECORD extension (src/backends/x11/). */
   watchInput(signal: AbortSignal): Observable<ObservedInput> {
     return watchX11Input(this.env, signal);
+  }
+
+  windowOp(id: BackendId, op: WindowOp, options: ActionOptions): Promise<WindowGeometry> {
+    this.usable(options.signal);
+    return this.windows.apply(id, op, options.signal);
+  }
+
+  windowStacking(signal: AbortSignal): Promise<WindowStacking[]> {
+    this.usable(signal);
+    return Promise.resolve(this.windows.stacking(signal));
   }
 
   /** The pid and name of an app by its bus name, read once. */

@@ -75,12 +75,26 @@ export class AtspiWindowTruth {
       const node = byId.get(id);
       return node === undefined ? [] : [topLevelOf(node)];
     });
-    const { hidden, byXid } = matchWindows(this.listed, this.watcher.view(), (pid) =>
-      this.watcher.knows(pid),
-    );
+    const { hidden, byXid } = this.match();
     this.announceActive(byXid);
     this.noteShown(this.listed.filter((w) => !hidden.has(w.id)).map((w) => w.id));
     return hidden.size === 0 ? nodes : withoutSubtrees(nodes, hidden);
+  }
+
+  /** The X client window of an accessible top-level window, matched against the view now. */
+  xidOf(id: string): number | undefined {
+    if (!this.watcher.running) return undefined;
+    for (const [xid, acc] of this.match().byXid) if (acc === id) return xid;
+    return undefined;
+  }
+
+  /** Accessible top-level windows by their X client window, as matched now. */
+  byXid(): ReadonlyMap<number, string> {
+    return this.watcher.running ? this.match().byXid : new Map();
+  }
+
+  private match() {
+    return matchWindows(this.listed, this.watcher.view(), (pid) => this.watcher.knows(pid));
   }
 
   /**

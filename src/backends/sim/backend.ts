@@ -26,6 +26,9 @@ import type {
   ObservedInput,
   PatternAction,
   TextRunRequest,
+  WindowGeometry,
+  WindowOp,
+  WindowStacking,
 } from '../backend.js';
 import { fromEvent, Subject, takeUntil, type Observable } from 'rxjs';
 import { renderDesktop, simMonitors } from './render.js';
@@ -42,6 +45,7 @@ import { DEFAULT_APPS, parseScene, type Scene, type SceneInput } from './scene.j
 import { raceSignal } from '../../errors.js';
 import { delay } from './wait.js';
 import { crashApp } from './windows.js';
+import { applyWindowOp, sceneMonitors, simStacking } from './window-ops.js';
 import { createControl, type SimControl } from './control.js';
 import { createSimAppControl } from './appControl.js';
 import type { BackendApps } from '../apps.js';
@@ -91,6 +95,7 @@ export class SimBackend implements AccessibilityBackend {
     this.fetchLatency = { ...scene.fetchLatency };
     this.pump = new EventPump(scene.seed, scene.quirks, scene.eventLatencyMs);
     this.desktop = new Desktop(scene.screen, this.pump);
+    this.desktop.monitors = sceneMonitors(scene.screen, scene.monitors);
     this.rootId = this.desktop.root.id;
     for (const app of scene.apps ?? DEFAULT_APPS) launchApp(this.desktop, app);
     this.control = createControl(this, this.desktop, this.pump);
@@ -229,6 +234,14 @@ export class SimBackend implements AccessibilityBackend {
 
   monitors(): Promise<MonitorInfo[]> {
     return Promise.resolve(simMonitors(this.desktop));
+  }
+
+  async windowOp(id: BackendId, op: WindowOp, options: ActionOptions): Promise<WindowGeometry> {
+    return applyWindowOp(this.desktop, await this.enter(id, options.signal), op);
+  }
+
+  windowStacking(): Promise<WindowStacking[]> {
+    return Promise.resolve(simStacking(this.desktop));
   }
 
   private checkRunning(): void {

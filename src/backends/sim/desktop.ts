@@ -4,7 +4,7 @@
  * this API; the backend calls it to act. Window lifecycle lives in windows.ts.
  */
 import type { State } from '../../../protocol/src/index.js';
-import type { BackendId, BackendProps } from '../backend.js';
+import type { BackendId, BackendProps, MonitorInfo } from '../backend.js';
 import type { SimApp } from './apps/app.js';
 import {
   defaultPatterns,
@@ -33,6 +33,8 @@ export class Desktop {
   /** Modal dialog -> the window it blocks. */
   readonly modalOwner = new Map<SimElement, SimElement>();
   readonly apps: SimApp[] = [];
+  /** The monitors, in the screen's pixels (the scene's, else the screen as one). */
+  monitors: readonly MonitorInfo[];
   /** The system clipboard. */
   readonly clipboard = new SimClipboard();
   focused: SimElement | null = null;
@@ -51,6 +53,7 @@ export class Desktop {
   ) {
     this.root = this.build({ type: 'Pane', name: 'Desktop' }, null, null, 0, 0);
     this.root.rect = { x: 0, y: 0, width: screen.width, height: screen.height };
+    this.monitors = [{ index: 0, rect: { ...this.root.rect }, scale: 1, primary: true }];
   }
 
   get(id: BackendId): SimElement | undefined {

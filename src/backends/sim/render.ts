@@ -25,10 +25,9 @@ function paintTree(g: SKRSContext2D, el: SimElement, foreground: boolean): void 
   }
 }
 
-/** One monitor: the sim screen. */
+/** The sim's monitors (the scene's, else the screen as one). */
 export function simMonitors(desktop: Desktop): MonitorInfo[] {
-  const { width, height } = desktop.screen;
-  return [{ index: 0, rect: { x: 0, y: 0, width, height }, scale: 1, primary: true }];
+  return desktop.monitors.map((m) => ({ ...m }));
 }
 
 /** Rasterise `rect` of the desktop as it is now. */

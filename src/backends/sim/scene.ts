@@ -117,6 +117,18 @@ export const AppSpecSchema = z.discriminatedUnion('kind', [
 export type AppSpec = z.infer<typeof AppSpecSchema>;
 export type AppKind = AppSpec['kind'];
 
+const Box = z.tuple([Size, Size, Size, Size]);
+
+export const MonitorSpecSchema = z
+  .object({
+    rect: Box.describe('[x, y, width, height]'),
+    workArea: Box.optional(),
+    scale: z.number().min(0.5).max(4).default(1),
+    primary: z.boolean().default(false),
+  })
+  .strict();
+export type MonitorSpec = z.infer<typeof MonitorSpecSchema>;
+
 export const SceneSchema = z
   .object({
     seed: z.number().int().default(1),
@@ -139,6 +151,8 @@ export const SceneSchema = z
       .strict()
       .default({ perCallMs: 0, perElementUs: 0 }),
     apps: z.array(AppSpecSchema).max(100).optional(),
+    /** Monitors as rects of the screen (physical pixels) with a scale; default: the screen. */
+    monitors: z.array(MonitorSpecSchema).min(1).max(16).optional(),
   })
   .strict();
 export type Scene = z.infer<typeof SceneSchema>;

@@ -122,19 +122,49 @@ export function minimizeWindow(d: Desktop, win: SimElement): void {
   }
 }
 
+/** The monitor holding most of `win` (the first one when it is on none). */
+export function monitorHolding(d: Desktop, win: SimElement): Desktop['monitors'][number] {
+  let best = d.monitors[0] as Desktop['monitors'][number];
+  const r = win.rect;
+  if (r === null) return best;
+  let bestArea = -1;
+  for (const m of d.monitors) {
+    const w = Math.min(r.x + r.width, m.rect.x + m.rect.width) - Math.max(r.x, m.rect.x);
+    const h = Math.min(r.y + r.height, m.rect.y + m.rect.height) - Math.max(r.y, m.rect.y);
+    const area = w > 0 && h > 0 ? w * h : 0;
+    if (area > bestArea) [best, bestArea] = [m, area];
+  }
+  return best;
+}
+
+/** Maximize onto the work area of the monitor the window is on. */
 export function maximizeWindow(d: Desktop, win: SimElement): void {
   if (win.states.has('maximized') || win.rect === null) return d.activate(win);
   restoreRects.set(win, { ...win.rect });
   d.setStates(win, ['maximized']);
-  placeWindow(d, win, { x: 0, y: 0, width: d.screen.width, height: d.screen.height });
+  const m = monitorHolding(d, win);
+  placeWindow(d, win, { ...(m.workArea ?? m.rect) });
   d.activate(win);
+}
+
+/** The rect a window returns to when restored from maximized or fullscreen. */
+export function rememberRestoreRect(win: SimElement): void {
+  if (win.rect !== null && !restoreRects.has(win)) restoreRects.set(win, { ...win.rect });
+}
+
+/** Put a remembered rect back (after fullscreen, say); false when none was remembered. */
+export function putBackRestoreRect(d: Desktop, win: SimElement): boolean {
+  const saved = restoreRects.get(win);
+  if (saved === undefined) return false;
+  restoreRects.delete(win);
+  placeWindow(d, win, saved);
+  return true;
 }
 
 export function restoreWindow(d: Desktop, win: SimElement): void {
   if (win.states.has('maximized')) {
     d.setStates(win, [], ['maximized']);
-    const saved = restoreRects.get(win);
-    if (saved !== undefined) placeWindow(d, win, saved);
+    putBackRestoreRect(d, win);
   }
   d.activate(win);
 }

@@ -5,3 +5,4 @@ export { watchX11Input } from './x11Input.js';
 export { matchWindows, type AccessibleTopLevel, type WindowMatch } from './windowMatch.js';
 export { X11Keyboard, type TypeOptions } from './x11Keyboard.js';
 export { X11Clipboard } from './x11Clipboard.js';
+export { X11WindowOps } from './x11WindowOps.js';
