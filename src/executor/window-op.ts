@@ -21,11 +21,7 @@ import { INPUT_LANE, windowLane } from './queue.js';
 import { waitForValue } from './waits.js';
 
 export type WindowOpMethod =
-  | 'windows.move'
-  | 'windows.resize'
-  | 'windows.setState'
-  | 'windows.activate'
-  | 'windows.close';
+  'windows.move' | 'windows.resize' | 'windows.setState' | 'windows.activate' | 'windows.close';
 
 export type WindowOpParams = MethodParams<WindowOpMethod>;
 
@@ -137,9 +133,7 @@ export async function runWindowOp(
   const lane = op.op === 'activate' ? INPUT_LANE : windowLane(window.ref);
   progress.step(`waiting for the ${lane} lane: ${method} "${window.title}"`);
   const doOp = backend.windowOp.bind(backend);
-  const got = await inLane(lane, () =>
-    progress.race(doOp(id, op, { signal: progress.signal })),
-  );
+  const got = await inLane(lane, () => progress.race(doOp(id, op, { signal: progress.signal })));
   const warnings = deviations(op, got);
   const limit = Math.min(CACHE_CATCH_UP_MS, progress.remaining());
   const seen = await waitForValue(

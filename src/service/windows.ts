@@ -80,7 +80,9 @@ export async function withPlacement(
     monitorsOf(deps.pixels, signal),
   ]);
   const byId = new Map(stack?.map((s, z) => [s.id, { ...s, z }]));
-  const fallback = [...result.windows].reverse().sort((a, b) => Number(b.foreground) - Number(a.foreground));
+  const fallback = [...result.windows]
+    .reverse()
+    .sort((a, b) => Number(b.foreground) - Number(a.foreground));
   const windows = result.windows.map((w): WindowInfo => {
     const id = deps.cache.backendId(w.element);
     const known = id === undefined ? undefined : byId.get(id);

@@ -36,11 +36,7 @@ export const WindowOpResult = z.object({
 });
 export type WindowOpResult = z.infer<typeof WindowOpResult>;
 
-const windowOp = <N extends string, S extends z.ZodRawShape>(
-  name: N,
-  summary: string,
-  shape: S,
-) =>
+const windowOp = <N extends string, S extends z.ZodRawShape>(name: N, summary: string, shape: S) =>
   defineMethod({
     name,
     kind: 'act',

@@ -109,7 +109,10 @@ export function sceneMonitors(
     width: width ?? 0,
     height: height ?? 0,
   });
-  const primary = Math.max(0, specs.findIndex((m) => m.primary));
+  const primary = Math.max(
+    0,
+    specs.findIndex((m) => m.primary),
+  );
   return specs.map((m, index) => ({
     index,
     rect: box(m.rect),

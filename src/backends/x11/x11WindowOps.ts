@@ -11,52 +11,29 @@
  */
 import { setTimeout as wait } from 'node:timers/promises';
 import type { Rect } from '../../../protocol/src/index.js';
-import { ActionFailedError, throwIfAborted } from '../../errors.js';
+import { ActionFailedError, NotSupportedError, throwIfAborted } from '../../errors.js';
 import type { MonitorInfo, WindowGeometry, WindowOp } from '../backend.js';
 import { loadX11Windows, IS_VIEWABLE, type X11WindowLib } from './x11WindowLib.js';
 import { loadX11WindowRequests, type X11WindowRequests } from './x11WindowRequests.js';
+import { effectSeen, movedElsewhere, sameRect, unmanagedTarget } from './x11WindowEffects.js';
 
 type State = WindowGeometry['state'];
 
-/** How long an op waits for its effect, and how often it looks. */
+/**
+ * How long an op waits for its effect, how often it looks, and how long the geometry must stay
+ * put once it shows (a manager and a toolkit configure a window in several steps).
+ */
 const CONFIRM_MS = 3_000;
 const POLL_MS = 10;
+const QUIET_MS = 60;
 /** _NET_WM_STATE actions, StaticGravity and the flags of _NET_MOVERESIZE_WINDOW (EWMH). */
 const [REMOVE, ADD] = [0, 1];
-const STATIC_GRAVITY = 10;
+const NORTH_WEST_GRAVITY = 1;
 const XY = (1 << 8) | (1 << 9);
 const WH = (1 << 10) | (1 << 11);
 /** Source indication: a pager (a tool acting for the user), which managers honour. */
 const SOURCE_PAGER = 2;
 const ICONIC_STATE = 3;
-
-/** The geometry op of a state change where no window manager runs. */
-function unmanagedTarget(state: State, monitor: MonitorInfo | undefined): Rect | undefined {
-  if (monitor === undefined) return undefined;
-  if (state === 'fullscreen') return monitor.rect;
-  return state === 'maximized' ? (monitor.workArea ?? monitor.rect) : undefined;
-}
-
-/** Whether `after` shows the effect of `op` (from `before`). */
-export function effectSeen(op: WindowOp, before: WindowGeometry, after: WindowGeometry): boolean {
-  const a = after.rect;
-  const b = before.rect;
-  switch (op.op) {
-    case 'move':
-      return (
-        a !== null &&
-        ((a.x === op.x && a.y === op.y) || (b !== null && (a.x !== b.x || a.y !== b.y)))
-      );
-    case 'resize':
-      return a !== null && a.width === op.width && a.height === op.height;
-    case 'state':
-      return after.state === op.state;
-    case 'activate':
-      return after.foreground;
-    case 'close':
-      return after.closed;
-  }
-}
 
 export class X11WindowOps {
   private lib: X11WindowLib | undefined;
@@ -79,14 +56,22 @@ export class X11WindowOps {
     this.open();
     const before = this.read(xid, '');
     if (before.closed) throw new ActionFailedError(`X window ${xid} is gone`);
-    const via = this.managed() ? this.request(xid, op) : this.direct(xid, op, before, monitorOf);
+    const { via, target } = this.managed()
+      ? { via: this.request(xid, op), target: undefined }
+      : this.direct(xid, op, before, monitorOf);
     (this.req as X11WindowRequests).sync(this.display);
     const started = performance.now();
+    let steady: { since: number; rect: Rect | null } | undefined;
     for (;;) {
       throwIfAborted(signal);
       const after = this.read(xid, via);
-      if (effectSeen(op, before, after)) return after;
-      if (performance.now() - started > CONFIRM_MS) {
+      const now = performance.now();
+      if (!effectSeen(op, before, after, target)) steady = undefined;
+      else if (steady === undefined || !sameRect(steady.rect, after.rect))
+        steady = { since: now, rect: after.rect };
+      if (steady !== undefined && (after.closed || now - steady.since >= QUIET_MS)) return after;
+      if (now - started > CONFIRM_MS) {
+        if (movedElsewhere(op, before, after)) return after;
         throw new ActionFailedError(`the X server shows no effect of ${op.op} (${via})`, {
           details: { reason: 'no_effect', op, before, after },
         });
@@ -193,22 +178,17 @@ export class X11WindowOps {
     const netState = (action: number, a: string, b = ''): string =>
       send('_NET_WM_STATE', [action, this.atom(a), b === '' ? 0 : this.atom(b), SOURCE_PAGER]);
     switch (op.op) {
-      case 'move':
-        return send('_NET_MOVERESIZE_WINDOW', [
-          STATIC_GRAVITY | XY | (SOURCE_PAGER << 12),
-          op.x,
-          op.y,
-          0,
-          0,
-        ]);
-      case 'resize':
-        return send('_NET_MOVERESIZE_WINDOW', [
-          STATIC_GRAVITY | WH | (SOURCE_PAGER << 12),
-          0,
-          0,
-          op.width,
-          op.height,
-        ]);
+      case 'move': {
+        // NorthWest gravity places the frame, as the manager itself saves and restores it;
+        // the frame's extents turn the client's asked-for origin into the frame's.
+        const [left = 0, , top = 0] = this.longs(xid, '_NET_FRAME_EXTENTS');
+        const flags = NORTH_WEST_GRAVITY | XY | (SOURCE_PAGER << 12);
+        return send('_NET_MOVERESIZE_WINDOW', [flags, op.x - left, op.y - top, 0, 0]);
+      }
+      case 'resize': {
+        const flags = NORTH_WEST_GRAVITY | WH | (SOURCE_PAGER << 12);
+        return send('_NET_MOVERESIZE_WINDOW', [flags, 0, 0, op.width, op.height]);
+      }
       case 'activate':
         return send('_NET_ACTIVE_WINDOW', [SOURCE_PAGER, 0, 0]);
       case 'close':
@@ -235,27 +215,27 @@ export class X11WindowOps {
     op: WindowOp,
     before: WindowGeometry,
     monitorOf: (rect: Rect | null) => MonitorInfo | undefined,
-  ): string {
+  ): { via: string; target?: Rect | undefined } {
     const req = this.req as X11WindowRequests;
     const d = this.display;
     const r = before.rect ?? { x: 0, y: 0, width: 1, height: 1 };
     switch (op.op) {
       case 'move':
         req.moveResize(d, xid, op.x, op.y, r.width, r.height);
-        return 'XMoveResizeWindow';
+        return { via: 'XMoveResizeWindow' };
       case 'resize':
         req.moveResize(d, xid, r.x, r.y, op.width, op.height);
-        return 'XMoveResizeWindow';
+        return { via: 'XMoveResizeWindow' };
       case 'activate':
         req.mapRaised(d, xid);
         req.focus(d, xid);
-        return 'XSetInputFocus';
+        return { via: 'XSetInputFocus' };
       case 'close':
         req.clientMessage(d, xid, xid, this.atom('WM_PROTOCOLS'), [
           this.atom('WM_DELETE_WINDOW'),
           0,
         ]);
-        return 'WM_DELETE_WINDOW';
+        return { via: 'WM_DELETE_WINDOW' };
       case 'state':
         return this.directState(xid, op.state, r, monitorOf(before.rect));
     }
@@ -266,14 +246,17 @@ export class X11WindowOps {
     state: State,
     r: Rect,
     monitor: MonitorInfo | undefined,
-  ): string {
+  ): { via: string; target?: Rect | undefined } {
     const req = this.req as X11WindowRequests;
     const d = this.display;
     const known = this.unmanaged.get(xid);
     if (state === 'minimized') {
-      this.unmanaged.set(xid, { ...known, state });
-      req.unmap(d, xid);
-      return 'XUnmapWindow';
+      // ICCCM's iconic state needs a manager to keep the icon; unmapping instead would make the
+      // window indistinguishable from a closed one (the window truth drops it).
+      throw new NotSupportedError('minimizing needs a window manager on this X display', {
+        details: { reason: 'no_window_manager' },
+        recovery: ['Run a window manager (openbox)', 'Move the window aside instead'],
+      });
     }
     req.mapRaised(d, xid);
     const target =
@@ -282,6 +265,6 @@ export class X11WindowOps {
     this.unmanaged.set(xid, state === 'normal' ? { state } : { state, restore });
     if (target !== undefined)
       req.moveResize(d, xid, target.x, target.y, target.width, target.height);
-    return target === undefined ? 'XMapRaised' : 'XMoveResizeWindow';
+    return target === undefined ? { via: 'XMapRaised' } : { via: 'XMoveResizeWindow', target };
   }
 }

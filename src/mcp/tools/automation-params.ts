@@ -18,6 +18,7 @@ import {
   elementsText,
   registry,
   treeSnapshot,
+  WindowStateName,
 } from '../../../protocol/src/index.js';
 import { AppToolInput } from './app.js';
 import { AUTOMATION_ACTIONS, AutomationAction } from './automation-shape.js';
@@ -90,7 +91,10 @@ export const AUTOMATION_PARAMS = {
   caseSensitive: { schema: q.caseSensitive, to: locator('caseSensitive') },
   automationId: { schema: q.automationId, to: locator('automationId') },
   controlType: { schema: q.controlType, to: locator('controlType') },
-  window: { schema: q.window, to: locator('window', { get_text: 'window', get_tree: 'window' }) },
+  window: {
+    schema: q.window,
+    to: locator('window', { get_text: 'window', get_tree: 'window', window_state: 'window' }),
+  },
   app: {
     schema: q.app,
     to: locator('app', { get_text: 'app', get_tree: 'app', close_app: 'app' }),
@@ -136,6 +140,10 @@ export const AUTOMATION_PARAMS = {
     schema: treeSnapshot.params.unwrap().shape.maxElements,
     to: { get_tree: 'maxElements' },
   },
+  state: {
+    schema: WindowStateName.describe('window_state: normal, minimized, maximized, fullscreen'),
+    to: { window_state: 'state' },
+  },
   timeoutMs: {
     // One budget in this contract: the wait for the element, then the action's deadline.
     schema: z.number().int().min(0).max(120_000).default(5_000),
@@ -153,6 +161,7 @@ const TUNING = 'tuning of the default tools; the contract has one timeoutMs for 
 const SHOTS =
   'the contract answers text; a failure still brings its screenshot, ui_screenshot takes one';
 const NO_POINT = 'the contract acts on a found element, never on a screen point';
+const WINDOW = 'window_state sets the state; ui_window also moves, resizes, activates, closes';
 const VALUE = '`value` is the option of find_and_select in this contract';
 const DRAG_TUNING = 'drag in this contract is a plain left drag; ui_drag takes the tuning';
 const DROP_ON = 'drag drops on an element found earlier (dropOnId)';
@@ -206,6 +215,10 @@ export const AUTOMATION_LEFT_OUT: Readonly<Record<string, string>> = {
   'clipboard:op': 'clipboard writes when text is given and reads otherwise',
   'clipboard:html': 'the contract copies text; ui_clipboard writes HTML and images',
   'clipboard:image': 'the contract copies text; ui_clipboard writes HTML and images',
+  'window_state:x': WINDOW,
+  'window_state:y': WINDOW,
+  'window_state:width': WINDOW,
+  'window_state:height': WINDOW,
 };
 
 /** Why `path` of `action`'s default tool is left out, if it is. */

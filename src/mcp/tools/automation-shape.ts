@@ -29,6 +29,7 @@ export const AUTOMATION_ACTIONS = [
   'launch_app',
   'close_app',
   'clipboard',
+  'window_state',
 ] as const;
 export const AutomationAction = z.enum(AUTOMATION_ACTIONS);
 export type AutomationAction = z.infer<typeof AutomationAction>;

@@ -132,6 +132,8 @@ async function perform(i: AutomationInput, ctx: ToolContext): Promise<Outcome> {
     case 'launch_app':
     case 'close_app':
       return appAction(i, ctx);
+    case 'window_state':
+      return windowState(i, ctx);
     case 'get_text':
       if (i.elementId === undefined && locatorGiven(i) === false) return windowText(i, ctx);
       return actOnOne(i, ctx, act);
@@ -170,6 +172,20 @@ async function appAction(i: AutomationInput, ctx: ToolContext): Promise<Outcome>
 
 async function elementOf(ctx: ToolContext, ref: string): Promise<ElementNode> {
   return (await callMethod(ctx, 'elements.get', { ref })).element as ElementNode;
+}
+
+/** window_state: set a window's state; the answer's element is the window's own. */
+async function windowState(i: AutomationInput, ctx: ToolContext): Promise<Outcome> {
+  const p = paramsFor('window_state', i, ['window', 'state']);
+  if (p.window === undefined || p.state === undefined) {
+    throw new InvalidParamsError('window_state needs window and state');
+  }
+  const r = await callMethod(ctx, 'windows.setState', p as MethodInput<'windows.setState'>);
+  const list = await callMethod(ctx, 'windows.list', {});
+  const ref = list.windows.find((w) => w.ref === r.window)?.element;
+  if (ref === undefined) throw new ElementNotFoundError(`window ${r.window} is gone`);
+  const node = await elementOf(ctx, ref);
+  return { node, scanned: 1, text: `${r.state} ${JSON.stringify(r.rect)}` };
 }
 
 /** What "invoke" means for this element: press a button, toggle a box, pick a tab or item. */
@@ -255,7 +271,7 @@ export const uiAutomation = defineTool({
     'One tool for desktop UI automation. action: find, find_and_click, find_and_type, ' +
     'find_and_select, invoke, wait_for, scroll_into_view, focus, drag (onto dropOnId), get_text, ' +
     'get_tree, launch_app (name|desktopId|path), close_app (app, force?), clipboard (copies ' +
-    'text, else reads). Target an ' +
+    'text, else reads), window_state (window, state). Target an ' +
     'element by elementId or by name / automationId / controlType (optionally in a window).',
   input: AutomationInput,
   output: AutomationAnswer,

@@ -17,6 +17,7 @@ import { methodTool, toolKindOf } from './method-tool.js';
 import { pixelTools } from './pixels.js';
 import { readTools } from './read.js';
 import { uiTextAttributes } from './text.js';
+import { uiWindow } from './window.js';
 
 /** Hand-written tools (their own rendering), reads first. */
 const handWritten: readonly ToolDef[] = [
@@ -27,6 +28,7 @@ const handWritten: readonly ToolDef[] = [
   ...actTools,
   uiApp,
   uiClipboard,
+  uiWindow,
 ];
 
 /**

@@ -26,6 +26,7 @@ const DEFAULT_TOOLS = [
   'ui_drag',
   'ui_wait_for',
   'ui_batch',
+  'ui_window',
   'ui_screenshot',
   'ui_ocr',
   'ui_clipboard',

@@ -75,6 +75,12 @@ __all__ = [
     "AppsCloseResult",
     "ClipboardWriteResult",
     "ClipboardReadResult",
+    "WindowsMoveResult",
+    "WindowsResizeResult",
+    "WindowsSetStateResult",
+    "WindowsActivateResult",
+    "WindowsCloseResult",
+    "ScreenMonitorsResult",
 ]
 
 
@@ -153,6 +159,12 @@ METHOD_KINDS: dict[str, str] = {
     "apps.close": "act",
     "clipboard.write": "act",
     "clipboard.read": "read",
+    "windows.move": "act",
+    "windows.resize": "act",
+    "windows.setState": "act",
+    "windows.activate": "act",
+    "windows.close": "act",
+    "screen.monitors": "read",
 }
 
 
@@ -898,6 +910,121 @@ ClipboardReadResult = TypedDict(
 )
 
 
+WindowsMoveResult = TypedDict(
+    "WindowsMoveResult",
+    {
+        "action": Required[str],
+        "dryRun": Required[bool],
+        "window": Required[str],
+        "title": Required[str],
+        "state": Required[Literal["normal", "minimized", "maximized", "fullscreen"]],
+        "rect": Required[dict[str, Any] | None],
+        "monitor": Required[int | None],
+        "foreground": Required[bool],
+        "closed": Required[bool],
+        "via": Required[str],
+        "durationMs": Required[float],
+        "revision": Required[int],
+        "warnings": list[str],
+    },
+    total=False,
+)
+
+
+WindowsResizeResult = TypedDict(
+    "WindowsResizeResult",
+    {
+        "action": Required[str],
+        "dryRun": Required[bool],
+        "window": Required[str],
+        "title": Required[str],
+        "state": Required[Literal["normal", "minimized", "maximized", "fullscreen"]],
+        "rect": Required[dict[str, Any] | None],
+        "monitor": Required[int | None],
+        "foreground": Required[bool],
+        "closed": Required[bool],
+        "via": Required[str],
+        "durationMs": Required[float],
+        "revision": Required[int],
+        "warnings": list[str],
+    },
+    total=False,
+)
+
+
+WindowsSetStateResult = TypedDict(
+    "WindowsSetStateResult",
+    {
+        "action": Required[str],
+        "dryRun": Required[bool],
+        "window": Required[str],
+        "title": Required[str],
+        "state": Required[Literal["normal", "minimized", "maximized", "fullscreen"]],
+        "rect": Required[dict[str, Any] | None],
+        "monitor": Required[int | None],
+        "foreground": Required[bool],
+        "closed": Required[bool],
+        "via": Required[str],
+        "durationMs": Required[float],
+        "revision": Required[int],
+        "warnings": list[str],
+    },
+    total=False,
+)
+
+
+WindowsActivateResult = TypedDict(
+    "WindowsActivateResult",
+    {
+        "action": Required[str],
+        "dryRun": Required[bool],
+        "window": Required[str],
+        "title": Required[str],
+        "state": Required[Literal["normal", "minimized", "maximized", "fullscreen"]],
+        "rect": Required[dict[str, Any] | None],
+        "monitor": Required[int | None],
+        "foreground": Required[bool],
+        "closed": Required[bool],
+        "via": Required[str],
+        "durationMs": Required[float],
+        "revision": Required[int],
+        "warnings": list[str],
+    },
+    total=False,
+)
+
+
+WindowsCloseResult = TypedDict(
+    "WindowsCloseResult",
+    {
+        "action": Required[str],
+        "dryRun": Required[bool],
+        "window": Required[str],
+        "title": Required[str],
+        "state": Required[Literal["normal", "minimized", "maximized", "fullscreen"]],
+        "rect": Required[dict[str, Any] | None],
+        "monitor": Required[int | None],
+        "foreground": Required[bool],
+        "closed": Required[bool],
+        "via": Required[str],
+        "durationMs": Required[float],
+        "revision": Required[int],
+        "warnings": list[str],
+    },
+    total=False,
+)
+
+
+ScreenMonitorsResult = TypedDict(
+    "ScreenMonitorsResult",
+    {
+        "monitors": Required[list[dict[str, Any]]],
+        "space": Required[Literal["physical"]],
+    },
+    total=False,
+)
+
+
 class AsyncMethods:
     """Every protocol method as a typed coroutine."""
 
@@ -1264,6 +1391,50 @@ class AsyncMethods:
         format: image: PNG
         """
         return await self.call("clipboard.read", _given({"format": format}))  # type: ignore[no-any-return]
+
+    async def windows_move(self, *, window: str, timeout_ms: int | None = None, dry_run: bool | None = None, x: int, y: int) -> WindowsMoveResult:
+        """Move a window (top-left corner).
+
+        window: Window ref (w3) or a case-insensitive part of the window title
+        timeout_ms: Deadline in ms
+        """
+        return await self.call("windows.move", _given({"window": window, "timeoutMs": timeout_ms, "dryRun": dry_run, "x": x, "y": y}))  # type: ignore[no-any-return]
+
+    async def windows_resize(self, *, window: str, timeout_ms: int | None = None, dry_run: bool | None = None, width: int, height: int) -> WindowsResizeResult:
+        """Resize a window.
+
+        window: Window ref (w3) or a case-insensitive part of the window title
+        timeout_ms: Deadline in ms
+        """
+        return await self.call("windows.resize", _given({"window": window, "timeoutMs": timeout_ms, "dryRun": dry_run, "width": width, "height": height}))  # type: ignore[no-any-return]
+
+    async def windows_set_state(self, *, window: str, timeout_ms: int | None = None, dry_run: bool | None = None, state: Literal["normal", "minimized", "maximized", "fullscreen"]) -> WindowsSetStateResult:
+        """Minimize, maximize, restore or fullscreen a window.
+
+        window: Window ref (w3) or a case-insensitive part of the window title
+        timeout_ms: Deadline in ms
+        """
+        return await self.call("windows.setState", _given({"window": window, "timeoutMs": timeout_ms, "dryRun": dry_run, "state": state}))  # type: ignore[no-any-return]
+
+    async def windows_activate(self, *, window: str, timeout_ms: int | None = None, dry_run: bool | None = None) -> WindowsActivateResult:
+        """Bring a window to the front.
+
+        window: Window ref (w3) or a case-insensitive part of the window title
+        timeout_ms: Deadline in ms
+        """
+        return await self.call("windows.activate", _given({"window": window, "timeoutMs": timeout_ms, "dryRun": dry_run}))  # type: ignore[no-any-return]
+
+    async def windows_close(self, *, window: str, timeout_ms: int | None = None, dry_run: bool | None = None) -> WindowsCloseResult:
+        """Ask a window to close.
+
+        window: Window ref (w3) or a case-insensitive part of the window title
+        timeout_ms: Deadline in ms
+        """
+        return await self.call("windows.close", _given({"window": window, "timeoutMs": timeout_ms, "dryRun": dry_run}))  # type: ignore[no-any-return]
+
+    async def screen_monitors(self) -> ScreenMonitorsResult:
+        """Monitors: bounds, work area, scale, primary; in physical desktop pixels."""
+        return await self.call("screen.monitors", {})  # type: ignore[no-any-return]
 
 
 class SyncMethods:
@@ -1632,3 +1803,47 @@ class SyncMethods:
         format: image: PNG
         """
         return self.call("clipboard.read", _given({"format": format}))  # type: ignore[no-any-return]
+
+    def windows_move(self, *, window: str, timeout_ms: int | None = None, dry_run: bool | None = None, x: int, y: int) -> WindowsMoveResult:
+        """Move a window (top-left corner).
+
+        window: Window ref (w3) or a case-insensitive part of the window title
+        timeout_ms: Deadline in ms
+        """
+        return self.call("windows.move", _given({"window": window, "timeoutMs": timeout_ms, "dryRun": dry_run, "x": x, "y": y}))  # type: ignore[no-any-return]
+
+    def windows_resize(self, *, window: str, timeout_ms: int | None = None, dry_run: bool | None = None, width: int, height: int) -> WindowsResizeResult:
+        """Resize a window.
+
+        window: Window ref (w3) or a case-insensitive part of the window title
+        timeout_ms: Deadline in ms
+        """
+        return self.call("windows.resize", _given({"window": window, "timeoutMs": timeout_ms, "dryRun": dry_run, "width": width, "height": height}))  # type: ignore[no-any-return]
+
+    def windows_set_state(self, *, window: str, timeout_ms: int | None = None, dry_run: bool | None = None, state: Literal["normal", "minimized", "maximized", "fullscreen"]) -> WindowsSetStateResult:
+        """Minimize, maximize, restore or fullscreen a window.
+
+        window: Window ref (w3) or a case-insensitive part of the window title
+        timeout_ms: Deadline in ms
+        """
+        return self.call("windows.setState", _given({"window": window, "timeoutMs": timeout_ms, "dryRun": dry_run, "state": state}))  # type: ignore[no-any-return]
+
+    def windows_activate(self, *, window: str, timeout_ms: int | None = None, dry_run: bool | None = None) -> WindowsActivateResult:
+        """Bring a window to the front.
+
+        window: Window ref (w3) or a case-insensitive part of the window title
+        timeout_ms: Deadline in ms
+        """
+        return self.call("windows.activate", _given({"window": window, "timeoutMs": timeout_ms, "dryRun": dry_run}))  # type: ignore[no-any-return]
+
+    def windows_close(self, *, window: str, timeout_ms: int | None = None, dry_run: bool | None = None) -> WindowsCloseResult:
+        """Ask a window to close.
+
+        window: Window ref (w3) or a case-insensitive part of the window title
+        timeout_ms: Deadline in ms
+        """
+        return self.call("windows.close", _given({"window": window, "timeoutMs": timeout_ms, "dryRun": dry_run}))  # type: ignore[no-any-return]
+
+    def screen_monitors(self) -> ScreenMonitorsResult:
+        """Monitors: bounds, work area, scale, primary; in physical desktop pixels."""
+        return self.call("screen.monitors", {})  # type: ignore[no-any-return]
