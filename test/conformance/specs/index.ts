@@ -1,5 +1,6 @@
 /** Every conformance spec, in the order they run. Spec ids are unique and never reused. */
 import type { ConformanceSpec } from '../fixture.js';
+import { clipboardSpecs } from './clipboard.js';
 import { errorSpecs } from './errors.js';
 import { fetchSpecs } from './fetch.js';
 import { focusSpecs } from './focus.js';
@@ -14,4 +15,5 @@ export const ALL_SPECS: readonly ConformanceSpec[] = [
   ...inputSpecs,
   ...quirkSpecs,
   ...errorSpecs,
+  ...clipboardSpecs,
 ];
