@@ -31,7 +31,7 @@ const TOOL_NAMES: Record<RecordedStep['method'], string> = {
   'actions.select': 'ui_select',
   'actions.invoke': 'ui_invoke',
   'actions.focus': 'ui_focus',
-  'actions.scrollIntoView': 'ui_scroll_into_view',
+  'actions.scrollIntoView': 'ui_scroll',
   'actions.waitFor': 'ui_wait_for',
 };
 

@@ -192,7 +192,7 @@ export const actionsScroll = defineMethod({
 export const actionsScrollIntoView = defineMethod({
   name: 'actions.scrollIntoView',
   kind: 'act',
-  mcp: { tool: 'ui_scroll_into_view', automation: 'scroll_into_view' },
+  mcp: { tool: 'ui_scroll', automation: 'scroll_into_view' },
   summary: 'Scroll a (virtualized) container until the target exists and is visible.',
   params: action({
     target: Target,

@@ -22,8 +22,9 @@ import type { ActionMethod } from '../../executor/api.js';
 import { callMethod } from '../call.js';
 import { deliverShot } from '../shots.js';
 import { actionText, clip, summaryLine } from '../render.js';
-import { defineTool, type ToolDef } from '../types.js';
+import { defineTool, type ToolAnswer, type ToolContext, type ToolDef } from '../types.js';
 import { uiBatch } from './batch.js';
+import { ScrollInput, scrollCall } from './scroll.js';
 
 type SingleAction = Exclude<ActionMethod, 'actions.batch' | 'actions.waitFor'>;
 
@@ -40,15 +41,22 @@ function actionTool<M extends SingleAction, P extends z.ZodType>(
     description,
     input: def.params,
     output: ActionResult,
-    async run(input, ctx) {
-      const r = (await callMethod(ctx, def.name, input as never)) as ActionResult;
-      const patches = r.patches !== undefined ? `\npatches: ${JSON.stringify(r.patches)}` : '';
-      if (r.screenshot === undefined) return { text: actionText(r) + patches, structured: r };
-      const shot = await deliverShot(r.screenshot, ctx.deps.config);
-      const text = `${actionText(r)}${patches}\n${shot.line}`;
-      return { text, structured: { ...r, screenshot: shot.shot }, images: shot.images };
-    },
+    run: (input, ctx) => runAction(def, input, ctx),
   });
+}
+
+/** Call an action method and render its result, with the screenshot when there is one. */
+async function runAction(
+  def: MethodDef,
+  input: unknown,
+  ctx: ToolContext,
+): Promise<ToolAnswer<ActionResult>> {
+  const r: ActionResult = await callMethod(ctx, def.name as SingleAction, input as never);
+  const patches = r.patches !== undefined ? `\npatches: ${JSON.stringify(r.patches)}` : '';
+  if (r.screenshot === undefined) return { text: actionText(r) + patches, structured: r };
+  const shot = await deliverShot(r.screenshot, ctx.deps.config);
+  const text = `${actionText(r)}${patches}\n${shot.line}`;
+  return { text, structured: { ...r, screenshot: shot.shot }, images: shot.images };
 }
 
 export const uiClick = actionTool(
@@ -93,18 +101,23 @@ export const uiFocus = actionTool(
   actionsFocus,
   'Move keyboard focus to an element and bring its window to the front.',
 );
-export const uiScroll = actionTool(
-  'ui_scroll',
-  'Scroll',
-  actionsScroll,
-  'Scroll an element (or under the mouse) by notches.',
-);
-export const uiScrollIntoView = actionTool(
-  'ui_scroll_into_view',
-  'Scroll into view',
-  actionsScrollIntoView,
-  'Scroll a (virtualized) list until the target exists and is visible.',
-);
+
+export const uiScroll = defineTool({
+  name: 'ui_scroll',
+  title: 'Scroll',
+  kind: 'action',
+  description:
+    'Scroll an element (or under the mouse) by notches; without a direction, scroll a ' +
+    '(virtualized) list until the target exists and is visible.',
+  input: ScrollInput,
+  output: ActionResult,
+  run: (input, ctx) => {
+    const call = scrollCall(input);
+    return call.method === 'actions.scroll'
+      ? runAction(actionsScroll, call.params, ctx)
+      : runAction(actionsScrollIntoView, call.params, ctx);
+  },
+});
 
 export const uiDrag = actionTool(
   'ui_drag',
@@ -146,7 +159,6 @@ export const actTools = [
   uiInvoke,
   uiFocus,
   uiScroll,
-  uiScrollIntoView,
   uiDrag,
   uiWaitFor,
   uiBatch,

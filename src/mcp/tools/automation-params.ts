@@ -187,6 +187,10 @@ export const AUTOMATION_LEFT_OUT: Readonly<Record<string, string>> = {
   'wait_for:condition': 'wait_for waits for the element to appear (contract)',
   'wait_for:value': 'wait_for waits for the element to appear (contract)',
   'wait_for:title': 'wait_for waits for the element to appear (contract)',
+  'scroll_into_view:direction':
+    'scroll_into_view scrolls until the target shows; ui_scroll also scrolls by notches',
+  'scroll_into_view:amount':
+    'scroll_into_view scrolls until the target shows; ui_scroll also scrolls by notches',
   'get_tree:mode': 'get_tree answers the compact snapshot text',
   'get_tree:maxTokens': 'get_tree bounds by maxElements; page with ui_snapshot elsewhere',
   'get_tree:cursor': 'get_tree answers one page (contract)',

@@ -13,7 +13,6 @@ import {
   actionsInvoke,
   actionsKeys,
   actionsScroll,
-  actionsScrollIntoView,
   actionsSelect,
   actionsSetValue,
   actionsType,
@@ -24,6 +23,7 @@ import { parseParams } from '../../service/dispatch.js';
 import { callMethod } from '../call.js';
 import { actionText } from '../render.js';
 import { defineTool } from '../types.js';
+import { ScrollInput, scrollCall } from './scroll.js';
 
 /** The acting tools a step may name, and the method behind each. */
 export const STEP_TOOLS = {
@@ -35,7 +35,6 @@ export const STEP_TOOLS = {
   ui_invoke: actionsInvoke,
   ui_focus: actionsFocus,
   ui_scroll: actionsScroll,
-  ui_scroll_into_view: actionsScrollIntoView,
   ui_wait_for: actionsWaitFor,
 } as const;
 
@@ -61,9 +60,11 @@ type BatchSteps = MethodInput<'actions.batch'>['steps'];
 /** Each step's arguments checked by its tool's schema; the first bad one names its tool and path. */
 function methodSteps(input: BatchInput): BatchSteps {
   return input.steps.map((step, i) => {
+    const at = `steps.${i}.args`;
+    if (step.tool === 'ui_scroll')
+      return scrollCall(parseParams(ScrollInput, step.args, step.tool, at));
     const def = STEP_TOOLS[step.tool];
-    const params = parseParams(def.params, step.args, step.tool, `steps.${i}.args`);
-    return { method: def.name, params };
+    return { method: def.name, params: parseParams(def.params, step.args, step.tool, at) };
   });
 }
 

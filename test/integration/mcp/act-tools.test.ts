@@ -82,7 +82,7 @@ describe('acting tools', () => {
     expect(scrolled.text).toMatch(/^scroll datagrid "Records"/);
     const grid = await ok(client, 'ui_find', { automationId: 'grid.table' });
     const container = (grid.structured?.elements as { ref: string }[])[0]?.ref;
-    const r = await ok(client, 'ui_scroll_into_view', {
+    const r = await ok(client, 'ui_scroll', {
       target: { name: 'Row 300', nameMatch: 'equals' },
       container,
     });

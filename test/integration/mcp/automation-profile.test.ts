@@ -34,7 +34,7 @@ describe('ui_automation profile, parameters shared with the default tools', () =
     expect(clipped.answer.text?.length).toBeLessThanOrEqual(5);
   });
 
-  it('takes maxScrolls, validated as ui_scroll_into_view validates it', async () => {
+  it('takes maxScrolls, validated as ui_scroll validates it', async () => {
     const grid = await automation({ action: 'find', automationId: 'grid.table' });
     const none = await automation({
       action: 'scroll_into_view',

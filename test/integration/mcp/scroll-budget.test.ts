@@ -18,7 +18,7 @@ function argsFor(profile: Profile, row: number): { tool: string; args: object } 
   const automationId = `grid.row.${row}`;
   if (profile === 'default') {
     return {
-      tool: 'ui_scroll_into_view',
+      tool: 'ui_scroll',
       args: { target: { window: 'Records', automationId }, timeoutMs: 20_000 },
     };
   }

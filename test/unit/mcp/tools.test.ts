@@ -22,7 +22,6 @@ const DEFAULT_TOOLS = [
   'ui_invoke',
   'ui_focus',
   'ui_scroll',
-  'ui_scroll_into_view',
   'ui_drag',
   'ui_wait_for',
   'ui_batch',
