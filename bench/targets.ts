@@ -338,6 +338,10 @@ export const TARGETS = {
     },
   },
   windows: windowTargets(),
+  clipboard: {
+    // Both sides pay one xclip process per transfer; ours answers INCR from the event loop.
+    roundTripVsXclip: { figure: 'roundTripVsXclip', op: '<=', limit: 1.5, unit: 'x xclip' },
+  },
   repair: {
     repairP99VsReference: {
       figure: 'repairMs.p99',
