@@ -37,6 +37,8 @@ export interface HostCapture {
 export interface HostMonitor {
   index: number;
   rect: ScreenRect;
+  /** rcWork: the monitor without the task bar and docked app bars. */
+  workArea?: ScreenRect;
   scale: number;
   primary: boolean;
 }
@@ -147,7 +149,7 @@ function monitorInfo(mon: bigint, index: number): HostMonitor | null {
   )
     scale = (dpiX[0] ?? 96) / 96 || 1;
   const primary = (info.readUInt32LE(36) & MONITORINFOF_PRIMARY) !== 0;
-  return { index, rect: readRect(info, 4), scale, primary };
+  return { index, rect: readRect(info, 4), workArea: readRect(info, 20), scale, primary };
 }
 
 /** The monitors (EnumDisplayMonitors), or the virtual screen as one where none is listed. */
