@@ -27,7 +27,9 @@ export function closestNames(query: string, names: readonly string[], limit = 5)
   const q = query.toLowerCase();
   const scored = [...new Set(names)].map((name) => {
     const n = name.toLowerCase();
-    const score = n.includes(q) || q.includes(n) ? 0 : editDistance(q, n) / Math.max(n.length, 1);
+    // A name holding the query is close; a short name inside the query only when not tiny.
+    const inside = q.includes(n) && n.length >= 3 && n.length >= q.length * 0.6;
+    const score = n.includes(q) ? 0 : inside ? 0.1 : editDistance(q, n) / Math.max(n.length, 1);
     return { name, score };
   });
   return scored
@@ -69,11 +71,14 @@ export function byDesktopId(installed: readonly InstalledApp[], id: string): Ins
  */
 export function byName(installed: readonly InstalledApp[], name: string): InstalledApp {
   const q = name.trim().toLowerCase();
-  const exact = installed.filter(
-    (a) => a.name.toLowerCase() === q || (a.source !== 'path' && sameId(a.id, q)),
-  );
-  const [first] = exact;
-  if (first !== undefined) return exact.find((a) => a.source !== 'path') ?? first;
+  const entries = installed.filter((a) => a.source !== 'path');
+  const exact = entries.find((a) => a.name.toLowerCase() === q || sameId(a.id, q));
+  if (exact !== undefined) return exact;
+  // A program name: the one entry that runs it, else the program itself.
+  const runs = entries.filter((a) => (a.executable.split(/[\\/]/).pop() ?? '').toLowerCase() === q);
+  if (runs.length === 1 && runs[0] !== undefined) return runs[0];
+  const program = installed.find((a) => a.source === 'path' && a.name.toLowerCase() === q);
+  if (program !== undefined) return program;
   const partial = installed.filter((a) => a.source !== 'path' && a.name.toLowerCase().includes(q));
   if (partial.length === 1 && partial[0] !== undefined) return partial[0];
   if (partial.length > 1) {

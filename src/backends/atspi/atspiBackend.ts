@@ -48,6 +48,7 @@ import { readTextRuns } from './atspiTextAttributes.js';
 import { walkSubtree } from './atspiWalk.js';
 import { AtspiWindowTruth } from './atspiWindowTruth.js';
 import { AtspiWindowOps } from './atspiWindowOps.js';
+import { createAtspiAppControl } from './atspiAppControl.js';
 
 export interface AtspiBackendOptions {
   /** Accessibility bus address; default AT_SPI_BUS_ADDRESS, else asked of the session bus. */
@@ -104,6 +105,9 @@ export class AtspiBackend implements AccessibilityBackend {
   /** The X server's view of top-level windows, the second signal about windows. */
   private readonly truth: AtspiWindowTruth;
   private readonly windows: AtspiWindowOps;
+  /** Toolkit names by pid, as the apps told the bus (for apps.list). */
+  private readonly toolkits = new Map<number, string>();
+  readonly appControl: ReturnType<typeof createAtspiAppControl>;
 
   constructor(private readonly options: AtspiBackendOptions = {}) {
     this.env = options.env ?? process.env;
@@ -116,6 +120,7 @@ export class AtspiBackend implements AccessibilityBackend {
       (app) => this.conn?.reader.facts.forgetApp(app),
     );
     this.windows = new AtspiWindowOps(this.env, this.truth, (signal) => this.monitors(signal));
+    this.appControl = createAtspiAppControl(this.env, this.truth, this.toolkits);
     setMaxListeners(0, this.lifetime.signal);
   }
 
@@ -134,6 +139,7 @@ export class AtspiBackend implements AccessibilityBackend {
     this.clipboard?.stop();
     this.windows.close();
     this.truth.stop();
+    this.appControl.stop();
     this.settler.stop();
     this.lifetime.abort(new BackendUnavailableError('the backend was stopped'));
     this.conn?.subscription.unsubscribe();
@@ -273,7 +279,10 @@ export class AtspiBackend implements AccessibilityBackend {
       this.apps.set(busName, info);
       // An app read before its toolkit answered is read again: its rules depend on it.
       info.then(
-        (read) => read.toolkit.unread === true && this.apps.delete(busName),
+        (read) => {
+          if (read.pid !== undefined) this.toolkits.set(read.pid, read.toolkit.name);
+          return read.toolkit.unread === true && this.apps.delete(busName);
+        },
         () => this.apps.delete(busName),
       );
     }

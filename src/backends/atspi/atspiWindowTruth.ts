@@ -55,6 +55,13 @@ export class AtspiWindowTruth {
     this.watcher.stop();
   }
 
+  /** The X server's top-level windows now (empty without an X display). */
+  view(): XWindowView {
+    return this.watcher.running
+      ? this.watcher.view()
+      : { windows: [], active: null, managed: false };
+  }
+
   /** Drain the X server's queued events now (an action's settle wants every change in). */
   pump(): void {
     this.watcher.pump();

@@ -49,7 +49,7 @@ export function simInstalled(): InstalledApp[] {
 export function createSimAppControl(d: Desktop): BackendApps {
   const appOf = (pid: number) => d.apps.find((a) => a.pid === pid);
   return {
-    resolve(request: LaunchRequest, options: AppsOptions): Promise<ResolvedLaunch> {
+    async resolve(request: LaunchRequest, options: AppsOptions): Promise<ResolvedLaunch> {
       throwIfAborted(options.signal);
       const installed = simInstalled();
       const app =
@@ -58,7 +58,11 @@ export function createSimAppControl(d: Desktop): BackendApps {
           : request.desktopId !== undefined
             ? byDesktopId(installed, request.desktopId)
             : byName(installed, request.name ?? '');
-      return Promise.resolve({ app, argv: [app.executable, ...request.args], cwd: request.cwd });
+      return await Promise.resolve({
+        app,
+        argv: [app.executable, ...request.args],
+        cwd: request.cwd,
+      });
     },
     launch(command, options) {
       throwIfAborted(options.signal);

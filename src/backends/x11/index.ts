@@ -6,3 +6,4 @@ export { matchWindows, type AccessibleTopLevel, type WindowMatch } from './windo
 export { X11Keyboard, type TypeOptions } from './x11Keyboard.js';
 export { X11Clipboard } from './x11Clipboard.js';
 export { X11WindowOps } from './x11WindowOps.js';
+export { X11WindowCloser } from './x11Close.js';
