@@ -41,7 +41,10 @@ export async function closeApp(deps: CloseDeps, p: Params, signal: AbortSignal):
   policy.checkTarget({ app: p.app, pid: /^\d+$/.test(p.app) ? Number(p.app) : undefined });
   const info = cache.resolveApp({ query: p.app }).app;
   policy.checkTarget({ app: info.name, pid: info.pid });
-  const windows = cachedWindows(cache).filter((w) => info.windows.includes(w.ref));
+  // Every window of the app, those still being read included: each is asked, none is news.
+  const windows = cache
+    .windowsList({ includeMinimized: true })
+    .windows.filter((w) => info.windows.includes(w.ref));
   const [app] = appsOf(windows, control);
   const running: RunningApp = app ?? {
     id: info.id,
@@ -62,7 +65,7 @@ export async function closeApp(deps: CloseDeps, p: Params, signal: AbortSignal):
     durationMs: performance.now() - started,
   });
   try {
-    const polite = p.force ? progress.remaining() * POLITE_SHARE : progress.remaining();
+    const polite = Math.floor(p.force ? progress.remaining() * POLITE_SHARE : progress.remaining());
     const refs = new Set(windows.map((w) => w.ref));
     // A question already open blocks its owner: it is the answer, whatever a request would do.
     const open = windows.find((w) => w.modal);
@@ -113,7 +116,10 @@ async function askToClose(
     progress.step(`asking window ${w.ref} "${w.title}" to close`);
     await progress.race(deps.control.requestClose(id, { signal: progress.signal }));
   }
-  const limit = AbortSignal.any([progress.signal, AbortSignal.timeout(Math.max(1, limitMs))]);
+  const limit = AbortSignal.any([
+    progress.signal,
+    AbortSignal.timeout(Math.max(1, Math.floor(limitMs))),
+  ]);
   try {
     return await waitForValue(
       deps.cache,
