@@ -63,7 +63,8 @@ async function atspiFixture(kit: Toolkit): Promise<AppsFixture> {
     async dispose() {
       // Apps this suite started (and a spec left) go with their process, then the desktop.
       const left = (await handlers['apps.list']({}, ctx())).apps;
-      for (const app of left) if (app.pid !== undefined) backend.appControl.kill(app.pid, ctx());
+      for (const app of left)
+        if (app.pid !== undefined) await backend.appControl.kill(app.pid, ctx());
       await services.executor.stop();
       await services.store.stop();
       await backend.stop();

@@ -66,7 +66,8 @@ export function processName(pid: number): string | undefined {
 
 export function createLinuxAppControl(env: NodeJS.ProcessEnv, hooks: LinuxAppHooks): BackendApps {
   return {
-    resolve: async (request, options) => resolveLaunch(env, request, options),
+    resolve: (request, options) =>
+      new Promise((done) => done(resolveLaunch(env, request, options))),
     launch: (command, options) => spawnDetached(env, command, options),
     requestClose: (id, options) => hooks.requestClose(id, options),
     kill(pid, options) {
