@@ -29,7 +29,9 @@ function loadSendEvent(): SendEvent {
       cause: err,
     });
   }
-  const fn = lib.func('int XSendEvent(void *d, unsigned long w, int propagate, long mask, void *event)');
+  const fn = lib.func(
+    'int XSendEvent(void *d, unsigned long w, int propagate, long mask, void *event)',
+  );
   sendEvent = (d, w, propagate, mask, e) => Number(fn(d, w, propagate, mask, e));
   return sendEvent;
 }

@@ -60,7 +60,14 @@ describe('Linux app control', () => {
       (await rejection(control.resolve({ path: join(root, 'nope'), args: [] }, options()))).code,
     ).toBe('app_not_found');
     expect(
-      (await rejection(control.resolve({ path: join(system, 'applications/fixture.desktop'), args: [] }, options()))).code,
+      (
+        await rejection(
+          control.resolve(
+            { path: join(system, 'applications/fixture.desktop'), args: [] },
+            options(),
+          ),
+        )
+      ).code,
     ).toBe('app_not_found');
   });
 
