@@ -64,7 +64,7 @@ export const uiWindow = defineTool({
   title: 'Arrange a window',
   kind: 'action',
   description:
-    'Move, resize, set the state of, activate or close a window; answers it as read back (physical pixels).',
+    'Move, resize, set the state of, activate or close a window; answers it as read back.',
   input: WindowToolInput,
   output: WindowOpResult,
   async run(input, ctx) {
