@@ -252,6 +252,9 @@ export class X11Clipboard implements BackendClipboard {
       lib.nextEvent(d, this.event);
       this.dispatch(Buffer.from(this.event));
     }
+    // A requestor that died mid-INCR never deletes the property again; without this the loop
+    // would pump for it forever.
+    this.server.expire(Date.now());
     if (this.server.busy) this.activate();
   }
 

@@ -58,7 +58,12 @@ interface Outgoing {
   type: number;
   data: Uint8Array;
   offset: number;
+  /** When the requestor last took a chunk (ms, the caller's clock). */
+  lastProgress: number;
 }
+
+/** A requestor that takes no chunk for this long is gone or stuck: its transfer is dropped. */
+export const INCR_IDLE_MS = 10_000;
 
 const encoder = new TextEncoder();
 
@@ -109,18 +114,19 @@ export class SelectionServer {
     return list;
   }
 
-  answer(req: SelectionRequest): void {
+  answer(req: SelectionRequest, now = Date.now()): void {
     const property = req.property === 0 ? req.target : req.property;
-    const ok = req.selection === this.atoms.CLIPBOARD && this.convert(req, property);
+    const ok = req.selection === this.atoms.CLIPBOARD && this.convert(req, property, now);
     this.lib.sendEvent(this.d, req.requestor, notifyEvent(req, ok ? property : 0));
     this.lib.flush(this.d);
     this.lib.dropErrors();
   }
 
   /** The requestor deleted a property: the next INCR chunk, if that was one of ours. */
-  onPropertyDeleted(window: number, property: number): void {
+  onPropertyDeleted(window: number, property: number, now = Date.now()): void {
     const out = this.outgoing.get(`${window}:${property}`);
     if (out === undefined) return;
+    out.lastProgress = now;
     const chunk = out.data.subarray(out.offset, out.offset + this.chunkBytes);
     this.lib.change(this.d, window, property, out.type, chunk);
     out.offset += chunk.byteLength;
@@ -134,7 +140,7 @@ export class SelectionServer {
     return this.watched.has(window);
   }
 
-  private convert(req: SelectionRequest, property: number): boolean {
+  private convert(req: SelectionRequest, property: number, now: number): boolean {
     const a = this.atoms;
     if (req.time !== 0 && req.time < this.ownTime) return false;
     if (req.target === a.TARGETS) {
@@ -152,7 +158,14 @@ export class SelectionServer {
       this.lib.change(this.d, req.requestor, property, type, data);
       return true;
     }
-    this.startIncr({ requestor: req.requestor, property, type, data, offset: 0 });
+    this.startIncr({
+      requestor: req.requestor,
+      property,
+      type,
+      data,
+      offset: 0,
+      lastProgress: now,
+    });
     return true;
   }
 
@@ -193,5 +206,12 @@ export class SelectionServer {
   /** Abandon transfers to requestors that went away (their window is gone). */
   abandon(): void {
     for (const out of [...this.outgoing.values()]) this.finish(out);
+  }
+
+  /** Drop transfers whose requestor took no chunk for `idleMs`; the count dropped. */
+  expire(now: number, idleMs = INCR_IDLE_MS): number {
+    const stale = [...this.outgoing.values()].filter((o) => now - o.lastProgress > idleMs);
+    for (const out of stale) this.finish(out);
+    return stale.length;
   }
 }
