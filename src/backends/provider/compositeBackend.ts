@@ -6,7 +6,7 @@
  */
 import { merge, map, filter, type Observable } from 'rxjs';
 import type { ProviderNode } from '../../../protocol/src/index.js';
-import { ElementStaleError, raceSignal } from '../../errors.js';
+import { ElementStaleError, NotSupportedError, raceSignal } from '../../errors.js';
 import type {
   AccessibilityBackend,
   ActionOptions,
@@ -185,9 +185,26 @@ export function withProviders(
     ...(platform.watchInput === undefined
       ? {}
       : { watchInput: platform.watchInput.bind(platform) }),
+    ...(platform.windowOp === undefined
+      ? {}
+      : { windowOp: platformWindowOp(platform, platform.windowOp) }),
+    ...(platform.windowStacking === undefined
+      ? {}
+      : { windowStacking: platform.windowStacking.bind(platform) }),
     ...(platform.appControl === undefined ? {} : { appControl: platform.appControl }),
     ...(platform.clipboard === undefined ? {} : { clipboard: platform.clipboard }),
   };
+}
+
+/** Window ops go to the platform; an app's own provider window has no platform window. */
+function platformWindowOp(
+  platform: AccessibilityBackend,
+  windowOp: NonNullable<AccessibilityBackend['windowOp']>,
+): NonNullable<AccessibilityBackend['windowOp']> {
+  return (id, op, options) =>
+    parseProviderId(id) === null
+      ? windowOp.call(platform, id, op, options)
+      : Promise.reject(new NotSupportedError('a provider window has no platform window to change'));
 }
 
 function toBackendNodes(
