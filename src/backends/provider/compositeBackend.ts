@@ -187,7 +187,7 @@ export function withProviders(
       : { watchInput: platform.watchInput.bind(platform) }),
     ...(platform.windowOp === undefined
       ? {}
-      : { windowOp: platformWindowOp(platform, platform.windowOp) }),
+      : { windowOp: platformWindowOp(platform.windowOp.bind(platform)) }),
     ...(platform.windowStacking === undefined
       ? {}
       : { windowStacking: platform.windowStacking.bind(platform) }),
@@ -198,12 +198,11 @@ export function withProviders(
 
 /** Window ops go to the platform; an app's own provider window has no platform window. */
 function platformWindowOp(
-  platform: AccessibilityBackend,
   windowOp: NonNullable<AccessibilityBackend['windowOp']>,
 ): NonNullable<AccessibilityBackend['windowOp']> {
   return (id, op, options) =>
     parseProviderId(id) === null
-      ? windowOp.call(platform, id, op, options)
+      ? windowOp(id, op, options)
       : Promise.reject(new NotSupportedError('a provider window has no platform window to change'));
 }
 
