@@ -28,7 +28,9 @@ PACKAGES=(xvfb xauth x11-utils dbus dbus-x11 at-spi2-core libatk-adaptor gtk-3-e
   libatk-wrapper-java libatk-wrapper-java-jni
   # The clipboard: XFixes selection events, XRes for the owner's pid, xclip as the independent
   # reader and the benchmark's baseline.
-  libxfixes3 libxres1 xclip)
+  libxfixes3 libxres1 xclip
+  # Two monitors in one headless display: Xephyr's Xinerama heads, nested in Xvfb.
+  xserver-xephyr)
 
 missing=()
 for pkg in "${PACKAGES[@]}"; do

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { createInterface } from 'node:readline';
 import { execText, firstLine, stopChild, stopGroup, waitExit } from './processes.js';
+import { startTwoMonitorDisplay } from './twoMonitors.js';
 
 const STEP_DEADLINE_MS = 10_000;
 
@@ -54,6 +55,11 @@ export interface DesktopOptions {
    * harnesses run.
    */
   windowManager?: boolean;
+  /**
+   * Two monitors side by side (Xinerama heads of 1280x1024 at x 0 and 1280) instead of one
+   * 1280x1024 screen: a nested Xephyr (scripts/desktop/twoMonitors.ts).
+   */
+  twoMonitors?: boolean;
 }
 
 export interface DesktopSession {
@@ -85,7 +91,10 @@ export async function startDesktop(
     rmSync(runDir, { recursive: true, force: true });
   };
   try {
-    const display = await startXvfb(owned, signal);
+    const display =
+      options.twoMonitors === true
+        ? await startTwoMonitorDisplay(owned, STEP_DEADLINE_MS, signal)
+        : await startXvfb(owned, signal);
     if (options.windowManager === true) await startWindowManager(owned, display, signal);
     const sessionBusAddress = await startSessionBus(owned, runDir, signal);
     const baseEnv: NodeJS.ProcessEnv = {

@@ -1,6 +1,6 @@
 /**
  * What the desktop itself says, read without the server: X's own tools (xwininfo, xdotool,
- * xrandr, xclip, setxkbmap) in their own processes, pyatspi through the line reader, and /proc.
+ * xdpyinfo, xclip, setxkbmap) in their own processes, pyatspi through the line reader, and /proc.
  * The desktop-operations end-to-end test checks every MCP answer against these.
  */
 import { execFile } from 'node:child_process';
@@ -83,10 +83,10 @@ export async function xRect(env: NodeJS.ProcessEnv, xid: string): Promise<Rect> 
   };
 }
 
-/** The monitors RandR reports (`xrandr --listmonitors`), in its order. */
+/** The monitors as Xinerama heads (`xdpyinfo -ext XINERAMA`), in their order. */
 export async function xMonitors(env: NodeJS.ProcessEnv): Promise<Rect[]> {
-  const out = await x(env, 'xrandr', ['--listmonitors']);
-  return [...out.matchAll(/ (\d+)\/\d+x(\d+)\/\d+\+(\d+)\+(\d+) /g)].map((m) => ({
+  const out = await x(env, 'xdpyinfo', ['-ext', 'XINERAMA']);
+  return [...out.matchAll(/head #\d+: (\d+)x(\d+) @ (\d+),(\d+)/g)].map((m) => ({
     width: Number(m[1]),
     height: Number(m[2]),
     x: Number(m[3]),
