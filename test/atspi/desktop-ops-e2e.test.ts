@@ -156,7 +156,7 @@ async function tile(left: Launched, right: Launched): Promise<void> {
     });
     const seen = await outside.xRect(env(), app.xid);
     expect(seen).toEqual({ x, y: m.y + 48, width, height });
-    expect((sized.structured as { rect: Rect }).rect).toEqual(seen);
+    expect(sized.structured).toMatchObject({ rect: seen, monitor: 1 });
     expect(outside.inside(seen, m)).toBe(true);
     rects.push(seen);
   }

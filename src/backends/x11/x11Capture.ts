@@ -9,6 +9,7 @@ import type { CapturedImage, CaptureRequest, MonitorInfo } from '../backend.js';
 import { ActionFailedError, NotSupportedError, throwIfAborted } from '../../errors.js';
 import { toRgba } from '../pixelOrder.js';
 import { ALL_PLANES, loadX11, Z_PIXMAP, type X11Lib, type XImageFields } from './x11Lib.js';
+import { xineramaHeads } from './x11Monitors.js';
 import { ShmReader } from './x11Shm.js';
 import { occludersOf, type Occluder } from './x11Stack.js';
 
@@ -92,7 +93,7 @@ export class X11Screen {
     return { lib: this.lib, display: this.display };
   }
 
-  /** The X screen as one monitor (Xinerama/RandR layouts are not split yet). */
+  /** Xinerama's heads when there are several, else the X screen as one monitor. */
   monitors(): Promise<MonitorInfo[]> {
     return settle(() => this.readMonitors());
   }
@@ -113,6 +114,9 @@ export class X11Screen {
   private readMonitors(): MonitorInfo[] {
     const { lib, display } = this.open();
     const screen = lib.defaultScreen(display) as number;
+    const heads = xineramaHeads(display);
+    if (heads.length > 1)
+      return heads.map((rect, index) => ({ index, rect, scale: 1, primary: index === 0 }));
     const width = lib.displayWidth(display, screen) as number;
     const height = lib.displayHeight(display, screen) as number;
     return [{ index: 0, rect: { x: 0, y: 0, width, height }, scale: 1, primary: true }];
