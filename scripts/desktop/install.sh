@@ -29,8 +29,9 @@ PACKAGES=(xvfb xauth x11-utils dbus dbus-x11 at-spi2-core libatk-adaptor gtk-3-e
   # The clipboard: XFixes selection events, XRes for the owner's pid, xclip as the independent
   # reader and the benchmark's baseline.
   libxfixes3 libxres1 xclip
-  # Two monitors in one headless display: Xephyr's Xinerama heads, nested in Xvfb.
-  xserver-xephyr)
+  # Two monitors in one headless display: Xephyr's Xinerama heads, nested in Xvfb; libXinerama
+  # for the X11 backend's monitors.
+  xserver-xephyr libxinerama1)
 
 missing=()
 for pkg in "${PACKAGES[@]}"; do
