@@ -125,8 +125,13 @@ async function typeIntoEditor(editor: Launched): Promise<void> {
   expect(await outside.xLayout(env())).toBe('de');
 }
 
-async function copyAndPaste(into: Launched): Promise<void> {
-  const wrote = await ok(client!, 'ui_clipboard', { op: 'write', text: TEXT });
+/** The client copies what it reads in the editor, then pastes it with the keyboard. */
+async function copyAndPaste(from: Launched, into: Launched): Promise<void> {
+  const edit = { controlType: 'Edit', window: from.window, timeoutMs: 0 };
+  const found = (await ok(client!, 'ui_find', edit)).structured as { elements: { ref: string }[] };
+  const shown = await ok(client!, 'ui_get_text', { ref: found.elements[0]!.ref, fresh: true });
+  const text = (shown.structured as { text: string }).text;
+  const wrote = await ok(client!, 'ui_clipboard', { op: 'write', text });
   expect((wrote.structured as { formats: string[] }).formats).toContain('text');
   expect(await outside.xClipboard(env())).toBe(TEXT);
   const target = { name: 'Text', controlType: 'Edit', window: into.window };
@@ -201,7 +206,7 @@ it('launches, types on de, copies, pastes, tiles, drags and closes, all over MCP
   const editor = await launch('uistream-e2e-editor', 'Fixture Editor');
   await typeIntoEditor(editor);
   const target = await launch('uistream-e2e-dnd', 'Drop target');
-  await copyAndPaste(target);
+  await copyAndPaste(editor, target);
   await tile(editor, target);
   await drag(target);
   await closeBoth(editor, target);
