@@ -40,3 +40,37 @@ export async function readAppInfo(
   if (typeof pidReply[0] === 'number') info.pid = pidReply[0];
   return info;
 }
+
+/**
+ * Each app's info, read once per bus name and kept while the connection lives; an app read
+ * before its toolkit answered is read again, since its rules depend on it. Toolkit names by pid
+ * outlive a connection (apps.list shows them).
+ */
+export class AppInfos {
+  private readonly byBusName = new Map<string, Promise<AppInfo>>();
+  readonly toolkits = new Map<number, string>();
+
+  get(
+    busName: string,
+    signal: AbortSignal,
+    conn: { reader: AtspiReader; guard: { toolkitOf(name: string): Promise<Toolkit> } },
+  ): Promise<AppInfo> {
+    let info = this.byBusName.get(busName);
+    if (info !== undefined) return info;
+    info = readAppInfo(conn.reader, busName, signal, (name) => conn.guard.toolkitOf(name));
+    this.byBusName.set(busName, info);
+    info.then(
+      (read) => {
+        if (read.pid !== undefined) this.toolkits.set(read.pid, read.toolkit.name);
+        return read.toolkit.unread === true && this.byBusName.delete(busName);
+      },
+      () => this.byBusName.delete(busName),
+    );
+    return info;
+  }
+
+  /** Forget every app (a new connection names apps anew). */
+  clear(): void {
+    this.byBusName.clear();
+  }
+}

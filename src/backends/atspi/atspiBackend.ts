@@ -5,7 +5,7 @@
  * `reset` (every id may be invalid) and `ok`.
  */
 import { setMaxListeners } from 'node:events';
-import type { Observable, Subscription } from 'rxjs';
+import type { Observable } from 'rxjs';
 import type {
   AccessibilityBackend,
   ActionOptions,
@@ -26,59 +26,31 @@ import type {
   WindowOp,
   WindowStacking,
 } from '../backend.js';
-import { X11Clipboard, X11Screen, watchX11Input, x11Unavailable } from '../x11/index.js';
 import { BackendUnavailableError, throwIfAborted } from '../../errors.js';
-import { AtspiActions } from './atspiActions.js';
-import { AtspiBus } from './atspiBus.js';
+import type { AtspiBus } from './atspiBus.js';
+import {
+  openConnection,
+  reconnect,
+  type AtspiBackendOptions,
+  type Connection,
+} from './atspiConnection.js';
+
+export type { AtspiBackendOptions } from './atspiConnection.js';
 import { OrderedBatcher } from './atspiBatcher.js';
 import { CAPABILITIES } from './atspiCapabilities.js';
-import { delay, registerEvents, registryOwner, resolveA11yAddress } from './atspiConnect.js';
-import { MATCH_RULES, AtspiEventMapper, type SignalMessage } from './atspiEvents.js';
-import { readAppInfo } from './atspiApps.js';
-import { AtspiReader, type AppInfo } from './atspiFetch.js';
-import type { AppGuard } from './atspiGuard.js';
-import { guardBus } from './atspiHealth.js';
+import type { AtspiEventMapper, SignalMessage } from './atspiEvents.js';
+import { AppInfos } from './atspiApps.js';
+import type { AppInfo } from './atspiFetch.js';
 import { ToolkitPolicies } from './atspiToolkits.js';
 import { DESKTOP_ID, refOf } from './atspiIds.js';
 import { XInput } from './atspiInput.js';
-import { appRoundTrips, WindowSettler } from './atspiSettle.js';
+import { appRoundTrips, keysHandled, windowExtents, WindowSettler } from './atspiSettle.js';
 import { bulkSubtree } from './atspiBulk.js';
 import { refuseCovered } from './atspiCovered.js';
 import { readTextRuns } from './atspiTextAttributes.js';
 import { walkSubtree } from './atspiWalk.js';
-import { AtspiWindowTruth } from './atspiWindowTruth.js';
-import { AtspiWindowOps } from './atspiWindowOps.js';
-import { createAtspiAppControl } from './atspiAppControl.js';
+import { AtspiX11Desktop } from './atspiX11Desktop.js';
 
-export interface AtspiBackendOptions {
-  /** Accessibility bus address; default AT_SPI_BUS_ADDRESS, else asked of the session bus. */
-  a11yBusAddress?: string;
-  /** Environment for finding the buses and for xdotool (DISPLAY). Default: process.env. */
-  env?: NodeJS.ProcessEnv;
-  /** D-Bus calls in flight at once. */
-  concurrency?: number;
-  /** Deadline of one D-Bus call; an app that misses it is quarantined as not responding. */
-  callTimeoutMs?: number;
-  /** Where app health (a read that killed or hung an app) is logged. Default: stderr. */
-  log?: (line: string) => void;
-}
-
-const BACKOFF_MS = [100, 250, 500, 1_000, 2_000, 5_000] as const;
-/** The longest one extents read of a settling window may take. */
-const EXTENTS_READ_MS = 2_000;
-
-/** Everything that lives as long as one bus connection. */
-interface Connection {
-  bus: AtspiBus;
-  reader: AtspiReader;
-  mapper: AtspiEventMapper;
-  actions: AtspiActions;
-  subscription: Subscription;
-  guard: AppGuard;
-}
-
-/** Longest wait for the focused app to handle typed keys before a keycode is mapped back. */
-const KEYS_HANDLED_MS = 2_000;
 export class AtspiBackend implements AccessibilityBackend {
   readonly name = 'atspi' as const;
   readonly capabilities = CAPABILITIES;
@@ -90,56 +62,47 @@ export class AtspiBackend implements AccessibilityBackend {
   /** Where the desktop said focus went last: typed keys go to that app. */
   private focusedId: BackendId | null = null;
   private readonly lifetime = new AbortController();
-  private readonly apps = new Map<string, Promise<AppInfo>>();
+  private readonly apps = new AppInfos();
   private conn: Connection | undefined;
   private stopped = false;
   private readonly settler = new WindowSettler({
-    extents: (id) => this.windowExtents(id),
+    extents: (id) =>
+      this.conn === undefined
+        ? Promise.resolve(undefined)
+        : windowExtents(this.conn.reader, id, this.lifetime.signal),
     emit: (events) => this.emit(events),
   });
   /** Learned per-toolkit refusals outlive a connection. */
   private readonly policies = new ToolkitPolicies();
-  private screen: X11Screen | undefined;
-  /** The CLIPBOARD selection on the X server (absent without an X display). */
-  readonly clipboard: X11Clipboard | undefined;
-  /** The X server's view of top-level windows, the second signal about windows. */
-  private readonly truth: AtspiWindowTruth;
-  private readonly windows: AtspiWindowOps;
-  /** Toolkit names by pid, as the apps told the bus (for apps.list). */
-  private readonly toolkits = new Map<number, string>();
-  readonly appControl: ReturnType<typeof createAtspiAppControl>;
+  /** The X server's part: window truth, window ops, pixels, clipboard, app control. */
+  private readonly desktop: AtspiX11Desktop;
+  readonly clipboard: AtspiX11Desktop['clipboard'];
+  readonly appControl: AtspiX11Desktop['appControl'];
 
   constructor(private readonly options: AtspiBackendOptions = {}) {
     this.env = options.env ?? process.env;
     this.x = new XInput(this.env);
-    const display = x11Unavailable(this.env) === null ? this.env.DISPLAY : undefined;
-    this.clipboard = display === undefined ? undefined : new X11Clipboard(display);
-    this.truth = new AtspiWindowTruth(
-      this.env,
-      (events) => this.batcher.emitNow(events),
-      (app) => this.conn?.reader.facts.forgetApp(app),
-    );
-    this.windows = new AtspiWindowOps(this.env, this.truth, (signal) => this.monitors(signal));
-    this.appControl = createAtspiAppControl(this.env, this.truth, this.toolkits);
+    this.desktop = new AtspiX11Desktop(this.env, {
+      emitNow: (events) => this.batcher.emitNow(events),
+      forgetApp: (app) => this.conn?.reader.facts.forgetApp(app),
+      toolkits: this.apps.toolkits,
+    });
+    this.clipboard = this.desktop.clipboard;
+    this.appControl = this.desktop.appControl;
     setMaxListeners(0, this.lifetime.signal);
   }
 
   async start(signal: AbortSignal): Promise<void> {
     this.emit([{ type: 'status', status: 'starting' }]);
     this.conn = await this.connect(signal);
-    this.truth.start();
-    this.clipboard?.start();
+    this.desktop.start();
     this.emit([{ type: 'status', status: 'ok' }]);
   }
 
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
-    this.screen?.close();
-    this.clipboard?.stop();
-    this.windows.close();
-    this.truth.stop();
-    this.appControl.stop();
+    this.desktop.stop();
     this.settler.stop();
     this.lifetime.abort(new BackendUnavailableError('the backend was stopped'));
     this.conn?.subscription.unsubscribe();
@@ -157,7 +120,7 @@ export class AtspiBackend implements AccessibilityBackend {
       const depth = options.maxDepth === 0 ? 1 : options.maxDepth;
       const nodes = await bulkSubtree(c.reader, id, { ...options, maxDepth: depth, signal });
       c.mapper.noteWindows(nodes[0]?.children ?? []);
-      const shown = this.truth.filterDesktop(nodes);
+      const shown = this.desktop.truth.filterDesktop(nodes);
       return options.maxDepth === 0 ? shown.slice(0, 1) : shown;
     });
   }
@@ -169,7 +132,7 @@ export class AtspiBackend implements AccessibilityBackend {
   walk(id: BackendId, options: FetchOptions): Promise<BackendNode[]> {
     return this.withConnection(options.signal, async (c, signal) => {
       const nodes = await walkSubtree(c.reader, id, { ...options, signal });
-      return id === DESKTOP_ID ? this.truth.filterDesktop(nodes) : nodes;
+      return id === DESKTOP_ID ? this.desktop.truth.filterDesktop(nodes) : nodes;
     });
   }
 
@@ -180,7 +143,7 @@ export class AtspiBackend implements AccessibilityBackend {
    */
   async settle(id: BackendId, options: ActionOptions): Promise<void> {
     await this.withConnection(options.signal, (c, signal) => appRoundTrips(c.reader, id, signal));
-    this.truth.pump();
+    this.desktop.truth.pump();
     await this.batcher.drained();
   }
 
@@ -211,17 +174,11 @@ export class AtspiBackend implements AccessibilityBackend {
     await this.x.input(action, options.signal);
   }
 
-  /**
-   * Resolve once the focused app has handled every key sent so far: its event loop answered
-   * (see settle). Without a known focus, the X server's own queue is all there is to wait on.
-   */
+  /** Once the focused app has handled every key sent so far (see keysHandled). */
   private async keysHandled(signal: AbortSignal): Promise<void> {
     const id = this.focusedId;
-    if (id === null) return;
-    const limit = AbortSignal.any([signal, AbortSignal.timeout(KEYS_HANDLED_MS)]);
-    await this.withConnection(limit, (c, s) => appRoundTrips(c.reader, id, s)).catch(
-      () => undefined,
-    );
+    const conn = this.conn;
+    if (id !== null && conn !== undefined) await keysHandled(conn.reader, id, signal);
   }
 
   pointer(signal: AbortSignal): Promise<{ x: number; y: number }> {
@@ -241,7 +198,7 @@ export class AtspiBackend implements AccessibilityBackend {
    */
   async capture(request: CaptureRequest, options: ActionOptions): Promise<CapturedImage> {
     const conn = this.usable(options.signal);
-    const screen = (this.screen ??= new X11Screen(this.env));
+    const screen = this.desktop.screen;
     const pidOf = async (name: string, s: AbortSignal): Promise<number | undefined> =>
       (await this.appInfo(name, s)).pid;
     await refuseCovered({ reader: conn.reader, x: this.x, pidOf }, screen, request, options.signal);
@@ -250,43 +207,29 @@ export class AtspiBackend implements AccessibilityBackend {
 
   async monitors(signal: AbortSignal): Promise<MonitorInfo[]> {
     this.usable(signal);
-    if (x11Unavailable(this.env) !== null) return [];
-    return await (this.screen ??= new X11Screen(this.env)).monitors();
+    return await this.desktop.monitors();
   }
 
   /** A person's input, seen through the X server's RECORD extension (src/backends/x11/). */
   watchInput(signal: AbortSignal): Observable<ObservedInput> {
-    return watchX11Input(this.env, signal);
+    return this.desktop.watchInput(signal);
   }
 
   windowOp(id: BackendId, op: WindowOp, options: ActionOptions): Promise<WindowGeometry> {
     this.usable(options.signal);
-    return this.windows.apply(id, op, options.signal);
+    return this.desktop.windows.apply(id, op, options.signal);
   }
 
   windowStacking(signal: AbortSignal): Promise<WindowStacking[]> {
     this.usable(signal);
-    return Promise.resolve(this.windows.stacking(signal));
+    return Promise.resolve(this.desktop.windows.stacking(signal));
   }
 
   /** The pid and name of an app by its bus name, read once. */
   appInfo(busName: string, signal: AbortSignal): Promise<AppInfo> {
-    let info = this.apps.get(busName);
-    if (info === undefined) {
-      const conn = this.conn;
-      if (conn === undefined) throw new BackendUnavailableError('not connected');
-      info = readAppInfo(conn.reader, busName, signal, (name) => conn.guard.toolkitOf(name));
-      this.apps.set(busName, info);
-      // An app read before its toolkit answered is read again: its rules depend on it.
-      info.then(
-        (read) => {
-          if (read.pid !== undefined) this.toolkits.set(read.pid, read.toolkit.name);
-          return read.toolkit.unread === true && this.apps.delete(busName);
-        },
-        () => this.apps.delete(busName),
-      );
-    }
-    return info;
+    const conn = this.conn;
+    if (conn === undefined) throw new BackendUnavailableError('not connected');
+    return this.apps.get(busName, signal, conn);
   }
 
   private usable(signal: AbortSignal): Connection {
@@ -309,39 +252,27 @@ export class AtspiBackend implements AccessibilityBackend {
     return work(conn, combined);
   }
 
-  private async connect(signal: AbortSignal): Promise<Connection> {
-    const address = await resolveA11yAddress(this.options.a11yBusAddress, this.env, signal);
-    const bus = await AtspiBus.connect(
-      address,
+  private connect(signal: AbortSignal): Promise<Connection> {
+    return openConnection(
       {
+        address: this.options.a11yBusAddress,
+        env: this.env,
         concurrency: this.options.concurrency ?? 32,
         callTimeoutMs: this.options.callTimeoutMs ?? 5_000,
+        policies: this.policies,
+        lifetime: this.lifetime.signal,
+        x: this.x,
+        log: this.options.log,
+      },
+      {
+        emit: (events) => this.emit(events),
+        appInfo: (name, s) => this.appInfo(name, s),
+        originOf: (wid) => this.desktop.truth.originOf(wid),
+        onSignal: (mapper, msg) => this.onSignal(mapper, msg),
+        onLost: (bus, err) => void this.onLost(bus, err),
       },
       signal,
     );
-    const sinks = { emit: (e: readonly BackendEvent[]) => this.emit(e), log: this.options.log };
-    const guard = guardBus(bus, this.policies, sinks, this.lifetime.signal);
-    try {
-      for (const rule of MATCH_RULES) await bus.addMatch(rule, signal);
-      await registerEvents(bus, signal);
-      const owner = await registryOwner(bus, signal);
-      const reader = new AtspiReader(bus, (name, s) => this.appInfo(name, s));
-      const mapper = new AtspiEventMapper(reader, owner, (s) => registerEvents(bus, s));
-      const actions = new AtspiActions(
-        reader,
-        this.x,
-        async (name, s) => (await this.appInfo(name, s)).pid,
-        (events) => this.emit(events),
-        (wid) => this.truth.originOf(wid),
-      );
-      const subscription = bus.signals$.subscribe((msg) => this.onSignal(mapper, msg));
-      void bus.closed.then((err) => this.onLost(bus, err));
-      return { bus, reader, mapper, actions, subscription, guard };
-    } catch (err) {
-      guard.stop();
-      bus.disconnect();
-      throw err;
-    }
   }
 
   /**
@@ -364,15 +295,6 @@ export class AtspiBackend implements AccessibilityBackend {
     });
   }
 
-  /** A new window's extents while it settles (see atspiSettle.ts); undefined when unreadable. */
-  private async windowExtents(id: BackendId): Promise<readonly number[] | undefined> {
-    const conn = this.conn;
-    if (conn === undefined) return undefined;
-    const signal = AbortSignal.any([this.lifetime.signal, AbortSignal.timeout(EXTENTS_READ_MS)]);
-    const [box] = await conn.reader.call(refOf(id), 'Component', 'GetExtents', signal, 'u', [0]);
-    return Array.isArray(box) ? (box as number[]) : undefined;
-  }
-
   /** Apps quarantined now and calls learned to be fatal to a toolkit, with the reasons. */
   health(): BackendHealthReport {
     const quarantined = this.conn?.guard.quarantined() ?? [];
@@ -390,24 +312,16 @@ export class AtspiBackend implements AccessibilityBackend {
     this.conn = undefined;
     this.apps.clear();
     this.emit([{ type: 'status', status: 'degraded', reason: err.message }]);
-    for (let attempt = 0; !this.stopped; attempt++) {
-      await delay(
-        BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)] ?? 5_000,
-        this.lifetime.signal,
-      );
-      if (this.stopped) return;
-      try {
-        this.conn = await this.connect(
-          AbortSignal.any([this.lifetime.signal, AbortSignal.timeout(10_000)]),
-        );
-        this.emit([
-          { type: 'reset', reason: `reconnected after: ${err.message}` },
-          { type: 'status', status: 'ok' },
-        ]);
-        return;
-      } catch {
-        // Keep retrying with backoff until stopped.
-      }
-    }
+    const conn = await reconnect(
+      (s) => this.connect(s),
+      this.lifetime.signal,
+      () => this.stopped,
+    );
+    if (conn === undefined) return;
+    this.conn = conn;
+    this.emit([
+      { type: 'reset', reason: `reconnected after: ${err.message}` },
+      { type: 'status', status: 'ok' },
+    ]);
   }
 }

@@ -115,3 +115,32 @@ export async function appRoundTrips(
     clearTimeout(timer);
   }
 }
+
+/** The longest one extents read of a settling window may take. */
+const EXTENTS_READ_MS = 2_000;
+/** Longest wait for the focused app to handle typed keys before a keycode is mapped back. */
+const KEYS_HANDLED_MS = 2_000;
+
+/** A new window's extents while it settles; undefined when unreadable. */
+export async function windowExtents(
+  reader: AtspiReader,
+  id: BackendId,
+  lifetime: AbortSignal,
+): Promise<readonly number[] | undefined> {
+  const signal = AbortSignal.any([lifetime, AbortSignal.timeout(EXTENTS_READ_MS)]);
+  const [box] = await reader.call(refOf(id), 'Component', 'GetExtents', signal, 'u', [0]);
+  return Array.isArray(box) ? (box as number[]) : undefined;
+}
+
+/**
+ * Resolve once the focused app has handled every key sent so far: its event loop answered (two
+ * round trips, as settling does). Never rejects: a slow app only shortens the wait.
+ */
+export async function keysHandled(
+  reader: AtspiReader,
+  focused: BackendId,
+  signal: AbortSignal,
+): Promise<void> {
+  const limit = AbortSignal.any([signal, AbortSignal.timeout(KEYS_HANDLED_MS)]);
+  await appRoundTrips(reader, focused, limit).catch(() => undefined);
+}
