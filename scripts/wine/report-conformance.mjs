@@ -1,7 +1,9 @@
 // Print the Wine conformance run (test/wine/conformance.ts wrote it as JSON): one line per spec,
 // each known gap with its reason, the big-list checks, and the closing count line:
-// "N passed, M known gaps (W Wine, O ours)". Exits non-zero when a spec failed outside the
-// known gaps, a known gap passed (stale), a check failed, or a gap is marked "ours".
+// "N passed, M known gaps (W Wine, O ours)", then the specs of operations the UIA backend does
+// not have yet ("unbuilt:", counted apart: not a defect of what exists, not hidden either).
+// Exits non-zero when a spec failed outside the known gaps, a known gap passed (stale), a check
+// failed, or a gap is marked "ours".
 import { existsSync, readFileSync } from 'node:fs';
 
 const [file, logFile] = process.argv.slice(2);
@@ -12,7 +14,7 @@ if (!existsSync(file)) {
   process.exit(1);
 }
 const { results, checks, extra } = JSON.parse(readFileSync(file, 'utf8'));
-const kindOf = (reason) => /^(Wine|ours|platform):/.exec(reason ?? '')?.[1] ?? 'unlabelled';
+const kindOf = (reason) => /^(Wine|ours|platform|unbuilt):/.exec(reason ?? '')?.[1] ?? 'unlabelled';
 for (const r of results) {
   const label = { passed: 'PASS', gap: 'GAP ', failed: 'FAIL', 'stale-gap': 'STALE' }[r.outcome];
   console.log(`${label} ${r.id} (${r.ms} ms)`);
@@ -33,10 +35,12 @@ const passed = results.filter((r) => r.outcome === 'passed').length;
 const broken = results.filter((r) => r.outcome === 'failed' || r.outcome === 'stale-gap');
 const platform = count('platform');
 const unlabelled = count('unlabelled');
+const unbuilt = count('unbuilt');
 const byDesign =
   platform > 0 ? `; ${platform} by design: event quirks cannot be switched on a real platform` : '';
+const notBuilt = unbuilt > 0 ? `; ${unbuilt} of operations the UIA backend does not have yet` : '';
 console.log(
-  `${passed} passed, ${gaps.length - platform} known gaps (${count('Wine')} Wine, ${count('ours')} ours)${byDesign}`,
+  `${passed} passed, ${gaps.length - platform - unbuilt} known gaps (${count('Wine')} Wine, ${count('ours')} ours)${byDesign}${notBuilt}`,
 );
 const failedChecks = checks.filter((c) => !c.ok).length;
 if (broken.length > 0) console.log(`[wine] ${broken.length} spec(s) failed or stale`);
