@@ -8,6 +8,7 @@
 import koffi from 'koffi';
 import type { Rect } from '../../../protocol/src/index.js';
 import type { X11Lib } from './x11Lib.js';
+import { X_WINDOW_ATTRIBUTES_FIELDS } from './x11WindowLib.js';
 
 /** A window over the area: its X id (hex), its title and its rectangle on screen. */
 export interface Occluder {
@@ -19,31 +20,7 @@ export interface Occluder {
 const IS_VIEWABLE = 2;
 
 /** Xlib's XWindowAttributes, declared for XGetWindowAttributes' prototype by its name. */
-koffi.struct('XWindowAttributes', {
-  x: 'int',
-  y: 'int',
-  width: 'int',
-  height: 'int',
-  border_width: 'int',
-  depth: 'int',
-  visual: 'void *',
-  root: 'unsigned long',
-  class: 'int',
-  bit_gravity: 'int',
-  win_gravity: 'int',
-  backing_store: 'int',
-  backing_planes: 'unsigned long',
-  backing_pixel: 'unsigned long',
-  save_under: 'int',
-  colormap: 'unsigned long',
-  map_installed: 'int',
-  map_state: 'int',
-  all_event_masks: 'long',
-  your_event_mask: 'long',
-  do_not_propagate_mask: 'long',
-  override_redirect: 'int',
-  screen: 'void *',
-});
+koffi.struct('XWindowAttributes', X_WINDOW_ATTRIBUTES_FIELDS);
 
 interface Attributes {
   x: number;

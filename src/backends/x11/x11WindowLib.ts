@@ -23,7 +23,8 @@ export const IS_VIEWABLE = 2;
 /** Size of Xlib's XEvent union on LP64 (24 longs). */
 export const XEVENT_BYTES = 192;
 
-const XWindowAttributes = koffi.struct('XWindowAttributesT', {
+/** Xlib's XWindowAttributes (Xlib.h), field by field, for every struct that declares it. */
+export const X_WINDOW_ATTRIBUTES_FIELDS = {
   x: 'int',
   y: 'int',
   width: 'int',
@@ -47,7 +48,9 @@ const XWindowAttributes = koffi.struct('XWindowAttributesT', {
   do_not_propagate_mask: 'long',
   override_redirect: 'int',
   screen: 'void *',
-});
+} as const;
+
+const XWindowAttributes = koffi.struct('XWindowAttributesT', X_WINDOW_ATTRIBUTES_FIELDS);
 
 export interface WindowAttributes {
   width: number;
