@@ -20,6 +20,7 @@ import {
   startShared,
   stopShared,
   stopWatchdog,
+  usable,
   toolkitFixture,
   type Pick,
   type ToolkitApp,
@@ -33,7 +34,6 @@ afterAll(async () => {
 
 const TITLE = 'Chromium conformance';
 const MEMORY_USE = / - Memory usage - [\d.]+ [KMG]B$/;
-const usable = (n: Parameters<Pick>[0]): boolean => has(n, 'enabled') && !has(n, 'offscreen');
 
 const PICKS: Record<TargetName, Pick> = {
   dialogButton: (n) => n.props.controlType === 'Button' && n.props.name === 'Open details',

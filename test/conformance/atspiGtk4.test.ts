@@ -2,25 +2,20 @@
  * The conformance suite against the real AT-SPI2 backend on GTK 4 (Debian's gtk4-widget-factory,
  * GTK 4.8), relaunched for every spec. Known gaps are in expectations/atspi-gtk4.json.
  */
-import { afterAll } from 'vitest';
-import { stopSharedDesktop } from '../atspi/harness.js';
 import type { TargetName } from './fixture.js';
 import { runConformance } from './harness.js';
 import {
   declareHealthCheck,
   has,
-  stopWatchdog,
+  stopDesktopAfterAll,
+  usable,
   toolkitFixture,
   type Pick,
 } from './toolkitFixture.js';
 
-afterAll(async () => {
-  await stopWatchdog();
-  await stopSharedDesktop();
-});
+stopDesktopAfterAll();
 
 const TITLE = 'GTK Widget Factory';
-const usable = (n: Parameters<Pick>[0]): boolean => has(n, 'enabled') && !has(n, 'offscreen');
 
 /** GTK 4.8 leaves the children of an insensitive combo box SENSITIVE: every ancestor decides. */
 const usableIn: Pick = (n, byId) => {

@@ -3,26 +3,21 @@
  * relaunched for every spec. Known gaps are in expectations/atspi-qt5.json. Qt 6 is not run:
  * PyQt6 6.4's bridge never registers with the registry in a bare Xvfb session (see README).
  */
-import { afterAll } from 'vitest';
-import { stopSharedDesktop } from '../atspi/harness.js';
 import { qtAppArgs, SYSTEM_PYTHON } from '../fixtures/toolkits/qtApp.js';
 import type { TargetName } from './fixture.js';
 import { runConformance } from './harness.js';
 import {
   declareHealthCheck,
   has,
-  stopWatchdog,
+  stopDesktopAfterAll,
+  usable,
   toolkitFixture,
   type Pick,
 } from './toolkitFixture.js';
 
-afterAll(async () => {
-  await stopWatchdog();
-  await stopSharedDesktop();
-});
+stopDesktopAfterAll();
 
 const TITLE = 'Qt conformance';
-const usable = (n: Parameters<Pick>[0]): boolean => has(n, 'enabled') && !has(n, 'offscreen');
 
 const PICKS: Record<TargetName, Pick> = {
   dialogButton: (n) => n.props.controlType === 'Button' && n.props.name === 'Open details',

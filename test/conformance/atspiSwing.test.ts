@@ -3,26 +3,21 @@
  * test/fixtures/swing, compiled with Debian's javac) reached through the ATK wrapper, relaunched
  * for every spec. Known gaps are in expectations/atspi-swing.json.
  */
-import { afterAll } from 'vitest';
-import { stopSharedDesktop } from '../atspi/harness.js';
 import { JAVA, swingAppArgs } from '../fixtures/toolkits/swingApp.js';
 import type { TargetName } from './fixture.js';
 import { runConformance } from './harness.js';
 import {
   declareHealthCheck,
   has,
-  stopWatchdog,
+  stopDesktopAfterAll,
+  usable,
   toolkitFixture,
   type Pick,
 } from './toolkitFixture.js';
 
-afterAll(async () => {
-  await stopWatchdog();
-  await stopSharedDesktop();
-});
+stopDesktopAfterAll();
 
 const TITLE = 'Swing conformance';
-const usable = (n: Parameters<Pick>[0]): boolean => has(n, 'enabled') && !has(n, 'offscreen');
 
 const PICKS: Record<TargetName, Pick> = {
   dialogButton: (n) => n.props.controlType === 'Button' && n.props.name === 'Open details',

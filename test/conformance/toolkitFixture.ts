@@ -5,11 +5,16 @@
  * spec may have stopped) checks that it is still running and still answers a read; the file's
  * last test asserts that no app ever failed that check.
  */
-import { expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import type { DesktopSession, LaunchedApp } from '../../scripts/desktop/session.js';
 import type { AccessibilityBackend, BackendId, BackendNode } from '../../src/backends/backend.js';
 import type { AtspiBackend } from '../../src/backends/atspi/index.js';
-import { sharedDesktop, startBackend, waitForAppWindow } from '../atspi/harness.js';
+import {
+  sharedDesktop,
+  startBackend,
+  stopSharedDesktop,
+  waitForAppWindow,
+} from '../atspi/harness.js';
 import type { ConformanceFixture, FixtureFactory, TargetName } from './fixture.js';
 
 export type Pick = (node: BackendNode, byId: Map<BackendId, BackendNode>) => boolean;
@@ -35,6 +40,9 @@ export interface ToolkitApp {
 export const has = (n: BackendNode, state: string): boolean =>
   n.props.states.includes(state as never);
 
+/** Enabled and on screen: an element an action may target. */
+export const usable = (n: BackendNode): boolean => has(n, 'enabled') && !has(n, 'offscreen');
+
 let watchdog: Promise<AtspiBackend> | undefined;
 const problems: string[] = [];
 
@@ -59,6 +67,14 @@ async function checkHealthy(app: LaunchedApp, windowId: BackendId): Promise<void
   } catch (err) {
     problems.push(`${app.command} (pid ${app.pid}) did not answer: ${String(err)}`);
   }
+}
+
+/** After the file's last test: the watchdog backend, then the shared desktop. */
+export function stopDesktopAfterAll(): void {
+  afterAll(async () => {
+    await stopWatchdog();
+    await stopSharedDesktop();
+  });
 }
 
 /** The last test of the file: every app answered until the end of its spec. */
