@@ -5,14 +5,7 @@
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  call,
-  connectHttp,
-  connectStdio,
-  ok,
-  startHttp,
-  type HttpHarness,
-} from '../mcp/harness.js';
+import { call, connectStdio, ok, useMcpHttp } from '../mcp/harness.js';
 import { RawClient, startTestServer, type TestServer } from '../ws/harness.js';
 
 describe('apps over WebSocket', () => {
@@ -42,35 +35,29 @@ describe('apps over WebSocket', () => {
 });
 
 describe('ui_app over MCP (streamable HTTP)', () => {
-  let harness: HttpHarness;
-  let client: Client;
-  beforeAll(async () => {
-    harness = await startHttp();
-    client = await connectHttp(harness.url);
-  });
-  afterAll(async () => {
-    await client.close();
-    await harness.close();
-  });
+  const mcp = useMcpHttp();
 
   it('launches, types, closes into the save question, and answers it', async () => {
-    const launched = await ok(client, 'ui_app', { op: 'launch', name: 'Editor' });
+    const launched = await ok(mcp.client, 'ui_app', { op: 'launch', name: 'Editor' });
     const window = (launched.structured as { window: { ref: string } }).window.ref;
     expect(launched.text).toMatch(/^launched editor pid=\d+: window w\d+ "Untitled - Editor"$/);
-    const listed = await ok(client, 'ui_app', { op: 'list' });
+    const listed = await ok(mcp.client, 'ui_app', { op: 'list' });
     expect(listed.text).toContain(`windows=${window}`);
-    await ok(client, 'ui_type', { target: { automationId: 'editor.text', window }, text: 'hi' });
+    await ok(mcp.client, 'ui_type', {
+      target: { automationId: 'editor.text', window },
+      text: 'hi',
+    });
     const pid = (launched.structured as { app: { pid: number } }).app.pid;
-    const asked = await ok(client, 'ui_app', { op: 'close', app: String(pid) });
+    const asked = await ok(mcp.client, 'ui_app', { op: 'close', app: String(pid) });
     expect(asked.text).toMatch(/asks: window w\d+ "Save changes\?"$/);
     const dialog = (asked.structured as { dialog: { ref: string } }).dialog.ref;
-    await ok(client, 'ui_click', { target: { name: "Don't Save", window: dialog } });
-    const after = await ok(client, 'ui_list_windows', {});
+    await ok(mcp.client, 'ui_click', { target: { name: "Don't Save", window: dialog } });
+    const after = await ok(mcp.client, 'ui_list_windows', {});
     expect(after.text).not.toContain(window);
   });
 
   it('answers a typed error for a close without app', async () => {
-    const r = await call(client, 'ui_app', { op: 'close' });
+    const r = await call(mcp.client, 'ui_app', { op: 'close' });
     expect(r.isError).toBe(true);
     expect(r.text).toContain('invalid_params');
   });

@@ -3,25 +3,15 @@
  * ui_automation's get_text reads a window, scroll_into_view takes maxScrolls, and a select of a
  * missing option lists the options, in both profiles.
  */
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AutomationAnswer } from '../../../src/mcp/tools/automation-shape.js';
-import { call, connectHttp, startHttp, type HttpHarness } from './harness.js';
+import { call, useMcpHttp } from './harness.js';
 
 describe('ui_automation profile, parameters shared with the default tools', () => {
-  let h: HttpHarness;
-  let client: Client;
-  beforeAll(async () => {
-    h = await startHttp({ mcp: { tools: 'ui_automation' } });
-    client = await connectHttp(h.url);
-  });
-  afterAll(async () => {
-    await client.close();
-    await h.close();
-  });
+  const mcp = useMcpHttp({ mcp: { tools: 'ui_automation' } });
 
   const automation = async (args: object) => {
-    const r = await call(client, 'ui_automation', args);
+    const r = await call(mcp.client, 'ui_automation', args);
     return { ...r, answer: AutomationAnswer.parse(r.structured) };
   };
 
@@ -67,20 +57,11 @@ describe('ui_automation profile, parameters shared with the default tools', () =
 });
 
 describe('default profile, select of a missing option', () => {
-  let h: HttpHarness;
-  let client: Client;
-  beforeAll(async () => {
-    h = await startHttp();
-    client = await connectHttp(h.url);
-  });
-  afterAll(async () => {
-    await client.close();
-    await h.close();
-  });
+  const mcp = useMcpHttp();
 
   it('answers element_not_found with the options', async () => {
-    await call(client, 'ui_click', { target: { automationId: 'settings.tab.advanced' } });
-    const r = await call(client, 'ui_select', {
+    await call(mcp.client, 'ui_click', { target: { automationId: 'settings.tab.advanced' } });
+    const r = await call(mcp.client, 'ui_select', {
       target: { automationId: 'settings.language' },
       option: 'Klingon',
     });

@@ -3,19 +3,17 @@
  * the tools' answers and the resources, events about it never show in ui_events, and a tool
  * that names one of its elements or windows answers a tool error with code `denied`.
  */
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { filter, firstValueFrom, timeout } from 'rxjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, connectHttp, ok, startHttp, type HttpHarness } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, ok, useMcpHttp } from './harness.js';
 
-let h: HttpHarness;
-let client: Client;
+const mcp = useMcpHttp({ executor: { denyApps: ['settings'] } });
 /** The settings window (denied) as the whole cache holds it, and a word only it shows. */
 let settings: { ref: string; element: string; title: string; control: string; word: string };
 
 /** A name shown in the settings window and nowhere else on the desktop. */
 function uniqueName(): { ref: string; name: string } {
-  const store = h.app.store;
+  const store = mcp.h.app.store;
   const windows = store.windowsList({ includeMinimized: true }).windows;
   const names = (w: (typeof windows)[number]) => store.subtree(w.element).nodes;
   const elsewhere = new Set(
@@ -37,10 +35,8 @@ function expectNoLeak(text: string): void {
     expect(text).not.toMatch(new RegExp(`\\b${ref}\\b`));
 }
 
-beforeAll(async () => {
-  h = await startHttp({ executor: { denyApps: ['settings'] } });
-  client = await connectHttp(h.url);
-  const win = h.app.store
+beforeAll(() => {
+  const win = mcp.h.app.store
     .windowsList({ includeMinimized: true })
     .windows.find((w) => w.app === 'settings');
   if (win === undefined) throw new Error('no settings window cached');
@@ -53,14 +49,10 @@ beforeAll(async () => {
     word: unique.name,
   };
 });
-afterAll(async () => {
-  await client.close();
-  await h.close();
-});
 
 describe('denied app over MCP', () => {
   it('is absent from the reading tools', async () => {
-    const windows = await ok(client, 'ui_list_windows');
+    const windows = await ok(mcp.client, 'ui_list_windows');
     expect((windows.structured?.windows as unknown[]).length).toBeGreaterThan(0);
     expectNoLeak(windows.text + JSON.stringify(windows.structured));
     for (const [tool, args] of [
@@ -69,7 +61,7 @@ describe('denied app over MCP', () => {
       ['ui_find', { controlType: 'CheckBox' }],
       ['ui_read', { region: 'focused' }],
     ] as const) {
-      const answer = await ok(client, tool, args);
+      const answer = await ok(mcp.client, tool, args);
       expectNoLeak(answer.text + JSON.stringify(answer.structured));
     }
   });
@@ -84,39 +76,39 @@ describe('denied app over MCP', () => {
       ['ui_read', { region: 'titlebar', window: settings.ref }],
       ['ui_find', { app: 'settings' }],
     ] as const) {
-      const answer = await call(client, tool, args);
+      const answer = await call(mcp.client, tool, args);
       expect(answer.isError, tool).toBe(true);
       expect(answer.text, tool).toMatch(/^error denied: /);
     }
   });
 
   it('leaves it out of the resources', async () => {
-    const { resources } = await client.listResources();
+    const { resources } = await mcp.client.listResources();
     expectNoLeak(JSON.stringify(resources));
-    const list = await client.readResource({ uri: 'ui://windows' });
+    const list = await mcp.client.readResource({ uri: 'ui://windows' });
     expect(JSON.stringify(list.contents)).toContain('Editor');
     expectNoLeak(JSON.stringify(list.contents));
-    await expect(client.readResource({ uri: `ui://window/${settings.ref}` })).rejects.toThrow(
+    await expect(mcp.client.readResource({ uri: `ui://window/${settings.ref}` })).rejects.toThrow(
       /denied: /,
     );
   });
 
   it('never shows its events in ui_events, while they happen', async () => {
-    const before = h.app.store.events.seq;
-    const start = await ok(client, 'ui_events', {});
+    const before = mcp.h.app.store.events.seq;
+    const start = await ok(mcp.client, 'ui_events', {});
     const cursor = (start.structured as { cursor: number }).cursor;
-    const control = h.app.store.node(settings.control);
-    const id = h.app.store.backendId(settings.control);
+    const control = mcp.h.app.store.node(settings.control);
+    const id = mcp.h.app.store.backendId(settings.control);
     if (control === undefined || id === undefined) throw new Error('no settings control');
-    const focused = (): boolean => h.app.store.focused({}).element?.window === settings.ref;
-    const landed = firstValueFrom(h.app.store.patches$.pipe(filter(focused), timeout(5_000)));
-    await h.app.backend.focus(id, { signal: AbortSignal.timeout(5_000) });
+    const focused = (): boolean => mcp.h.app.store.focused({}).element?.window === settings.ref;
+    const landed = firstValueFrom(mcp.h.app.store.patches$.pipe(filter(focused), timeout(5_000)));
+    await mcp.h.app.backend.focus(id, { signal: AbortSignal.timeout(5_000) });
     if (!focused()) await landed;
     else landed.catch(() => undefined);
     expect(
-      h.app.store.events.read({ after: before, apps: ['settings'], limit: 100 }).events.length,
+      mcp.h.app.store.events.read({ after: before, apps: ['settings'], limit: 100 }).events.length,
     ).toBeGreaterThan(0);
-    const events = await ok(client, 'ui_events', { after: cursor, limit: 1000 });
+    const events = await ok(mcp.client, 'ui_events', { after: cursor, limit: 1000 });
     expectNoLeak(events.text + JSON.stringify(events.structured));
   });
 });

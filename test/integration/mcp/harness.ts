@@ -6,6 +6,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll } from 'vitest';
 import type { SceneInput } from '../../../src/backends/sim/index.js';
 import type { ConfigInput } from '../../../src/config.js';
 import { mountMcp, type McpHttpEndpoint } from '../../../src/mcp/index.js';
@@ -57,6 +58,40 @@ export async function connectHttp(url: URL, token = TOKEN): Promise<Client> {
   });
   await client.connect(transport);
   return client;
+}
+
+/** The server and its connected client that one suite shares. */
+export interface McpSuite {
+  readonly h: HttpHarness;
+  readonly client: Client;
+}
+
+/**
+ * A server and one connected client for the enclosing suite (or file): started before its
+ * tests, closed after them. Read the fields inside tests and hooks only.
+ */
+export function useMcpHttp(input: ConfigInput = {}, scene?: SceneInput): McpSuite {
+  let opened: McpSuite | undefined;
+  beforeAll(async () => {
+    const h = await startHttp(input, scene);
+    opened = { h, client: await connectHttp(h.url) };
+  });
+  afterAll(async () => {
+    await opened?.client.close();
+    await opened?.h.close();
+  });
+  const get = (): McpSuite => {
+    if (opened === undefined) throw new Error('the MCP suite is not open (read it inside a test)');
+    return opened;
+  };
+  return {
+    get h() {
+      return get().h;
+    },
+    get client() {
+      return get().client;
+    },
+  };
 }
 
 /** Spawn the real CLI, `uistream mcp --backend sim`, with extra flags (e.g. `--tools ui_automation`). */

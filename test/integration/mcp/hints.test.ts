@@ -2,34 +2,22 @@
  * Hints name the calls of the transport in use: an MCP answer names MCP tools (of its profile),
  * the method table (what WebSocket clients get) names its methods. Real server over HTTP.
  */
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, connectHttp, ok, startHttp, type HttpHarness } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { call, ok, useMcpHttp } from './harness.js';
 
-let h: HttpHarness;
-let client: Client;
-
-beforeAll(async () => {
-  h = await startHttp();
-  client = await connectHttp(h.url);
-});
-
-afterAll(async () => {
-  await client.close();
-  await h.close();
-});
+const mcp = useMcpHttp();
 
 describe('hints', () => {
   it('name MCP tools in a region read that did not fit, and its subject is shown', async () => {
     // The grid's 21 realized rows (one off-screen, so hidden) do not all show in a region.
-    const focus = await ok(client, 'ui_focus', { target: { automationId: 'grid.row.19' } });
+    const focus = await ok(mcp.client, 'ui_focus', { target: { automationId: 'grid.row.19' } });
     expect(focus.text).toContain('Row 20');
-    const read = await ok(client, 'ui_read', { region: 'focused' });
+    const read = await ok(mcp.client, 'ui_read', { region: 'focused' });
     expect(read.text).toMatch(/"Row 20" \[ref=e\d+\][^\n]*\[focused\]/);
     expect(read.text).toMatch(/more \(use ui_snapshot with root=e\d+[,)]/);
     expect(read.text).not.toContain('tree.snapshot');
     // The same read through the method table, as WebSocket clients get it, names the method.
-    const ws = await h.app.handlers['regions.read'](
+    const ws = await mcp.h.app.handlers['regions.read'](
       { region: 'focused' },
       { clientId: 'ws-test', signal: new AbortController().signal },
     );
@@ -38,7 +26,7 @@ describe('hints', () => {
   });
 
   it('name MCP tools in error recovery', async () => {
-    const r = await call(client, 'ui_invoke', {
+    const r = await call(mcp.client, 'ui_invoke', {
       target: { automationId: 'grid.table' },
       pattern: 'Scroll',
     });

@@ -1,24 +1,12 @@
 /** The pixel tools over streamable HTTP with the SDK's Client: image blocks, marks, errors. */
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import sharp from 'sharp';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { call, connectHttp, ok, startHttp, type HttpHarness } from './harness.js';
+import { expect, it } from 'vitest';
+import { call, connectHttp, ok, startHttp, useMcpHttp } from './harness.js';
 
-let h: HttpHarness;
-let client: Client;
-
-beforeAll(async () => {
-  h = await startHttp();
-  client = await connectHttp(h.url);
-});
-
-afterAll(async () => {
-  await client.close();
-  await h.close();
-});
+const mcp = useMcpHttp();
 
 it('ui_screenshot answers an image block, within the token budget, with the marks legend', async () => {
-  const r = await client.callTool({
+  const r = await mcp.client.callTool({
     name: 'ui_screenshot',
     arguments: { window: 'Editor', marks: true },
   });
@@ -39,35 +27,35 @@ it('ui_screenshot answers an image block, within the token budget, with the mark
 });
 
 it('ui_screenshot scales the whole desktop to the screen budget and a window to its own', async () => {
-  const desktop = await ok(client, 'ui_screenshot', {});
+  const desktop = await ok(mcp.client, 'ui_screenshot', {});
   const size = (text: string): number[] => (/^(\d+)x(\d+) /.exec(text) ?? []).slice(1).map(Number);
   const [dw = 0, dh = 0] = size(desktop.text);
   expect((dw * dh) / 750).toBeLessThanOrEqual(1_600);
   expect((dw * dh) / 750).toBeGreaterThan(1_500);
-  const small = await ok(client, 'ui_screenshot', { maxImageTokens: 100 });
+  const small = await ok(mcp.client, 'ui_screenshot', { maxImageTokens: 100 });
   const [sw = 0, sh = 0] = size(small.text);
   expect((sw * sh) / 750).toBeLessThanOrEqual(100);
   expect(sw / sh).toBeCloseTo(dw / dh, 1);
 });
 
 it('ui_status lists the OCR languages; bad input gets typed errors', async () => {
-  const status = await ok(client, 'ui_status');
+  const status = await ok(mcp.client, 'ui_status');
   expect(status.structured?.ocr).toEqual({ enabled: true, languages: ['eng'] });
-  const lang = await call(client, 'ui_ocr', { window: 'Editor', language: 'klingon' });
+  const lang = await call(mcp.client, 'ui_ocr', { window: 'Editor', language: 'klingon' });
   expect(lang.isError).toBe(true);
   expect(lang.text).toMatch(/^error language_not_supported/);
-  const region = await call(client, 'ui_screenshot', {
+  const region = await call(mcp.client, 'ui_screenshot', {
     rect: { x: -500, y: -500, width: 10, height: 10 },
   });
   expect(region.text).toMatch(/^error invalid_region/);
-  const none = await call(client, 'ui_ocr', { automationId: 'no.such.element' });
+  const none = await call(mcp.client, 'ui_ocr', { automationId: 'no.such.element' });
   expect(none.text).toMatch(/^error element_not_found/);
 });
 
 it('ui_ocr reads one element found by its locator', async () => {
-  const save = await ok(client, 'ui_ocr', { automationId: 'editor.save' });
+  const save = await ok(mcp.client, 'ui_ocr', { automationId: 'editor.save' });
   expect(save.structured?.text).toMatch(/Save/);
-  const both = await call(client, 'ui_ocr', { controlType: 'Button' });
+  const both = await call(mcp.client, 'ui_ocr', { controlType: 'Button' });
   expect(both.text).toMatch(/^error multiple_matches/);
 });
 

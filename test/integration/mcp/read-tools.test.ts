@@ -1,29 +1,19 @@
 /** Every reading tool over streamable HTTP with the SDK's Client, on the sim desktop. */
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultTools } from '../../../src/mcp/tools/index.js';
-import { call, connectHttp, ok, startHttp, type HttpHarness } from './harness.js';
+import { call, ok, useMcpHttp } from './harness.js';
 
-let h: HttpHarness;
-let client: Client;
+const mcp = useMcpHttp();
 let editor: string;
-
 beforeAll(async () => {
-  h = await startHttp();
-  client = await connectHttp(h.url);
-  const list = await ok(client, 'ui_list_windows');
+  const list = await ok(mcp.client, 'ui_list_windows');
   const windows = list.structured?.windows as { ref: string; title: string }[];
   editor = windows.find((w) => w.title.endsWith('- Editor'))?.ref ?? 'missing';
 });
 
-afterAll(async () => {
-  await client.close();
-  await h.close();
-});
-
 describe('reading tools', () => {
   it('lists every tool with schemas and annotations', async () => {
-    const { tools } = await client.listTools();
+    const { tools } = await mcp.client.listTools();
     // Over the wire, exactly the default profile (tools/list may not drop or add one).
     expect(tools.map((t) => t.name).sort()).toEqual(defaultTools.map((t) => t.name).sort());
     const click = tools.find((t) => t.name === 'ui_click');
@@ -33,15 +23,15 @@ describe('reading tools', () => {
   });
 
   it('lists windows with refs', async () => {
-    const r = await ok(client, 'ui_list_windows');
+    const r = await ok(mcp.client, 'ui_list_windows');
     expect(editor).toMatch(/^w\d+$/);
     expect(r.text).toMatch(/"Untitled - Editor" \[w\d+\] app=editor/);
     expect(r.text.split('\n').length).toBe((r.structured?.windows as unknown[]).length);
   });
 
   it('snapshots a window with stable refs', async () => {
-    const first = await ok(client, 'ui_snapshot', { window: editor });
-    const second = await ok(client, 'ui_snapshot', { window: editor });
+    const first = await ok(mcp.client, 'ui_snapshot', { window: editor });
+    const second = await ok(mcp.client, 'ui_snapshot', { window: editor });
     expect(first.text).toMatch(/button "Save" \[ref=e\d+\]/);
     const ref = /button "Save" \[ref=(e\d+)\]/.exec(first.text)?.[1];
     expect(second.text).toContain(`[ref=${ref}]`);
@@ -50,24 +40,24 @@ describe('reading tools', () => {
   });
 
   it('pages a snapshot with maxElements and a cursor', async () => {
-    const page = await ok(client, 'ui_snapshot', { window: editor, maxElements: 3 });
+    const page = await ok(mcp.client, 'ui_snapshot', { window: editor, maxElements: 3 });
     expect(page.structured?.truncated).toBe(true);
     expect(page.text).toContain('pass cursor');
     const cursor = page.structured?.cursor as string;
-    const next = await ok(client, 'ui_snapshot', { window: editor, maxElements: 3, cursor });
+    const next = await ok(mcp.client, 'ui_snapshot', { window: editor, maxElements: 3, cursor });
     expect(next.text).not.toBe(page.text);
   });
 
   it('reads regions cheaply', async () => {
-    const status = await ok(client, 'ui_read', { region: 'status', window: editor });
+    const status = await ok(mcp.client, 'ui_read', { region: 'status', window: editor });
     expect(status.structured?.found).toBe(true);
     expect(status.text).toContain('Ln 1, Col 1');
-    const menu = await ok(client, 'ui_read', { region: 'menu', window: editor });
+    const menu = await ok(mcp.client, 'ui_read', { region: 'menu', window: editor });
     expect(menu.text).toContain('File');
   });
 
   it('finds elements and gets one by ref', async () => {
-    const found = await ok(client, 'ui_find', {
+    const found = await ok(mcp.client, 'ui_find', {
       name: 'Save',
       controlType: 'Button',
       window: editor,
@@ -76,34 +66,34 @@ describe('reading tools', () => {
     expect(elements).toHaveLength(1);
     expect(found.text).toMatch(/^- button "Save" \[ref=e\d+\]/);
     const ref = elements[0]?.ref ?? '';
-    const one = await ok(client, 'ui_get_element', { ref, fields: ['name', 'automationId'] });
+    const one = await ok(mcp.client, 'ui_get_element', { ref, fields: ['name', 'automationId'] });
     expect(one.structured?.element).toEqual({ name: 'Save', automationId: 'editor.save' });
   });
 
   it('answers an unmatched find with no match and a bad ref with a tool error', async () => {
-    const none = await ok(client, 'ui_find', { name: 'No such thing anywhere' });
+    const none = await ok(mcp.client, 'ui_find', { name: 'No such thing anywhere' });
     expect(none.text).toBe('no match');
-    const bad = await call(client, 'ui_get_element', { ref: 'e999999' });
+    const bad = await call(mcp.client, 'ui_get_element', { ref: 'e999999' });
     expect(bad.isError).toBe(true);
     expect(bad.text).toMatch(/^error (invalid_params|element_stale|element_not_found):/);
-    const invalid = await call(client, 'ui_get_element', { ref: 'save-button' });
+    const invalid = await call(mcp.client, 'ui_get_element', { ref: 'save-button' });
     expect(invalid.text).toMatch(/^error invalid_params: .*ref/);
   });
 
   it('gets the text of a window', async () => {
-    const r = await ok(client, 'ui_get_text', { window: editor });
+    const r = await ok(mcp.client, 'ui_get_text', { window: editor });
     expect(r.text).toContain('Ln 1, Col 1');
     expect(r.structured?.truncated).toBe(false);
   });
 
   it('reports focus, or its absence, without an error', async () => {
-    const r = await ok(client, 'ui_read', { region: 'focused' });
+    const r = await ok(mcp.client, 'ui_read', { region: 'focused' });
     expect(typeof r.structured?.found).toBe('boolean');
     expect(r.text).toMatch(/^(focused of |no focused region)/);
   });
 
   it('reports status with counts from the shared cache', async () => {
-    const r = await ok(client, 'ui_status');
+    const r = await ok(mcp.client, 'ui_status');
     expect(r.structured).toMatchObject({ backend: 'sim', readOnly: false });
     const counts = r.structured?.counts as { elements: number; windows: number };
     expect(counts.windows).toBeGreaterThan(0);
@@ -111,14 +101,14 @@ describe('reading tools', () => {
   });
 
   it('reads events after a cursor, waiting for the first one', async () => {
-    const start = await ok(client, 'ui_events');
+    const start = await ok(mcp.client, 'ui_events');
     const cursor = start.structured?.cursor as number;
-    const waiting = call(client, 'ui_events', {
+    const waiting = call(mcp.client, 'ui_events', {
       after: cursor,
       waitMs: 10_000,
       types: ['text.changed'],
     });
-    await ok(client, 'ui_type', { target: { automationId: 'editor.text' }, text: 'hi' });
+    await ok(mcp.client, 'ui_type', { target: { automationId: 'editor.text' }, text: 'hi' });
     const r = await waiting;
     expect(r.isError).toBe(false);
     expect(r.text).toMatch(/text\.changed .*"Text editor"/);
@@ -126,10 +116,13 @@ describe('reading tools', () => {
   });
 
   it('returns only what changed with since', async () => {
-    const base = await ok(client, 'ui_snapshot', { window: editor });
+    const base = await ok(mcp.client, 'ui_snapshot', { window: editor });
     const revision = base.structured?.revision as number;
-    await ok(client, 'ui_set_value', { target: { automationId: 'editor.text' }, value: 'delta' });
-    const delta = await ok(client, 'ui_snapshot', { window: editor, since: revision });
+    await ok(mcp.client, 'ui_set_value', {
+      target: { automationId: 'editor.text' },
+      value: 'delta',
+    });
+    const delta = await ok(mcp.client, 'ui_snapshot', { window: editor, since: revision });
     expect(delta.structured?.since).toBe(revision);
     expect(delta.text).toContain('"Text editor"');
     expect(delta.text).not.toContain('menubar "Application"');
@@ -137,24 +130,24 @@ describe('reading tools', () => {
   });
 
   it('waits for a first match with timeoutMs', async () => {
-    const waiting = ok(client, 'ui_find', { name: 'Find what:', timeoutMs: 10_000 });
-    await ok(client, 'ui_click', { target: { name: 'Find', controlType: 'Button' } });
+    const waiting = ok(mcp.client, 'ui_find', { name: 'Find what:', timeoutMs: 10_000 });
+    await ok(mcp.client, 'ui_click', { target: { name: 'Find', controlType: 'Button' } });
     const found = await waiting;
     expect(found.text).toMatch(/^- edit "Find what:" \[ref=e\d+\]/);
-    const none = await ok(client, 'ui_find', { name: 'Never there', timeoutMs: 100 });
+    const none = await ok(mcp.client, 'ui_find', { name: 'Never there', timeoutMs: 100 });
     expect(none.text).toBe('no match');
   });
 
   it('filters events by type and window', async () => {
-    const start = await ok(client, 'ui_events');
+    const start = await ok(mcp.client, 'ui_events');
     const after = start.structured?.cursor as number;
-    await ok(client, 'ui_set_value', {
+    await ok(mcp.client, 'ui_set_value', {
       target: { automationId: 'editor.text' },
       value: 'filtered',
     });
-    const focusOnly = await ok(client, 'ui_events', { after, types: ['window.opened'] });
+    const focusOnly = await ok(mcp.client, 'ui_events', { after, types: ['window.opened'] });
     expect(focusOnly.text).toMatch(/^no events\ncursor \d+$/);
-    const text = await ok(client, 'ui_events', {
+    const text = await ok(mcp.client, 'ui_events', {
       after,
       types: ['text.changed'],
       windows: [editor],
@@ -163,7 +156,7 @@ describe('reading tools', () => {
     expect(text.text).toMatch(
       /^#\d+ text\.changed document "Text editor" \[ref=e\d+\] at \d+ -\d+ \+"\w+" \(8 chars\)/,
     );
-    const other = await ok(client, 'ui_events', {
+    const other = await ok(mcp.client, 'ui_events', {
       after,
       types: ['text.changed'],
       windows: ['Settings'],
@@ -172,18 +165,18 @@ describe('reading tools', () => {
   });
 
   it('snapshots the whole desktop, in full mode, and within a token budget', async () => {
-    const desktop = await ok(client, 'ui_snapshot', {});
+    const desktop = await ok(mcp.client, 'ui_snapshot', {});
     for (const title of ['Editor', 'Settings', 'Records']) expect(desktop.text).toContain(title);
-    const compact = await ok(client, 'ui_snapshot', { window: editor });
-    const full = await ok(client, 'ui_snapshot', { window: editor, mode: 'full' });
+    const compact = await ok(mcp.client, 'ui_snapshot', { window: editor });
+    const full = await ok(mcp.client, 'ui_snapshot', { window: editor, mode: 'full' });
     expect(full.text.length).toBeGreaterThanOrEqual(compact.text.length);
-    const budget = await ok(client, 'ui_snapshot', { maxTokens: 100 });
+    const budget = await ok(mcp.client, 'ui_snapshot', { maxTokens: 100 });
     expect(budget.structured?.truncated).toBe(true);
     expect(budget.text.length).toBeLessThan(desktop.text.length);
   });
 
   it('lists the windows of one app', async () => {
-    const r = await ok(client, 'ui_list_windows', { app: 'settings' });
+    const r = await ok(mcp.client, 'ui_list_windows', { app: 'settings' });
     expect(r.text).toMatch(/^- "Settings" \[w\d+\] app=settings/);
     expect(r.text.split('\n')).toHaveLength(1);
   });

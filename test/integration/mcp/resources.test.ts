@@ -1,36 +1,26 @@
 /** Resources, subscriptions and completion over HTTP; the read-only tool listing. */
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, connectHttp, ok, startHttp, type HttpHarness } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, connectHttp, ok, startHttp, useMcpHttp } from './harness.js';
 
-let h: HttpHarness;
-let client: Client;
+const mcp = useMcpHttp();
 let editorUri: string;
-
 beforeAll(async () => {
-  h = await startHttp();
-  client = await connectHttp(h.url);
-  const windows = await ok(client, 'ui_list_windows');
+  const windows = await ok(mcp.client, 'ui_list_windows');
   const editor = (windows.structured?.windows as { ref: string; title: string }[]).find((w) =>
     w.title.endsWith('- Editor'),
   );
   editorUri = `ui://window/${editor?.ref ?? 'missing'}`;
 });
 
-afterAll(async () => {
-  await client.close();
-  await h.close();
-});
-
 describe('resources', () => {
   it('lists the window list and one resource per window', async () => {
-    const { resources } = await client.listResources();
+    const { resources } = await mcp.client.listResources();
     const uris = resources.map((r) => r.uri);
     expect(uris[0]).toBe('ui://windows');
     expect(uris).toContain(editorUri);
     expect(uris.length).toBe(5);
-    const { resourceTemplates } = await client.listResourceTemplates();
+    const { resourceTemplates } = await mcp.client.listResourceTemplates();
     expect(resourceTemplates.map((t) => t.uriTemplate)).toEqual(['ui://window/{ref}']);
   });
 
@@ -38,22 +28,22 @@ describe('resources', () => {
     c !== undefined && 'text' in c && typeof c.text === 'string' ? c.text : '';
 
   it('reads the window list and a window snapshot', async () => {
-    const list = await client.readResource({ uri: 'ui://windows' });
+    const list = await mcp.client.readResource({ uri: 'ui://windows' });
     expect(list.contents[0]).toMatchObject({ uri: 'ui://windows', mimeType: 'text/plain' });
     expect(textOf(list.contents[0])).toContain('"Settings"');
-    const win = await client.readResource({ uri: editorUri });
+    const win = await mcp.client.readResource({ uri: editorUri });
     expect(textOf(win.contents[0])).toMatch(/^- window ".* - Editor" \[ref=e\d+\]/);
   });
 
   it('answers an unknown resource with a not-found error', async () => {
-    await expect(client.readResource({ uri: 'ui://window/w999' })).rejects.toThrow();
-    await expect(client.readResource({ uri: 'file:///etc/hostname' })).rejects.toThrow(
+    await expect(mcp.client.readResource({ uri: 'ui://window/w999' })).rejects.toThrow();
+    await expect(mcp.client.readResource({ uri: 'file:///etc/hostname' })).rejects.toThrow(
       /Resource not found/,
     );
   });
 
   it('completes the window ref of the template', async () => {
-    const r = await client.complete({
+    const r = await mcp.client.complete({
       ref: { type: 'ref/resource', uri: 'ui://window/{ref}' },
       argument: { name: 'ref', value: 'w' },
     });
@@ -63,15 +53,15 @@ describe('resources', () => {
   it('notifies a subscriber when the window changes', async () => {
     const updated = new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('no update within 10 s')), 10_000);
-      client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => {
+      mcp.client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => {
         clearTimeout(timer);
         resolve(n.params.uri);
       });
     });
-    await client.subscribeResource({ uri: editorUri });
-    await ok(client, 'ui_type', { target: { automationId: 'editor.text' }, text: 'changed' });
+    await mcp.client.subscribeResource({ uri: editorUri });
+    await ok(mcp.client, 'ui_type', { target: { automationId: 'editor.text' }, text: 'changed' });
     await expect(updated).resolves.toBe(editorUri);
-    await client.unsubscribeResource({ uri: editorUri });
+    await mcp.client.unsubscribeResource({ uri: editorUri });
   });
 });
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectHttp, startHttp, type HttpHarness } from './harness.js';
+import { connectHttp, type HttpHarness, startHttp, useMcpHttp } from './harness.js';
 
 const EDIT = { target: { automationId: 'editor.text' } };
 const MISSING = { target: { automationId: 'no.such.control' } };
@@ -40,19 +40,10 @@ async function pngSize(data: string | Buffer): Promise<[number, number]> {
 }
 
 describe('MCP screenshots as image blocks (default mode: on-failure)', () => {
-  let h: HttpHarness;
-  let client: Client;
-  beforeAll(async () => {
-    h = await startHttp({ pixels: { failureCooldownMs: 0 } });
-    client = await connectHttp(h.url);
-  });
-  afterAll(async () => {
-    await client.close();
-    await h.close();
-  });
+  const mcp = useMcpHttp({ pixels: { failureCooldownMs: 0 } });
 
   it('a failed action answers its error with a screenshot image block', async () => {
-    const r = await callTool(client, 'ui_click', MISSING);
+    const r = await callTool(mcp.client, 'ui_click', MISSING);
     expect(r.isError).toBe(true);
     expect(r.text).toMatch(/^error element_not_found/);
     expect(r.text).toMatch(/screenshot \d+x\d+ \(image below\)/);
@@ -63,17 +54,17 @@ describe('MCP screenshots as image blocks (default mode: on-failure)', () => {
   });
 
   it('screenshot: false opts a failure out; a success has none unless asked', async () => {
-    const out = await callTool(client, 'ui_click', { ...MISSING, screenshot: false });
+    const out = await callTool(mcp.client, 'ui_click', { ...MISSING, screenshot: false });
     expect(out.isError).toBe(true);
     expect(out.images).toHaveLength(0);
-    const plain = await callTool(client, 'ui_set_value', { ...EDIT, value: 'a' });
+    const plain = await callTool(mcp.client, 'ui_set_value', { ...EDIT, value: 'a' });
     expect(plain.isError).toBe(false);
     expect(plain.images).toHaveLength(0);
     expect(plain.structured?.screenshot).toBeUndefined();
   });
 
   it('screenshot: true on a success: an image block, metadata without bytes', async () => {
-    const r = await callTool(client, 'ui_set_value', { ...EDIT, value: 'b', screenshot: true });
+    const r = await callTool(mcp.client, 'ui_set_value', { ...EDIT, value: 'b', screenshot: true });
     expect(r.isError).toBe(false);
     expect(r.images).toHaveLength(1);
     const shot = r.structured?.screenshot;

@@ -1,26 +1,16 @@
 /** Over streamable HTTP, every listed tool of both profiles refuses unknown arguments by name. */
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, connectHttp, startHttp, type HttpHarness } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { call, useMcpHttp } from './harness.js';
 
 describe.each(['default', 'ui_automation'] as const)('unknown arguments (%s profile)', (tools) => {
-  let h: HttpHarness;
-  let client: Client;
-  beforeAll(async () => {
-    h = await startHttp({ mcp: { tools } });
-    client = await connectHttp(h.url);
-  });
-  afterAll(async () => {
-    await client.close();
-    await h.close();
-  });
+  const mcp = useMcpHttp({ mcp: { tools } });
 
   it('every listed tool answers invalid_params naming the key and the accepted ones', async () => {
-    const { tools: listed } = await client.listTools();
+    const { tools: listed } = await mcp.client.listTools();
     expect(listed.length).toBeGreaterThan(0);
     for (const tool of listed) {
       const args = tools === 'ui_automation' ? { action: 'find', zzUnknown: 1 } : { zzUnknown: 1 };
-      const answer = await call(client, tool.name, args);
+      const answer = await call(mcp.client, tool.name, args);
       expect(answer.isError, tool.name).toBe(true);
       expect(answer.text, tool.name).toContain('invalid_params');
       expect(answer.text, tool.name).toMatch(/\\?"zzUnknown\\?"/);

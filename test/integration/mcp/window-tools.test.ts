@@ -3,11 +3,10 @@
  * MCP (streamable HTTP), windows.* over the WebSocket, each checked against the sim's own
  * model; a read-only server refuses them on both.
  */
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AutomationAnswer } from '../../../src/mcp/tools/automation-shape.js';
 import { RawClient, startTestServer, type TestServer } from '../ws/harness.js';
-import { call, connectHttp, ok, startHttp, type HttpHarness } from './harness.js';
+import { call, connectHttp, type HttpHarness, ok, startHttp, useMcpHttp } from './harness.js';
 
 function settings(h: { app: { backend: HttpHarness['app']['backend'] } }) {
   const win = h.app.backend.desktop.zOrder.find((w) => w.name === 'Settings');
@@ -16,57 +15,51 @@ function settings(h: { app: { backend: HttpHarness['app']['backend'] } }) {
 }
 
 describe('ui_window over MCP', () => {
-  let h: HttpHarness;
-  let client: Client;
-  beforeAll(async () => {
-    h = await startHttp();
-    client = await connectHttp(h.url);
-  });
-  afterAll(async () => {
-    await client.close();
-    await h.close();
-  });
+  const mcp = useMcpHttp();
 
   it('moves, resizes and maximizes, answering the window as read back', async () => {
-    const moved = await ok(client, 'ui_window', { op: 'move', window: 'Settings', x: 300, y: 200 });
+    const moved = await ok(mcp.client, 'ui_window', {
+      op: 'move',
+      window: 'Settings',
+      x: 300,
+      y: 200,
+    });
     expect(moved.text).toMatch(/"Settings" normal at 300,200 /);
-    expect(settings(h).rect).toMatchObject({ x: 300, y: 200 });
-    await ok(client, 'ui_window', { op: 'resize', window: 'Settings', width: 500, height: 400 });
-    expect(settings(h).rect).toEqual({ x: 300, y: 200, width: 500, height: 400 });
-    const max = await ok(client, 'ui_window', {
+    expect(settings(mcp.h).rect).toMatchObject({ x: 300, y: 200 });
+    await ok(mcp.client, 'ui_window', {
+      op: 'resize',
+      window: 'Settings',
+      width: 500,
+      height: 400,
+    });
+    expect(settings(mcp.h).rect).toEqual({ x: 300, y: 200, width: 500, height: 400 });
+    const max = await ok(mcp.client, 'ui_window', {
       op: 'state',
       window: 'Settings',
       state: 'maximized',
     });
     expect(max.structured).toMatchObject({ state: 'maximized', monitor: 0 });
-    expect(settings(h).states.has('maximized')).toBe(true);
+    expect(settings(mcp.h).states.has('maximized')).toBe(true);
   });
 
   it('names a missing field of the op', async () => {
-    const r = await call(client, 'ui_window', { op: 'move', window: 'Settings', x: 1 });
+    const r = await call(mcp.client, 'ui_window', { op: 'move', window: 'Settings', x: 1 });
     expect(r.isError).toBe(true);
     expect(r.text).toContain('needs y');
   });
 });
 
 describe('window_state in the ui_automation profile', () => {
-  let h: HttpHarness;
-  let client: Client;
-  beforeAll(async () => {
-    h = await startHttp({ mcp: { tools: 'ui_automation' } });
-    client = await connectHttp(h.url);
-  });
-  afterAll(async () => {
-    await client.close();
-    await h.close();
-  });
+  const mcp = useMcpHttp({ mcp: { tools: 'ui_automation' } });
 
   it('minimizes a window and answers its element', async () => {
     const args = { action: 'window_state', window: 'Settings', state: 'minimized' };
-    const answer = AutomationAnswer.parse((await call(client, 'ui_automation', args)).structured);
+    const answer = AutomationAnswer.parse(
+      (await call(mcp.client, 'ui_automation', args)).structured,
+    );
     expect(answer).toMatchObject({ success: true, element: { controlType: 'Window' } });
     expect(answer.text).toMatch(/^minimized /);
-    expect(settings(h).states.has('minimized')).toBe(true);
+    expect(settings(mcp.h).states.has('minimized')).toBe(true);
   });
 });
 
