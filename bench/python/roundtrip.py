@@ -15,13 +15,24 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "clients" / "python" / "src"))
 
 import msgpack  # noqa: E402
+import websockets  # noqa: E402
 
 import uistream  # noqa: E402
-from uistream.connection import _open_socket  # noqa: E402
 
 WARMUP = 500
 CALLS = 1_000
 TRIALS = 7
+
+
+async def _open_socket(url: str, protocols: list[str], headers: dict[str, str], timeout: float):
+    """A bare websockets client (the baseline): 13+ takes additional_headers, before extra_headers."""
+    common = {"subprotocols": protocols or None, "open_timeout": timeout, "max_size": None,
+              "compression": None}
+    try:
+        from websockets.asyncio.client import connect
+    except ImportError:
+        return await websockets.connect(url, extra_headers=headers, **common)
+    return await connect(url, additional_headers=headers, **common)
 
 
 async def timed(call) -> float:

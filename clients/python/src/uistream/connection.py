@@ -1,8 +1,8 @@
 """One socket to a uistream server: the encoding subprotocol, the token, request ids matched to
 answers, notifications handed to a listener. It never reconnects; the client above it does.
 
-Works with the websockets releases Debian and PyPI ship (10.4 up): the asyncio client of 13+
-takes ``additional_headers``, the legacy client before it ``extra_headers``.
+Answers are matched as their frames are read (see websocket.py): no task stands between the
+socket and the caller waiting for its answer.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from collections.abc import Callable
 from typing import Any, Literal
 
 import msgpack
-import websockets
 
 from .errors import UistreamError, connection_lost, error_for, from_rpc
+from .websocket import WebSocket, open_websocket
 
 Encoding = Literal["json", "msgpack"]
 SUBPROTOCOLS = {"json": "uistream.v1.json", "msgpack": "uistream.v1.msgpack"}
@@ -26,9 +26,10 @@ ResultHook = Callable[[Any], None]
 
 
 def _encoder(encoding: Encoding) -> Callable[[dict[str, Any]], str | bytes]:
+    # One encoder per connection: json.dumps and msgpack.packb with options build one per call.
     if encoding == "msgpack":
-        return lambda value: msgpack.packb(value, use_bin_type=True)
-    return lambda value: json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+        return msgpack.Packer(use_bin_type=True).pack
+    return json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 
 
 def _decode(frame: str | bytes) -> Any:
@@ -49,41 +50,23 @@ def _refused(err: Exception) -> UistreamError | None:
     return error_for(code, f"upgrade refused with HTTP {status}", details={"status": status})
 
 
-async def _open_socket(
-    url: str, protocols: list[str], headers: dict[str, str], open_timeout: float
-) -> Any:
-    common: dict[str, Any] = {
-        "subprotocols": protocols or None,
-        "open_timeout": open_timeout,
-        "max_size": None,
-        "compression": None,
-    }
-    try:
-        from websockets.asyncio.client import connect as modern_connect
-    except ImportError:
-        legacy_connect: Any = websockets.connect  # type: ignore[attr-defined]
-        return await legacy_connect(url, extra_headers=headers, **common)
-    return await modern_connect(url, additional_headers=headers, **common)
-
-
 class Connection:
     """A JSON-RPC 2.0 connection; ``request`` answers the result or raises a typed error."""
 
     def __init__(
         self,
-        socket: Any,
         encoding: Encoding,
         on_notification: NotificationListener,
         on_close: Callable[[str], None],
     ) -> None:
-        self._socket = socket
+        self._socket: WebSocket | None = None
         self._encode = _encoder(encoding)
         self._on_notification = on_notification
         self._on_close = on_close
         self._pending: dict[int, tuple[asyncio.Future[Any], ResultHook | None]] = {}
         self._next_id = 1
         self.closed_reason: str | None = None
-        self._reader = asyncio.get_running_loop().create_task(self._read())
+        self._loop = asyncio.get_running_loop()
 
     @classmethod
     async def open(
@@ -103,8 +86,11 @@ class Connection:
             protocols.append(TOKEN_SUBPROTOCOL_PREFIX + token)
         elif token is not None:
             headers["Authorization"] = f"Bearer {token}"
+        conn = cls(encoding, on_notification, on_close)
         try:
-            socket = await _open_socket(url, protocols, headers, open_timeout)
+            conn._socket = await open_websocket(
+                url, protocols, headers, open_timeout, conn._on_frame, conn._closed
+            )
         except (OSError, asyncio.TimeoutError) as err:
             raise connection_lost(str(err) or type(err).__name__) from err
         except Exception as err:  # websockets' handshake errors differ between releases
@@ -112,7 +98,7 @@ class Connection:
             if refused is not None:
                 raise refused from err
             raise connection_lost(str(err)) from err
-        return cls(socket, encoding, on_notification, on_close)
+        return conn
 
     @property
     def is_open(self) -> bool:
@@ -125,27 +111,15 @@ class Connection:
             raise connection_lost(self.closed_reason)
         call_id = self._next_id
         self._next_id += 1
-        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        future: asyncio.Future[Any] = self._loop.create_future()
         self._pending[call_id] = (future, on_result)
         message = {"jsonrpc": "2.0", "id": call_id, "method": method, "params": params}
         try:
-            await self._socket.send(self._encode(message))
+            self._socket.send(self._encode(message))  # type: ignore[union-attr]
         except Exception as err:
             self._pending.pop(call_id, None)
             raise connection_lost(str(err)) from err
         return await future
-
-    async def _read(self) -> None:
-        reason = "closed"
-        try:
-            async for frame in self._socket:
-                self._on_frame(frame)
-        except Exception as err:  # a dropped connection ends the loop as a close
-            reason = str(err) or type(err).__name__
-        else:
-            code = getattr(self._socket, "close_code", None)
-            reason = f"closed {code}" if code is not None else "closed"
-        self._closed(reason)
 
     def _on_frame(self, frame: str | bytes) -> None:
         try:
@@ -184,11 +158,10 @@ class Connection:
         self._on_close(reason)
 
     async def close(self) -> None:
-        await self._socket.close(1000, "client closing")
-        await asyncio.shield(self._reader)
+        if self._socket is not None:
+            await self._socket.close(1000, "client closing")
 
     def terminate(self) -> None:
         """Drop the TCP connection without a close handshake (tests simulate a network cut)."""
-        transport = getattr(self._socket, "transport", None)
-        if transport is not None:
-            transport.abort()
+        if self._socket is not None:
+            self._socket.abort()
