@@ -5,8 +5,8 @@
  * `WM_DELETE_WINDOW` client message straight to the window. Either way the app decides: it
  * may close, or ask "Save changes?". One display connection, opened on first use.
  */
-import koffi, { type LibraryHandle } from 'koffi';
 import { BackendUnavailableError } from '../../errors.js';
+import { loadXLibrary } from './x11Lib.js';
 import { loadX11Windows, XEVENT_BYTES, type X11WindowLib } from './x11WindowLib.js';
 
 const CLIENT_MESSAGE = 33;
@@ -21,14 +21,7 @@ let sendEvent: SendEvent | undefined;
 
 function loadSendEvent(): SendEvent {
   if (sendEvent !== undefined) return sendEvent;
-  let lib: LibraryHandle;
-  try {
-    lib = koffi.load('libX11.so.6');
-  } catch (err) {
-    throw new BackendUnavailableError('libX11 is not installed: closing windows needs it', {
-      cause: err,
-    });
-  }
+  const lib = loadXLibrary('libX11.so.6', 'closing windows needs it');
   const fn = lib.func(
     'int XSendEvent(void *d, unsigned long w, int propagate, long mask, void *event)',
   );

@@ -62,16 +62,19 @@ export interface X11Lib {
 
 let loaded: X11Lib | undefined;
 
+/** A library of the X stack by its soname; where it is missing, the feature is unavailable. */
+export function loadXLibrary(soname: string, neededFor: string): LibraryHandle {
+  try {
+    return koffi.load(soname);
+  } catch (err) {
+    const name = soname.replace(/\.so.*$/, '');
+    throw new BackendUnavailableError(`${name} is not installed: ${neededFor}`, { cause: err });
+  }
+}
+
 export function loadX11(): X11Lib {
   if (loaded !== undefined) return loaded;
-  let lib: LibraryHandle;
-  try {
-    lib = koffi.load('libX11.so.6');
-  } catch (err) {
-    throw new BackendUnavailableError('libX11 is not installed: screen capture needs it', {
-      cause: err,
-    });
-  }
+  const lib = loadXLibrary('libX11.so.6', 'screen capture needs it');
   const errors: number[] = [];
   const ErrorHandler = koffi.proto('int XErrorHandlerFn(void *display, uint8_t *event)');
   const setErrorHandler = lib.func('void *XSetErrorHandler(XErrorHandlerFn *handler)');

@@ -5,8 +5,7 @@
  * app keeps receiving its input unchanged. Loading fails cleanly (BackendUnavailableError).
  */
 import koffi, { type LibraryHandle } from 'koffi';
-import { BackendUnavailableError } from '../../errors.js';
-import { loadX11 } from './x11Lib.js';
+import { loadX11, loadXLibrary } from './x11Lib.js';
 
 /** XRecordAllClients (record.h): every client, present and future. */
 export const RECORD_ALL_CLIENTS = 3;
@@ -57,16 +56,6 @@ export interface X11RecordLib {
 
 let loaded: X11RecordLib | undefined;
 
-function loadXtst(): LibraryHandle {
-  try {
-    return koffi.load('libXtst.so.6');
-  } catch (err) {
-    throw new BackendUnavailableError('libXtst is not installed: recording input needs it', {
-      cause: err,
-    });
-  }
-}
-
 /** The callback koffi hands to Xlib; it stays registered for the process' life. */
 let registered: unknown;
 let deliver: ((bytes: Uint8Array) => void) | undefined;
@@ -75,7 +64,7 @@ export function loadX11Record(): X11RecordLib {
   if (loaded !== undefined) return loaded;
   loadX11(); // installs the error handler that keeps Xlib from exiting the process
   const x11 = koffi.load('libX11.so.6');
-  const xtst = loadXtst();
+  const xtst = loadXLibrary('libXtst.so.6', 'recording input needs it');
   const f = (lib: LibraryHandle, sig: string): Fn => lib.func(sig);
   const openDisplay = f(x11, 'void *XOpenDisplay(const char *name)');
   const closeDisplay = f(x11, 'int XCloseDisplay(void *display)');

@@ -5,8 +5,7 @@
  * them there are no change events, or no owner pid.
  */
 import koffi, { type LibraryHandle } from 'koffi';
-import { BackendUnavailableError } from '../../errors.js';
-import { loadX11 } from './x11Lib.js';
+import { loadX11, loadXLibrary } from './x11Lib.js';
 
 /** Event types (X.h) and the masks the clipboard selects. */
 export const X_SEL = {
@@ -79,14 +78,7 @@ function optional(name: string): LibraryHandle | null {
 export function loadX11Selection(): X11SelectionLib {
   if (loaded !== undefined) return loaded;
   const base = loadX11();
-  let lib: LibraryHandle;
-  try {
-    lib = koffi.load('libX11.so.6');
-  } catch (err) {
-    throw new BackendUnavailableError('libX11 is not installed: the clipboard needs it', {
-      cause: err,
-    });
-  }
+  const lib = loadXLibrary('libX11.so.6', 'the clipboard needs it');
   const f = (decl: string): Fn => lib.func(decl);
   const createWindow = f(
     'unsigned long XCreateSimpleWindow(void *d, unsigned long parent, int x, int y, unsigned int w, unsigned int h, unsigned int bw, unsigned long border, unsigned long bg)',

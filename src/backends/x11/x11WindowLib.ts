@@ -4,8 +4,7 @@
  * the process on a BadWindow: a window may be destroyed between listing and reading it).
  */
 import koffi, { type LibraryHandle } from 'koffi';
-import { BackendUnavailableError } from '../../errors.js';
-import { loadX11 } from './x11Lib.js';
+import { loadX11, loadXLibrary } from './x11Lib.js';
 
 /** Event types and masks (X.h). */
 export const X_EVENT = {
@@ -89,14 +88,7 @@ let loaded: X11WindowLib | undefined;
 export function loadX11Windows(): X11WindowLib {
   if (loaded !== undefined) return loaded;
   const base = loadX11();
-  let lib: LibraryHandle;
-  try {
-    lib = koffi.load('libX11.so.6');
-  } catch (err) {
-    throw new BackendUnavailableError('libX11 is not installed: window tracking needs it', {
-      cause: err,
-    });
-  }
+  const lib = loadXLibrary('libX11.so.6', 'window tracking needs it');
   const selectInput = lib.func('int XSelectInput(void *d, unsigned long w, long mask)');
   const pending = lib.func('int XPending(void *d)');
   const nextEvent = lib.func('int XNextEvent(void *d, void *event)');

@@ -3,9 +3,7 @@
  * the root (what a window manager acts on) and the direct requests used where none runs.
  * Reads (attributes, properties, origin) come from x11WindowLib.
  */
-import koffi, { type LibraryHandle } from 'koffi';
-import { BackendUnavailableError } from '../../errors.js';
-import { loadX11 } from './x11Lib.js';
+import { loadX11, loadXLibrary } from './x11Lib.js';
 
 /** ClientMessage (X.h) and the masks a window manager listens to on the root. */
 const CLIENT_MESSAGE = 33;
@@ -39,14 +37,7 @@ let loaded: X11WindowRequests | undefined;
 export function loadX11WindowRequests(): X11WindowRequests {
   if (loaded !== undefined) return loaded;
   const base = loadX11();
-  let lib: LibraryHandle;
-  try {
-    lib = koffi.load('libX11.so.6');
-  } catch (err) {
-    throw new BackendUnavailableError('libX11 is not installed: window ops need it', {
-      cause: err,
-    });
-  }
+  const lib = loadXLibrary('libX11.so.6', 'window ops need it');
   const sendEvent = lib.func(
     'int XSendEvent(void *d, unsigned long w, int propagate, long mask, void *event)',
   );
