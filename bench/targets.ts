@@ -227,6 +227,7 @@ export const TARGETS = {
       limit: 8 * 1024 * 1024,
       unit: ' B',
     },
+    fanoutDeliveredWhole: { figure: 'fanout.gaps', op: '==', limit: 0 },
     stallGapsReported: { figure: 'stall.gapsReported', op: '>=', limit: 1 },
   },
   pixels: {

@@ -51,20 +51,29 @@ export class BenchClient {
       method?: string;
       result?: unknown;
       error?: unknown;
-      params?: { events?: { seq: number }[] };
+      params?: { events?: { seq: number }[]; to?: number };
     };
     if (msg.id !== undefined) {
       this.pending.get(msg.id)?.(msg);
       this.pending.delete(msg.id);
       return;
     }
-    if (msg.method === 'events.gap') this.gaps++;
+    if (msg.method === 'events.gap') {
+      // The server dropped from..to for this client: those will never arrive as events, and
+      // a waiter for one of them ends here (the gap is counted, not taken for a delivery).
+      this.gaps++;
+      this.advance(msg.params?.to ?? 0, at);
+      return;
+    }
     if (msg.method !== 'events.event') return;
     this.frames++;
     this.bytes += text.length;
     this.lastFrame = text;
     const events = msg.params?.events ?? [];
-    const seq = events[events.length - 1]?.seq ?? 0;
+    this.advance(events[events.length - 1]?.seq ?? 0, at);
+  }
+
+  private advance(seq: number, at: number): void {
     this.maxSeq = Math.max(this.maxSeq, seq);
     this.arrivals.push({ maxSeq: this.maxSeq, at });
     if (this.waiters.length === 0) return;

@@ -161,6 +161,8 @@ async function main(): Promise<void> {
     logToClientP50Us: us(percentile(wsLayer, 50)),
     logToClientP99Us: us(percentile(wsLayer, 99)),
     ...(await throughput(proc, clients, bare)),
+    // Events the server dropped for a client it judged slow, instead of delivering them.
+    gaps: clients.reduce((sum, c) => sum + c.gaps, 0),
   };
   for (const c of [...clients, ...bare]) c.close();
   await proc.stop();
