@@ -15,7 +15,7 @@ import {
   ROOT_PATH,
 } from './atspiIds.js';
 import { PatternNotSupportedError } from '../../errors.js';
-import { dbusErrorName } from './atspiGuard.js';
+import { dbusErrorName } from './atspiCallKinds.js';
 import { controlTypeOf, isTextRole, patternsOf, statesOf } from './atspiRoles.js';
 import { StaticFacts } from './atspiMemo.js';
 import { liftSkippedLevels } from './atspiTree.js';

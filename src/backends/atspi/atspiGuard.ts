@@ -13,11 +13,17 @@ import {
   UiError,
 } from '../../errors.js';
 import type { CallSpec } from './atspiBus.js';
+import {
+  answeredWithError,
+  ATSPI_PREFIX,
+  callNameOf,
+  dbusErrorName,
+  isRead,
+  PROPERTIES_IFACE as PROPS,
+} from './atspiCallKinds.js';
 import { AppLock } from './atspiLock.js';
 import { toolkitKey, type Toolkit, type ToolkitPolicies } from './atspiToolkits.js';
 
-const A = 'org.a11y.atspi.';
-const PROPS = 'org.freedesktop.DBus.Properties';
 const ROOT_PATH = '/org/a11y/atspi/accessible/root';
 const UNKNOWN_TOOLKIT: Toolkit = { name: 'unknown', version: '' };
 
@@ -62,34 +68,6 @@ interface AppState {
     suspect?: string;
     timer?: NodeJS.Timeout;
   };
-}
-
-/** `Interface.Member`, or `Interface.Property` for Properties.Get/Set, as policies name calls. */
-export function callNameOf(spec: CallSpec): string {
-  if (spec.iface === PROPS && (spec.member === 'Get' || spec.member === 'Set')) {
-    const [iface, prop] = spec.body ?? [];
-    return `${String(iface).replace(A, '')}.${String(prop)}`;
-  }
-  return `${spec.iface.replace(A, '')}.${spec.member}`;
-}
-
-/**
- * Reads are what the guard learns about: an action that wedges an app (a modal loop inside
- * DoAction) quarantines it, but actions stay allowed (the executor decides how to act).
- */
-function isRead(spec: CallSpec): boolean {
-  return spec.member.startsWith('Get');
-}
-
-const NOT_AN_ANSWER = /\.(NoReply|Disconnected|ServiceUnknown|NameHasNoOwner|Timeout|TimedOut)$/;
-
-/** An error reply the app itself sent, as opposed to a lost or timed-out call. */
-const answeredWithError = (type: string): boolean => type !== '' && !NOT_AN_ANSWER.test(type);
-
-/** The D-Bus error name behind a mapped error ('' when there is none). */
-export function dbusErrorName(err: unknown): string {
-  const cause = err instanceof Error ? (err.cause as { type?: unknown } | undefined) : undefined;
-  return typeof cause?.type === 'string' ? cause.type : '';
 }
 
 export class AppGuard {
@@ -178,7 +156,7 @@ export class AppGuard {
           iface: PROPS,
           member: 'Get',
           signature: 'ss',
-          body: [`${A}Application`, prop],
+          body: [`${ATSPI_PREFIX}Application`, prop],
         },
         this.options.lifetime,
       );
@@ -281,7 +259,12 @@ export class AppGuard {
   private async probe(app: AppState): Promise<void> {
     const q = app.quarantine;
     if (q === undefined || this.apps.get(app.busName) !== app) return;
-    const spec = { dest: app.busName, path: ROOT_PATH, iface: `${A}Accessible`, member: 'GetRole' };
+    const spec = {
+      dest: app.busName,
+      path: ROOT_PATH,
+      iface: `${ATSPI_PREFIX}Accessible`,
+      member: 'GetRole',
+    };
     try {
       await this.options.raw(spec, this.options.lifetime, this.options.probeTimeoutMs);
       app.quarantine = undefined;

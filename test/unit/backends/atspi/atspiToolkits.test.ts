@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppLock } from '../../../../src/backends/atspi/atspiLock.js';
-import { callNameOf } from '../../../../src/backends/atspi/atspiGuard.js';
+import { callNameOf } from '../../../../src/backends/atspi/atspiCallKinds.js';
 import { ToolkitPolicies } from '../../../../src/backends/atspi/atspiToolkits.js';
 
 const QT5 = { name: 'Qt', version: '5.15.8' };
