@@ -41,3 +41,28 @@ export function growthMiBPerMin(samples: readonly Sample[]): number | null {
   const half = secondHalf(samples).map((s) => ({ x: s.atMs / 60_000, y: s.bytes / MIB }));
   return leastSquaresSlope(half);
 }
+
+/** How many consecutive windows the second half is cut into for the growth's spread. */
+export const GROWTH_WINDOWS = 3;
+
+/**
+ * The growth over each of `n` consecutive, equally long windows of the second half (by time),
+ * in MiB per minute: their median is the figure, their range its noise. A window with fewer
+ * than two samples gives no slope and is left out.
+ */
+export function windowGrowths(samples: readonly Sample[], n = GROWTH_WINDOWS): number[] {
+  const half = secondHalf(samples);
+  if (half.length < 2) return [];
+  const start = (half[0] as Sample).atMs;
+  const length = ((half[half.length - 1] as Sample).atMs - start) / n;
+  const growths: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const from = start + i * length;
+    const inside = half.filter(
+      (s) => s.atMs >= from && (i === n - 1 ? true : s.atMs < from + length),
+    );
+    const slope = leastSquaresSlope(inside.map((s) => ({ x: s.atMs / 60_000, y: s.bytes / MIB })));
+    if (slope !== null) growths.push(slope);
+  }
+  return growths;
+}

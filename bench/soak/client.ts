@@ -26,6 +26,9 @@ export const emptyTally = (): Tally => ({
   notifications: {},
 });
 
+/** How the server begins every notification frame (JSON keeps its keys' order). */
+const NOTIFICATION = '{"jsonrpc":"2.0","method":"';
+
 const bump = (counts: Record<string, number>, key: string): void => {
   counts[key] = (counts[key] ?? 0) + 1;
 };
@@ -54,6 +57,13 @@ export class SoakClient {
   }
 
   private onFrame(text: string): void {
+    // Notifications are most frames (every event to every client): count them by method
+    // without parsing their events.
+    if (text.startsWith(NOTIFICATION)) {
+      const end = text.indexOf('"', NOTIFICATION.length);
+      bump(this.tally.notifications, text.slice(NOTIFICATION.length, end));
+      return;
+    }
     const msg = JSON.parse(text) as {
       id?: number;
       method?: string;

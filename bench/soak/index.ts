@@ -4,23 +4,25 @@
  * 240 s (UISTREAM_SOAK_S=600 for a long run), bounded in clients and seconds. Two workloads
  * (`--workload`, UISTREAM_SOAK_WORKLOAD): `mixed` (the default), every client subscribed to
  * events and mixing cached reads with actions on the demo's windows; `roles`, clients split
- * into readers, event and tree subscribers and reconnecting clients. Every few seconds the
- * server forces a GC and reports its RSS and live heap; the growth figures are least-squares
- * slopes over the second half, the first being warm-up (a fresh V8 process grows its
- * committed old space for about its first 100 s while the live heap is flat).
+ * into readers, event and tree subscribers and reconnecting clients. The clients run in a
+ * process of their own (load.ts). Every few seconds the server forces a GC and reports its RSS
+ * and live heap (sampler.ts); the growth figures are least-squares slopes over three windows
+ * of the second half, their median with their range, the first half being warm-up (a fresh V8
+ * process grows its committed old space for about its first 100 s while the live heap is flat).
  * Targets (bench/targets.ts): RSS and live-heap slopes, every request answered exactly once.
  */
-import { setMaxListeners } from 'node:events';
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { ServerProcess } from '../ws/process.js';
 import { printLine } from '../lib/targets.js';
-import { emptyTally, roleOf, runRole, type Role, type Workload } from './client.js';
+import { median, trialsOf } from '../lib/stats.js';
+import type { Workload } from './client.js';
 import { DEMO_STEP_MS, SOAK_CACHE } from './conditions.js';
-import { growthMiBPerMin, type Sample } from '../lib/slope.js';
+import { growthMiBPerMin, windowGrowths, type Sample } from '../lib/slope.js';
+import { startLoad } from './load.js';
+import { sampleUntil, type Sampled } from './sampler.js';
 
 const MAX_CLIENTS = 1_000;
 const MAX_SECONDS = 3_600;
@@ -28,16 +30,6 @@ const DEFAULT_SECONDS = 240;
 const PACE_MS = 2_000;
 const CHURN_MS = 15_000;
 const MIB = 1024 * 1024;
-
-interface Mem {
-  rss: number;
-  heapUsed: number;
-  external: number;
-  eventLogBytes: number | null;
-  tombstones: { tombstones: number; tombstoneBytes: number } | null;
-  seq: number;
-  ws: { connections: number; queuedBytes: number };
-}
 
 interface Settings {
   seconds: number;
@@ -64,8 +56,9 @@ function settings(): Settings {
   const clients = Number(values.clients ?? process.env.UISTREAM_SOAK_CLIENTS ?? 200);
   if (!(seconds >= 20 && seconds <= MAX_SECONDS)) throw new Error(`seconds: 20..${MAX_SECONDS}`);
   if (!(clients >= 1 && clients <= MAX_CLIENTS)) throw new Error(`clients: 1..${MAX_CLIENTS}`);
-  // About 20 samples whatever the length, never more often than every 2 s.
-  const sampleMs = Math.max(2_000, Math.round((seconds * 1_000) / 20));
+  // About 60 samples whatever the length (10 to a window of the second half), at most one
+  // every 2 s.
+  const sampleMs = Math.max(2_000, Math.round((seconds * 1_000) / 60));
   return { seconds, clients, sampleMs, workload };
 }
 
@@ -74,37 +67,6 @@ function settings(): Settings {
  * second half and at the last one: what grew between them is what the slope measures.
  */
 const HEAP_DIR = process.env.UISTREAM_SOAK_HEAP_DIR;
-
-async function sampleUntil(
-  server: ServerProcess,
-  stop: AbortSignal,
-  everyMs: number,
-  startedAt: number,
-  seconds: number,
-): Promise<{ rss: Sample[]; live: Sample[]; last: Mem | undefined }> {
-  const rss: Sample[] = [];
-  const live: Sample[] = [];
-  let last: Mem | undefined;
-  let midTaken = false;
-  while (!stop.aborted) {
-    const elapsed = Date.now() - startedAt;
-    const mid: boolean = HEAP_DIR !== undefined && !midTaken && elapsed >= (seconds * 1_000) / 2;
-    const end: boolean = HEAP_DIR !== undefined && elapsed + everyMs >= seconds * 1_000;
-    midTaken ||= mid;
-    const snapshot = mid ? 'mid' : end ? 'end' : undefined;
-    last = await server.run<Mem>({
-      cmd: 'mem',
-      ...(snapshot === undefined
-        ? {}
-        : { snapshot: join(HEAP_DIR ?? '', `${snapshot}.heapsnapshot`) }),
-    });
-    const atMs = Date.now() - startedAt;
-    rss.push({ atMs, bytes: last.rss });
-    live.push({ atMs, bytes: last.heapUsed + last.external });
-    await sleep(everyMs, undefined, { signal: stop }).catch(() => undefined);
-  }
-  return { rss, live, last };
-}
 
 const round = (v: number | null, digits = 3): number | null =>
   v === null ? null : Math.round(v * 10 ** digits) / 10 ** digits;
@@ -120,32 +82,25 @@ async function main(): Promise<void> {
   );
   const file = join(dirname(fileURLToPath(import.meta.url)), 'server.ts');
   const { proc, ready } = await ServerProcess.start(file);
-  const tally = emptyTally();
-  const stop = AbortSignal.timeout(seconds * 1_000);
-  // Every client loop and the sampler wait on it.
-  setMaxListeners(clients + 10, stop);
-  const roles: Record<string, number> = {};
-  let failedClients = 0;
   try {
     const startedAt = Date.now();
-    const ctx = {
+    const load = startLoad({
       url: ready.url,
       token: ready.token,
-      tally,
+      clients,
+      seconds,
+      workload,
       paceMs: PACE_MS,
       churnMs: CHURN_MS,
-      stop,
-    };
-    const loops = Array.from({ length: clients }, (_, i) => {
-      const role: Role = roleOf(i, workload);
-      roles[role] = (roles[role] ?? 0) + 1;
-      return runRole(role, i, ctx).catch(() => void failedClients++);
     });
-    const sampled = sampleUntil(proc, stop, sampleMs, startedAt, seconds);
-    await Promise.all(loops);
-    const { rss, live, last } = await sampled;
-    const slope = growthMiBPerMin(rss);
-    const unanswered = tally.sent - tally.answered;
+    const stop = AbortSignal.timeout(seconds * 1_000);
+    const sampled = await sampleUntil(proc, stop, {
+      everyMs: sampleMs,
+      startedAt,
+      seconds,
+      heapDir: HEAP_DIR,
+    });
+    const { tally, roles, failedClients } = await load;
     printLine('soak', {
       workload,
       seconds,
@@ -155,22 +110,12 @@ async function main(): Promise<void> {
       churnMs: CHURN_MS,
       demoStepMs: DEMO_STEP_MS,
       storeBounds: SOAK_CACHE,
-      samples: rss.length,
-      rssMiB: {
-        first: round((rss[0]?.bytes ?? NaN) / MIB, 1),
-        last: round((last?.rss ?? NaN) / MIB, 1),
-      },
-      rssSlopeMiBPerMin: round(slope),
-      liveSlopeMiBPerMin: round(growthMiBPerMin(live)),
-      eventLogBytes: last?.eventLogBytes ?? null,
-      tombstones: last?.tombstones?.tombstones ?? null,
-      tombstoneBytes: last?.tombstones?.tombstoneBytes ?? null,
-      events: last?.seq ?? null,
+      ...memoryFigures(sampled),
       requests: {
         sent: tally.sent,
         answered: tally.answered,
         duplicates: tally.duplicates,
-        unanswered,
+        unanswered: tally.sent - tally.answered,
       },
       errors: tally.errors,
       notifications: tally.notifications,
@@ -181,6 +126,36 @@ async function main(): Promise<void> {
     clearTimeout(bound);
     await proc.stop();
   }
+}
+
+/** Growth over the second half's windows (median, range) and what the last report held. */
+function memoryFigures({ rss, live, last, missed, readMs }: Sampled) {
+  const windows = (samples: Sample[]) => {
+    const growths = windowGrowths(samples);
+    return growths.length === 0 ? null : trialsOf(growths);
+  };
+  const rssWindows = windows(rss);
+  const liveWindows = windows(live);
+  return {
+    samples: rss.length,
+    missedSamples: missed,
+    memReadMs: { median: round(median(readMs), 0), max: round(Math.max(0, ...readMs), 0) },
+    rssMiB: {
+      first: round((rss[0]?.bytes ?? NaN) / MIB, 1),
+      last: round((last?.rss ?? NaN) / MIB, 1),
+    },
+    heapTotalMiB: round((last?.heapTotal ?? NaN) / MIB, 1),
+    rssSlopeMiBPerMin: rssWindows?.median ?? null,
+    rssWindows,
+    rssHalfSlopeMiBPerMin: round(growthMiBPerMin(rss)),
+    liveSlopeMiBPerMin: liveWindows?.median ?? null,
+    liveWindows,
+    eventLogBytes: last?.eventLogBytes ?? null,
+    tombstones: last?.tombstones?.tombstones ?? null,
+    tombstoneBytes: last?.tombstones?.tombstoneBytes ?? null,
+    events: last?.seq ?? null,
+    serverLoopDelayMs: last?.loopDelayMs ?? null,
+  };
 }
 
 await main();

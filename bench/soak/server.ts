@@ -5,6 +5,7 @@
  * --expose-gc) and reports memory with the bounded stores' sizes, writing a heap snapshot to
  * `snapshot` when given; `stop` shuts down.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { writeHeapSnapshot } from 'node:v8';
 import { createApp } from '../../src/app.js';
 import { SimBackend, startDemo } from '../../src/backends/sim/index.js';
@@ -36,14 +37,19 @@ async function main(): Promise<void> {
   const demo = new AbortController();
   const demoDone = startDemo(app.platform, demo.signal, DEMO_STEP_MS);
 
+  // What starved a late memory report shows here: the server's own loop, or the machine.
+  const loopDelay = monitorEventLoopDelay({ resolution: 20 });
+  loopDelay.enable();
   const handle = async (m: SoakCommand): Promise<unknown> => {
     if (m.cmd === 'mem') {
       (globalThis as { gc?: () => void }).gc?.();
       if (m.snapshot !== undefined) writeHeapSnapshot(m.snapshot);
       const mem = process.memoryUsage();
       return {
+        at: Date.now(),
         rss: mem.rss,
         heapUsed: mem.heapUsed,
+        heapTotal: mem.heapTotal,
         external: mem.external,
         arrayBuffers: mem.arrayBuffers,
         eventLogBytes: heldBytes(app.cache.events),
@@ -51,6 +57,7 @@ async function main(): Promise<void> {
         cache: app.cache.stats(),
         tombstones: tombstones(app.cache),
         ws: server.stats(),
+        loopDelayMs: { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 },
       };
     }
     demo.abort();

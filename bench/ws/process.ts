@@ -66,13 +66,14 @@ export class ServerProcess {
     });
   }
 
-  run<T>(body: Command): Promise<T> {
+  /** The command's result; rejects when none comes within `deadlineMs` (a late one is dropped). */
+  run<T>(body: Command, deadlineMs = DEADLINE_MS): Promise<T> {
     const seq = this.seq++;
     return new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`server command ${body.cmd} timed out`)),
-        DEADLINE_MS,
-      );
+      const timer = setTimeout(() => {
+        this.pending.delete(seq);
+        reject(new Error(`server command ${body.cmd} timed out`));
+      }, deadlineMs);
       this.pending.set(seq, (m) => {
         clearTimeout(timer);
         if (m.error === undefined) resolve(m.result as T);

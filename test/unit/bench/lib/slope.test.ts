@@ -4,6 +4,7 @@ import {
   growthMiBPerMin,
   leastSquaresSlope,
   secondHalf,
+  windowGrowths,
   type Sample,
 } from '../../../../bench/lib/slope.js';
 
@@ -69,5 +70,29 @@ describe('growthMiBPerMin', () => {
   it('is null with too few samples', () => {
     expect(growthMiBPerMin([])).toBeNull();
     expect(growthMiBPerMin([{ atMs: 0, bytes: MIB }])).toBeNull();
+  });
+});
+
+describe('windowGrowths', () => {
+  it('gives each window of the second half its own slope', () => {
+    // Flat for 5 minutes, then 0, 3 and 6 MiB/min over the three windows of the second half.
+    const rate = (m: number) => (m < 5 ? 0 : m < 5 + 5 / 3 ? 0 : m < 5 + 10 / 3 ? 3 : 6);
+    const run: Sample[] = [];
+    let mib = 100;
+    for (let at = 0; at <= 10 * 60_000; at += 5_000) {
+      run.push({ atMs: at, bytes: mib * MIB });
+      mib += rate(at / 60_000) * (5 / 60);
+    }
+    const growths = windowGrowths(run);
+    expect(growths).toHaveLength(3);
+    expect(growths[0]).toBeCloseTo(0, 1);
+    expect(growths[1]).toBeGreaterThan(1);
+    expect(growths[2]).toBeCloseTo(6, 1);
+  });
+
+  it('equals the whole half for a steady leak, and is empty with too few samples', () => {
+    const run = samples(10, (m) => 50 + 1.5 * m);
+    for (const g of windowGrowths(run)) expect(g).toBeCloseTo(1.5, 10);
+    expect(windowGrowths([{ atMs: 0, bytes: MIB }])).toEqual([]);
   });
 });

@@ -1,0 +1,83 @@
+/**
+ * The soak's memory sampler: the server's report after a forced GC, every few seconds until
+ * the run stops. Under load a report can come late; each read has a deadline, a late one is a
+ * missed sample (counted, never a failed run), and one read at a time keeps them bounded.
+ */
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { ServerProcess } from '../ws/process.js';
+import type { Sample } from '../lib/slope.js';
+
+/** What the soak's server reports (bench/soak/server.ts). */
+export interface Mem {
+  /** Date.now() when the server measured, after its GC. */
+  at: number;
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+  eventLogBytes: number | null;
+  tombstones: { tombstones: number; tombstoneBytes: number } | null;
+  seq: number;
+  ws: { connections: number; queuedBytes: number };
+  /** The server's event-loop delay since it started, in ms. */
+  loopDelayMs: { p99: number; max: number };
+}
+
+export interface Sampled {
+  rss: Sample[];
+  live: Sample[];
+  last: Mem | undefined;
+  /** Reads with no report within their deadline. */
+  missed: number;
+  /** How long each answered read took, in ms. */
+  readMs: number[];
+}
+
+/** A report later than this is a missed sample: the server was starved of CPU. */
+const READ_DEADLINE_MS = 15_000;
+/** Writing a heap snapshot of a loaded server takes a while. */
+const SNAPSHOT_DEADLINE_MS = 120_000;
+
+export interface SampleOptions {
+  everyMs: number;
+  startedAt: number;
+  seconds: number;
+  /** Heap snapshots go here at the first sample of the second half and at the last one. */
+  heapDir: string | undefined;
+}
+
+export async function sampleUntil(
+  server: ServerProcess,
+  stop: AbortSignal,
+  { everyMs, startedAt, seconds, heapDir }: SampleOptions,
+): Promise<Sampled> {
+  const out: Sampled = { rss: [], live: [], last: undefined, missed: 0, readMs: [] };
+  let midTaken = false;
+  while (!stop.aborted) {
+    const elapsed = Date.now() - startedAt;
+    const mid: boolean = heapDir !== undefined && !midTaken && elapsed >= (seconds * 1_000) / 2;
+    const end: boolean = heapDir !== undefined && elapsed + everyMs >= seconds * 1_000;
+    midTaken ||= mid;
+    const snapshot = mid ? 'mid' : end ? 'end' : undefined;
+    const file =
+      snapshot === undefined ? undefined : join(heapDir ?? '', `${snapshot}.heapsnapshot`);
+    const sentAt = Date.now();
+    const mem = await server
+      .run<Mem>(
+        { cmd: 'mem', ...(file === undefined ? {} : { snapshot: file }) },
+        file === undefined ? READ_DEADLINE_MS : SNAPSHOT_DEADLINE_MS,
+      )
+      .catch(() => undefined);
+    if (mem === undefined) {
+      out.missed++;
+    } else {
+      out.readMs.push(Date.now() - sentAt);
+      out.last = mem;
+      out.rss.push({ atMs: mem.at - startedAt, bytes: mem.rss });
+      out.live.push({ atMs: mem.at - startedAt, bytes: mem.heapUsed + mem.external });
+    }
+    await sleep(everyMs, undefined, { signal: stop }).catch(() => undefined);
+  }
+  return out;
+}
