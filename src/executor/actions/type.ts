@@ -18,6 +18,7 @@ import {
 import { noEffect, seeEffect, showsTyped } from '../verify.js';
 import { INPUT_LANE } from '../queue.js';
 import { resolveTarget } from '../target.js';
+import { submitVerified } from './submit.js';
 
 type TypeParams = MethodParams<'actions.type'>;
 type KeysParams = MethodParams<'actions.keys'>;
@@ -26,7 +27,6 @@ const SELECT_ALL_AND_DELETE: KeyCombo[] = [
   { key: 'a', modifiers: ['ctrl'] },
   { key: 'Delete', modifiers: [] },
 ];
-const ENTER: KeyCombo[] = [{ key: 'Enter', modifiers: [] }];
 
 /** Resolve an optional keyboard target: the element, or what has focus now. */
 async function keyboardTarget(
@@ -101,7 +101,7 @@ function keyboardPlan(
 
 /** Whether typing into `node` can be checked against its value. */
 function checksText(node: ElementNode | null, p: TypeParams): node is ElementNode {
-  if (node === null || p.text.length === 0 || p.submit) return false;
+  if (node === null || p.text.length === 0) return false;
   const text = node.patterns.includes('Value') || node.patterns.includes('Text');
   return text && node.value !== undefined;
 }
@@ -133,19 +133,46 @@ function withWarning(done: Performed, warning: string | undefined): Performed {
   return warning === undefined ? done : { ...done, warnings: [warning] };
 }
 
+/**
+ * A path typed for submission, in parts ending at each '/': a file chooser reads the folder
+ * named so far at each '/' and may pop up its completions, and keys sent meanwhile get lost;
+ * each part is sent once the app has handled the one before.
+ */
+function pathParts(text: string): string[] {
+  return text.split(/(?<=\/)/).filter((part) => part !== '');
+}
+
 export async function planType(env: ActionEnv, p: TypeParams): Promise<ActionPlan> {
   const { node, aimed } = await keyboardTarget(env, p.target);
   const checked = aimed && checksText(node, p) ? node : undefined;
+  let windowsBefore = new Set<string>();
+  const typing = async (): Promise<void> => {
+    windowsBefore = new Set(
+      env.cache.windowsList({ includeMinimized: true }).windows.map((w) => w.ref),
+    );
+    if (p.clearFirst) await clear(env, node);
+    if (!p.submit) {
+      if (p.text.length > 0) await send(env, { kind: 'text', text: p.text });
+      return;
+    }
+    for (const part of pathParts(p.text)) await send(env, { kind: 'text', text: part });
+  };
+  const description = `type ${p.text.length} characters`;
+  if (p.submit) {
+    // The Enter goes in the effect check: after the text shows, once no popup can take it.
+    const submit = async (): Promise<string | undefined> => {
+      const input = { node, text: p.text, clearFirst: p.clearFirst === true, windowsBefore };
+      await submitVerified(env, { ...input, send: (a) => send(env, a) });
+      return undefined;
+    };
+    return keyboardPlan(env, node, aimed, description, typing, submit);
+  }
   return keyboardPlan(
     env,
     node,
     aimed,
-    `type ${p.text.length} characters`,
-    async () => {
-      if (p.clearFirst) await clear(env, node);
-      if (p.text.length > 0) await send(env, { kind: 'text', text: p.text });
-      if (p.submit) await send(env, { kind: 'keys', combos: ENTER });
-    },
+    description,
+    typing,
     checked === undefined ? undefined : (sent) => verifyTyped(env, checked, p, sent),
   );
 }
