@@ -20,6 +20,7 @@ import {
 } from '../../../protocol/src/index.js';
 import type { ActionMethod } from '../../executor/api.js';
 import { callMethod } from '../call.js';
+import { openedForm } from '../opened-form.js';
 import { deliverShot } from '../shots.js';
 import { actionText, clip, summaryLine } from '../render.js';
 import { defineTool, type ToolAnswer, type ToolContext, type ToolDef } from '../types.js';
@@ -53,9 +54,10 @@ async function runAction(
 ): Promise<ToolAnswer<ActionResult>> {
   const r: ActionResult = await callMethod(ctx, def.name as SingleAction, input as never);
   const patches = r.patches !== undefined ? `\npatches: ${JSON.stringify(r.patches)}` : '';
-  if (r.screenshot === undefined) return { text: actionText(r) + patches, structured: r };
+  const head = actionText(r) + (await openedForm(r, ctx)) + patches;
+  if (r.screenshot === undefined) return { text: head, structured: r };
   const shot = await deliverShot(r.screenshot, ctx.deps.config);
-  const text = `${actionText(r)}${patches}\n${shot.line}`;
+  const text = `${head}\n${shot.line}`;
   return { text, structured: { ...r, screenshot: shot.shot }, images: shot.images };
 }
 
