@@ -311,23 +311,24 @@ export const TARGETS = {
     },
   },
   tokens: {
-    agentTaskCallsVsBaseline: {
-      figure: 'agentTask.calls',
+    agentTaskCallsVsToday: {
+      figure: 'agentTask.improved.calls',
       relation: 'ratio',
-      baseline: 'agentTask.baseline.calls',
-      of: 'the committed baseline',
+      baseline: 'agentTask.today.calls',
+      of: "today's path in the same run",
       op: '<=',
       limit: 0.95,
     },
-    agentTaskTokensVsBaseline: {
-      figure: 'agentTask.tokens',
+    agentTaskTokensVsToday: {
+      figure: 'agentTask.improved.tokens',
       relation: 'ratio',
-      baseline: 'agentTask.baseline.tokens',
-      of: 'the committed baseline',
+      baseline: 'agentTask.today.tokens',
+      of: "today's path in the same run",
       op: '<=',
       limit: 0.95,
     },
-    agentTaskAnswersWrong: { figure: 'agentTask.answersWrong', op: '==', limit: 0 },
+    agentTaskClaimsUntrue: { figure: 'agentTask.improved.claimsUntrue', op: '==', limit: 0 },
+    agentTaskBeliefsUntrue: { figure: 'agentTask.improved.beliefsUntrue', op: '==', limit: 0 },
   },
   python: {
     pythonReadVsEcho: { figure: 'readVsEcho.json', op: '<=', limit: 1.5, unit: 'x bare echo' },
