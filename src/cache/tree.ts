@@ -3,12 +3,7 @@
  * clock, no RxJS. The reducer owns one TreeState and mutates it in place for speed; nothing
  * else writes to it (queries only read).
  */
-import type {
-  ControlType,
-  ElementLocator,
-  ElementNode,
-  WindowInfo,
-} from '../../protocol/src/index.js';
+import type { ElementLocator, ElementNode, WindowInfo } from '../../protocol/src/index.js';
 import type { BackendId, BackendProps } from '../backends/backend.js';
 import type { RemapEntry } from './remap.js';
 import { Tombstones } from './tombstones.js';
@@ -34,8 +29,6 @@ export class TreeState {
   readonly byId = new Map<BackendId, CachedNode>();
   /** Window ref -> the window's element. */
   readonly windows = new Map<string, CachedNode>();
-  readonly byControlType = new Map<ControlType, Set<CachedNode>>();
-  readonly byAutomationId = new Map<string, Set<CachedNode>>();
   /** Last known locator of vanished refs (bounded by count and bytes, oldest evicted first). */
   readonly tombstones: Tombstones;
   focused: CachedNode | null = null;
@@ -103,8 +96,6 @@ export class TreeState {
     this.byRef.set(node.ref, node);
     this.byId.set(node.id, node);
     this.tombstones.delete(node.ref);
-    addTo(this.byControlType, node.props.controlType, node);
-    if (node.props.automationId) addTo(this.byAutomationId, node.props.automationId, node);
     if (node.window !== null && this.isWindow(node)) this.windows.set(node.window, node);
   }
 
@@ -115,8 +106,6 @@ export class TreeState {
     this.opening.delete(node);
     this.byRef.delete(node.ref);
     if (this.byId.get(node.id) === node) this.byId.delete(node.id);
-    removeFrom(this.byControlType, node.props.controlType, node);
-    if (node.props.automationId) removeFrom(this.byAutomationId, node.props.automationId, node);
     if (node.window !== null && this.windows.get(node.window) === node) {
       this.windows.delete(node.window);
     }
@@ -126,15 +115,6 @@ export class TreeState {
 
   /** Re-index after props changed; `previous` holds the replaced values of changed keys. */
   reindexProps(node: CachedNode, previous: Record<string, unknown>): void {
-    if ('controlType' in previous) {
-      removeFrom(this.byControlType, previous['controlType'] as ControlType, node);
-      addTo(this.byControlType, node.props.controlType, node);
-    }
-    if ('automationId' in previous) {
-      const before = previous['automationId'] as string | undefined;
-      if (before) removeFrom(this.byAutomationId, before, node);
-      if (node.props.automationId) addTo(this.byAutomationId, node.props.automationId, node);
-    }
     if ('name' in previous) {
       node.nameKey = node.props.name.toLowerCase();
       this.renamed.add(node);
@@ -232,17 +212,4 @@ export class TreeState {
     }
     return -1;
   }
-}
-
-function addTo<K>(index: Map<K, Set<CachedNode>>, key: K, node: CachedNode): void {
-  let set = index.get(key);
-  if (set === undefined) index.set(key, (set = new Set()));
-  set.add(node);
-}
-
-function removeFrom<K>(index: Map<K, Set<CachedNode>>, key: K, node: CachedNode): void {
-  const set = index.get(key);
-  if (set === undefined) return;
-  set.delete(node);
-  if (set.size === 0) index.delete(key);
 }
