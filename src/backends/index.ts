@@ -28,6 +28,17 @@ export interface ProviderEndpoint {
   readonly count: number;
   /** Close every provider connection (the HTTP server cannot close while they are open). */
   close(): void;
+  /** The connected providers (diagnostics and the JavaFX bench). */
+  links(): ProviderLink[];
+}
+
+/** One connected provider, as diagnostics see it. */
+export interface ProviderLink {
+  readonly id: string;
+  /** When the server asked for its tree (performance.now()); null before its hello. */
+  readonly subscribedAt: number | null;
+  /** A WebSocket ping's round trip on its connection, in ms. */
+  roundTrip(deadlineMs: number): Promise<number>;
 }
 
 /** Create (not start) the configured backend, with in-app providers merged in unless refused. */
@@ -39,6 +50,7 @@ export async function createBackend(config: Config): Promise<ChosenBackend> {
   const providers: ProviderEndpoint = {
     handleUpgrade: (req, socket, head) => hub.handleUpgrade(req, socket, head),
     close: () => hub.close(),
+    links: () => [...hub.sessions.values()],
     get count() {
       return hub.sessions.size;
     },

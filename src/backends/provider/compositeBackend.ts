@@ -5,7 +5,6 @@
  * left out (reported gone when asked for), since the provider knows the app better.
  */
 import { merge, map, filter, type Observable } from 'rxjs';
-import type { ProviderNode } from '../../../protocol/src/index.js';
 import { ElementStaleError, NotSupportedError, raceSignal } from '../../errors.js';
 import type {
   AccessibilityBackend,
@@ -18,6 +17,7 @@ import type {
   PatternAction,
   PatternPerformed,
 } from '../backend.js';
+import { propsOf, type HeldNode } from './held.js';
 import { actionFor, checkPatternAction, requireCapability } from './providerActions.js';
 import type { ProviderHub, ProviderUpdate } from './providerHub.js';
 import { parseProviderId, providerId } from './providerIds.js';
@@ -206,21 +206,14 @@ function platformWindowOp(
       : Promise.reject(new NotSupportedError('a provider window has no platform window to change'));
 }
 
-function toBackendNodes(
-  s: ProviderSession,
-  nodes: ProviderNode[],
-  rootId: BackendId,
-): BackendNode[] {
+function toBackendNodes(s: ProviderSession, nodes: HeldNode[], rootId: BackendId): BackendNode[] {
   const hello = s.hello;
-  return nodes.map((n) => {
-    const { id, parentId, children, ...props } = n;
-    return {
-      id: providerId(s.id, id),
-      parentId: parentId === null ? rootId : providerId(s.id, parentId),
-      children: children.map((c) => providerId(s.id, c)),
-      props: { ...props, ...(hello === null ? {} : { pid: hello.pid, app: hello.app }) },
-    };
-  });
+  return nodes.map((n) => ({
+    id: providerId(s.id, n.id),
+    parentId: n.parentId === null ? rootId : providerId(s.id, n.parentId),
+    children: n.children.map((c) => providerId(s.id, c)),
+    props: { ...propsOf(n), ...(hello === null ? {} : { pid: hello.pid, app: hello.app }) },
+  }));
 }
 
 function eventsOf(update: ProviderUpdate, rootId: BackendId): BackendEvent[] {

@@ -1,14 +1,17 @@
 /** How the backend contract's operations become provider requests. */
 import type { ProviderAction, ProviderActionKind } from '../../../protocol/src/index.js';
-import type { ProviderNode } from '../../../protocol/src/index.js';
 import { InvalidParamsError, PatternNotSupportedError } from '../../errors.js';
 import type { PatternAction } from '../backend.js';
+import type { HeldNode } from './held.js';
 
 /**
  * Refuse, before anything is sent to the app, a pattern the node does not list and values no
  * app could take (NaN, a range value outside the node's range, a scroll of no amount).
  */
-export function checkPatternAction(node: ProviderNode, action: PatternAction): void {
+export function checkPatternAction(
+  node: Pick<HeldNode, 'id' | 'controlType' | 'patterns'> & { range?: HeldNode['range'] },
+  action: PatternAction,
+): void {
   if (!node.patterns.includes(action.pattern)) {
     throw new PatternNotSupportedError(`${node.controlType} ${node.id} has no ${action.pattern}`);
   }

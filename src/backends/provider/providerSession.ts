@@ -53,6 +53,8 @@ export class ProviderSession {
   tree: ProviderTreeState = EMPTY_TREE;
   /** Set once a request missed its deadline; cleared by the next message from the provider. */
   unresponsive = false;
+  /** When the server asked for the tree (performance.now()); null before the hello. */
+  subscribedAt: number | null = null;
   private readonly pending = new Map<number, Pending>();
   private nextRequest = 1;
   private windowStart = Date.now();
@@ -87,6 +89,27 @@ export class ProviderSession {
       }, deadlineMs);
       this.pending.set(requestId, { resolve, reject, timer });
       this.send({ type: 'request', requestId, deadlineMs, action });
+    });
+  }
+
+  /**
+   * The round trip of a WebSocket ping on this connection, in ms: the transport's own floor,
+   * answered by the app's WebSocket stack without any of its UI work.
+   */
+  roundTrip(deadlineMs: number): Promise<number> {
+    if (this.ended) return Promise.reject(new ElementStaleError('the provider app disconnected'));
+    return new Promise((resolve, reject) => {
+      const start = performance.now();
+      const onPong = (): void => {
+        clearTimeout(timer);
+        resolve(performance.now() - start);
+      };
+      const timer = setTimeout(() => {
+        this.socket.off('pong', onPong);
+        reject(new TimeoutError(`no pong within ${deadlineMs} ms`));
+      }, deadlineMs);
+      this.socket.once('pong', onPong);
+      this.socket.ping();
     });
   }
 
@@ -136,6 +159,7 @@ export class ProviderSession {
     if (!parsed.success)
       return this.close(PROVIDER_CLOSE.badMessage, 'the first message must be a hello');
     this.hello = parsed.data;
+    this.subscribedAt = performance.now();
     this.send({ type: 'subscribe' });
   }
 

@@ -1,7 +1,12 @@
 /**
- * One provider app's tree as the server holds it: a pure reducer from the provider's snapshot
- * and deltas to the next state and the changes to announce, in the provider's own node ids.
- * The composite backend maps those ids and changes onto BackendEvents.
+ * One provider app's tree as the server holds it: the provider's snapshot and deltas applied
+ * to a state, with the changes to announce, in the provider's own node ids. The composite
+ * backend maps those ids and changes onto BackendEvents.
+ *
+ * The cache holds the full copy; this one is what fetches are answered from, so it is kept
+ * compact (held.ts): lists shared, no per-message copy of the map. A delta is applied in place
+ * (a gap is found before anything changes; any other refusal closes the provider, so a half
+ * applied state is never read).
  */
 import type {
   ProviderDelta,
@@ -10,9 +15,10 @@ import type {
   ProviderSnapshot,
 } from '../../../protocol/src/index.js';
 import { PROVIDER_MAX_NODES } from '../../../protocol/src/index.js';
+import { hold, sameChildren, sameProps, type HeldNode } from './held.js';
 
 export interface ProviderTreeState {
-  readonly nodes: ReadonlyMap<ProviderNodeId, ProviderNode>;
+  readonly nodes: Map<ProviderNodeId, HeldNode>;
   readonly windows: readonly ProviderNodeId[];
   readonly focus: ProviderNodeId | null;
   /** The last sequence number applied; -1 before the first snapshot. */
@@ -43,8 +49,8 @@ export const EMPTY_TREE: ProviderTreeState = {
 };
 
 export function applySnapshot(prev: ProviderTreeState, snap: ProviderSnapshot): ApplyOutcome {
-  const nodes = new Map<ProviderNodeId, ProviderNode>();
-  for (const node of snap.nodes) nodes.set(node.id, node);
+  const nodes = new Map<ProviderNodeId, HeldNode>();
+  for (const node of snap.nodes) nodes.set(node.id, hold(node));
   const problem = checkWindows(nodes, snap.windows);
   if (problem !== null) return { ok: false, gap: false, reason: problem };
   const changes: ProviderChange[] = [windowsChange(prev.windows, snap.windows)];
@@ -59,17 +65,18 @@ export function applyDelta(prev: ProviderTreeState, delta: ProviderDelta): Apply
   if (prev.seq < 0 || delta.seq !== prev.seq + 1) {
     return { ok: false, gap: true, expected: prev.seq + 1 };
   }
-  const nodes = new Map(prev.nodes);
+  const nodes = prev.nodes;
   const changes: ProviderChange[] = [];
   for (const id of delta.remove) removeSubtree(nodes, id);
   for (const node of delta.upsert) {
     const before = nodes.get(node.id);
-    nodes.set(node.id, node);
+    const held = hold(node);
+    nodes.set(node.id, held);
     if (before === undefined) continue;
-    if (!sameChildren(before.children, node.children))
+    if (!sameChildren(before.children, held.children))
       changes.push({ kind: 'children', id: node.id });
-    if (!samePropsOf(before, node)) changes.push({ kind: 'props', id: node.id, node });
-    if (node.parentId === null && becameActive(before, node))
+    if (!sameProps(before, held)) changes.push({ kind: 'props', id: node.id, node });
+    if (node.parentId === null && becameActive(before, held))
       changes.push({ kind: 'activated', id: node.id });
   }
   if (nodes.size > PROVIDER_MAX_NODES) {
@@ -91,8 +98,8 @@ export function subtreeOf(
   state: ProviderTreeState,
   id: ProviderNodeId,
   maxDepth: number | undefined,
-): ProviderNode[] {
-  const out: ProviderNode[] = [];
+): HeldNode[] {
+  const out: HeldNode[] = [];
   const visit = (nodeId: ProviderNodeId, depth: number): void => {
     const node = state.nodes.get(nodeId);
     if (node === undefined) return;
@@ -105,7 +112,7 @@ export function subtreeOf(
 }
 
 function checkWindows(
-  nodes: ReadonlyMap<ProviderNodeId, ProviderNode>,
+  nodes: ReadonlyMap<ProviderNodeId, HeldNode>,
   windows: readonly ProviderNodeId[],
 ): string | null {
   for (const id of windows) {
@@ -129,7 +136,7 @@ function windowsChange(
   };
 }
 
-function removeSubtree(nodes: Map<ProviderNodeId, ProviderNode>, id: ProviderNodeId): void {
+function removeSubtree(nodes: Map<ProviderNodeId, HeldNode>, id: ProviderNodeId): void {
   const node = nodes.get(id);
   if (node === undefined) return;
   nodes.delete(id);
@@ -137,22 +144,12 @@ function removeSubtree(nodes: Map<ProviderNodeId, ProviderNode>, id: ProviderNod
 }
 
 function known(
-  nodes: ReadonlyMap<ProviderNodeId, ProviderNode>,
+  nodes: ReadonlyMap<ProviderNodeId, HeldNode>,
   id: ProviderNodeId | null,
 ): ProviderNodeId | null {
   return id !== null && nodes.has(id) ? id : null;
 }
 
-function sameChildren(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((id, i) => id === b[i]);
-}
-
-function samePropsOf(a: ProviderNode, b: ProviderNode): boolean {
-  const { children: _a, ...restA } = a;
-  const { children: _b, ...restB } = b;
-  return JSON.stringify(restA) === JSON.stringify(restB);
-}
-
-function becameActive(before: ProviderNode, after: ProviderNode): boolean {
+function becameActive(before: HeldNode, after: HeldNode): boolean {
   return !before.states.includes('active') && after.states.includes('active');
 }

@@ -94,4 +94,22 @@ describe('provider tree reducer', () => {
     const again = applyDelta(first.state, { type: 'delta', seq: 2, upsert: [moved], remove: [] });
     expect(again.ok && again.changes).toEqual([{ kind: 'props', id: WINDOW, node: moved }]);
   });
+
+  it('holds equal lists once, and an upsert that changes nothing announces nothing', () => {
+    const state = started();
+    const label = state.nodes.get(LABEL);
+    expect(label?.states).toBe(state.nodes.get(WINDOW)?.states);
+    expect(label?.children).toBe(state.nodes.get(GREET)?.children);
+    const same = applyDelta(state, {
+      type: 'delta',
+      seq: 1,
+      upsert: [labelNode('hello')],
+      remove: [],
+    });
+    expect(same.ok && same.changes).toEqual([]);
+    const moved = { ...labelNode('hello'), rect: { x: 11, y: 10, width: 100, height: 30 } };
+    if (!same.ok) return;
+    const again = applyDelta(same.state, { type: 'delta', seq: 2, upsert: [moved], remove: [] });
+    expect(again.ok && again.changes).toEqual([{ kind: 'props', id: LABEL, node: moved }]);
+  });
 });
