@@ -289,6 +289,24 @@ export const TARGETS = {
     longestFxTaskCpu: { figure: 'maxTaskCpuMs', op: '<=', limit: 5, unit: ' ms' },
     /** The server's memory per provider node, within the cache's per-element budget. */
     heapPerProviderNode: { figure: 'heapBytesPerNode', op: '<=', limit: 1024, unit: ' B' },
+    /** A 10,000-node scene into the cache, against the library's own snapshot of it. */
+    syncVsLibrarySnapshot: {
+      figure: 'syncMs',
+      relation: 'ratio',
+      baseline: 'librarySnapshotMs',
+      of: "the library's own snapshot",
+      op: '<=',
+      limit: 1.5,
+    },
+    /** Scene change to a client's event, against a ping on the provider's connection. */
+    eventP99VsPingP99: {
+      figure: 'eventP99Ms',
+      relation: 'ratio',
+      baseline: 'pingP99Ms',
+      of: 'a ping round trip on the same connection',
+      op: '<=',
+      limit: 2,
+    },
     cacheEqualsApp: { figure: 'finalStateReached', op: '==', limit: 1 },
   },
   dashboard: {

@@ -17,8 +17,9 @@ import {
   type Uistream,
 } from '../../scripts/harness/javafx.js';
 import { referenceMs } from '../lib/reference.js';
-import { round, trials } from '../lib/stats.js';
+import { trials } from '../lib/stats.js';
 import { printLine } from '../lib/targets.js';
+import { syncTrial } from './sync.js';
 
 const TRIALS = 3;
 const ROUND = 1_000;
@@ -34,14 +35,6 @@ interface Stats {
   snapshotChunks: number;
   overBudgetTasks: number;
   longestCpuTask: string;
-}
-
-const gc = (globalThis as { gc?: () => void }).gc;
-
-function heapUsed(): number {
-  gc?.();
-  gc?.();
-  return process.memoryUsage().heapUsed;
 }
 
 const waitStatus = (u: Uistream, value: string) =>
@@ -87,31 +80,6 @@ async function trial(n: number): Promise<Stats & { reached: number }> {
   return { ...(JSON.parse(raw) as Stats), reached: reached ?? 0 };
 }
 
-/**
- * The server's heap per provider node: a fresh server, live heap after a forced GC, then the
- * 10,000-label fixture (no changes) joined and its snapshot in the cache, heap again; the
- * difference over the elements the cache gained (the provider's session tree and the cache's
- * copy both count). Null without --expose-gc (bench/run.ts passes it).
- */
-async function heapBytesPerProviderNode(): Promise<number | null> {
-  if (gc === undefined) return null;
-  const uistream = await startUistream();
-  const desktop = await sharedDesktop();
-  const elementsBefore = uistream.app.cache.stats().elements;
-  const before = heapUsed();
-  const args = fixtureArgs('ProviderLoad', uistream.server.url, APP, { 'demo.changes': 0 });
-  const app = desktop.launch('java', args);
-  try {
-    // The snapshot arrives whole: once the status is in the cache, every label is.
-    await waitStatus(uistream, '^done 0$');
-    const nodes = uistream.app.cache.stats().elements - elementsBefore;
-    return round((heapUsed() - before) / nodes, 0);
-  } finally {
-    await app.stop();
-    await uistream.close();
-  }
-}
-
 async function main(): Promise<void> {
   buildJavafxFixtures();
   mkdirSync(DIR, { recursive: true });
@@ -129,9 +97,13 @@ async function main(): Promise<void> {
         finalStateReached: s.reached,
       };
     });
-    const heapBytesPerNode = await heapBytesPerProviderNode();
+    const sync = await trials(TRIALS, async () => {
+      const f = await syncTrial();
+      process.stderr.write(`sync trial: ${JSON.stringify(f)}\n`);
+      return { ...f };
+    });
     printLine('javafx', {
-      heapBytesPerNode,
+      ...sync,
       trials: TRIALS,
       changesPerSecond: 100,
       changes: 2 * ROUND,
