@@ -301,6 +301,12 @@ export interface AccessibilityBackend {
   /** Top-level windows topmost first, with their state (optional; windows.list uses it). */
   windowStacking?(signal: AbortSignal): Promise<WindowStacking[]>;
   /**
+   * Whether every change inside this top-level window reaches events$ without loss (an in-app
+   * provider's numbered deltas, resynced on a gap): the cache's background reconcile need not
+   * re-read it. Absent: no window is.
+   */
+  eventComplete?(windowId: BackendId): boolean;
+  /**
    * Resolve once the app behind `id` (an element or window) has handled everything sent to it
    * so far, input included, and the events it sent meanwhile have been emitted: what an action
    * caused is in events$ by then (optional; the executor's settle period covers the rest).

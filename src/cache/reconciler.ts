@@ -43,6 +43,8 @@ export interface ReconcilerOptions {
   /** Re-read through the store (its patches count as drift); resolves with the patches applied
    * or FETCH_FAILED. */
   reread: (request: FetchRequest) => Promise<number>;
+  /** Windows whose every change the backend reports (backend.eventComplete): not re-read. */
+  eventComplete?: (windowId: string) => boolean;
 }
 
 /** Longest wait between two ticks, however slow the app. */
@@ -123,9 +125,10 @@ export class Reconciler {
     const s = this.options.state;
     if (s.root === null) return [];
     const requests: FetchRequest[] = [{ id: s.root.id, key: s.root.id, maxDepth: 1 }];
+    const complete = this.options.eventComplete ?? (() => false);
     const inUse = s.foreground ?? (s.focused === null ? null : s.windowOf(s.focused));
-    if (inUse !== null) requests.push({ id: inUse.id, key: inUse.id });
-    const others = visibleWindows(s).filter((w) => w !== inUse);
+    if (inUse !== null && !complete(inUse.id)) requests.push({ id: inUse.id, key: inUse.id });
+    const others = visibleWindows(s).filter((w) => w !== inUse && !complete(w.id));
     if (others.length > 0) {
       const next = others[this.cursor % others.length] as CachedNode;
       this.cursor = (this.cursor + 1) % others.length;

@@ -104,6 +104,7 @@ export class CacheStore extends CacheReads implements UiCache {
       scheduler,
       state: this.state,
       reread: (request) => this.runner.enqueue(request, true),
+      eventComplete: (id) => backend.eventComplete?.(id) === true,
     });
     this.confirmations = new Confirmations(() => scheduler.now());
   }

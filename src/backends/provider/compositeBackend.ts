@@ -157,6 +157,8 @@ export function withProviders(
       await platform.stop();
     },
     fetchSubtree,
+    // A provider's deltas are numbered and resynced on a gap: nothing to reconcile.
+    eventComplete: (id) => parseProviderId(id) !== null || platform.eventComplete?.(id) === true,
     performPattern: async (id, action: PatternAction, options) =>
       (await request(id, (node) => patternRequest(id, node, action), options)) ??
       platform.performPattern(id, action, options),

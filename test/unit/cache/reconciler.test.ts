@@ -18,7 +18,11 @@ function manualClock(): SchedulerLike & { advance(ms: number): void } {
   });
 }
 
-function setup(answer: (r: FetchRequest) => number, costMs: () => number = () => 0) {
+function setup(
+  answer: (r: FetchRequest) => number,
+  costMs: () => number = () => 0,
+  eventComplete?: (id: string) => boolean,
+) {
   const state = new TreeState();
   reduce(state, { kind: 'fetched', nodes: smallDesktop().walk('root') });
   const scheduler = manualClock();
@@ -34,6 +38,7 @@ function setup(answer: (r: FetchRequest) => number, costMs: () => number = () =>
       scheduler.advance(costMs());
       return Promise.resolve(answer(request));
     },
+    ...(eventComplete === undefined ? {} : { eventComplete }),
   });
   return { reconciler, asked };
 }
@@ -47,6 +52,17 @@ describe('reconciler', () => {
       ['w1', undefined, 500, true],
       ['w2', undefined, 500, true],
     ]);
+  });
+
+  it('leaves out windows whose every change the backend reports', async () => {
+    const { reconciler, asked } = setup(
+      () => 0,
+      () => 0,
+      (id) => id === 'w1',
+    );
+    await reconciler.tick();
+    await reconciler.tick();
+    expect(asked.map((r) => r.id)).toEqual(['root', 'w2', 'root', 'w2']);
   });
 
   it('counts drift, repairs and failed re-reads', async () => {
