@@ -54,6 +54,8 @@ export interface BackendNode {
   parentId: BackendId | null;
   /** Child ids in order. A virtualized container lists only realized children. */
   children: BackendId[];
+  /** True when the read stopped at its cap of children per element and more exist. */
+  hasMore?: boolean;
   props: BackendProps;
 }
 

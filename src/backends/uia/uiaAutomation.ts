@@ -47,6 +47,7 @@ const S = {
   ElementFromHandleBuildCache: 10,
   CreateTreeWalker: 13,
   get_ControlViewWalker: 14,
+  get_RawViewCondition: 17,
   get_ControlViewCondition: 18,
   CreateCacheRequest: 20,
   RemoveAllEventHandlers: 41,
@@ -143,6 +144,27 @@ export class Automation {
       this.ptr,
       S.get_ControlViewCondition,
     );
+    try {
+      return vout(
+        'IUIAutomation::CreateTreeWalker',
+        this.ptr,
+        S.CreateTreeWalker,
+        ['void *'],
+        [condition],
+      );
+    } finally {
+      release(condition);
+    }
+  }
+
+  /**
+   * A raw-view TreeWalker (every element, no condition). Wine navigates children and siblings
+   * only without a condition (uia_client.c, conditional_navigate_uia_node: E_NOTIMPL for any
+   * but the true condition) and stubs get_RawViewWalker, so it is made from the raw-view
+   * condition.
+   */
+  rawViewWalker(): Ptr {
+    const condition = vout('IUIAutomation::get_RawViewCondition', this.ptr, S.get_RawViewCondition);
     try {
       return vout(
         'IUIAutomation::CreateTreeWalker',

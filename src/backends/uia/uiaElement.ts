@@ -107,4 +107,10 @@ export const walker = {
   nextSibling(w: Ptr, el: Ptr): Promise<Ptr> {
     return voutAsync('TreeWalker::GetNextSiblingElement', w, 6, ['void *'], [el]);
   },
+  lastChild(w: Ptr, el: Ptr): Promise<Ptr> {
+    return voutAsync('TreeWalker::GetLastChildElement', w, 5, ['void *'], [el]);
+  },
+  previousSibling(w: Ptr, el: Ptr): Promise<Ptr> {
+    return voutAsync('TreeWalker::GetPreviousSiblingElement', w, 7, ['void *'], [el]);
+  },
 };

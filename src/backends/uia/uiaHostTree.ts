@@ -10,7 +10,12 @@ import { ElementStaleError, NotSupportedError, TimeoutError, isUiError } from '.
 import type { BackendId, BackendNode } from '../backend.js';
 import type { Automation } from './uiaAutomation.js';
 import { element } from './uiaElement.js';
-import { assertWindowAlive, navigateChildren } from './uiaHostChildren.js';
+import {
+  MAX_CHILDREN,
+  assertWindowAlive,
+  navigateChildren,
+  type ChildRead,
+} from './uiaHostChildren.js';
 import type { AppNames } from './uiaAppNames.js';
 import { addRef, release, type Ptr } from './uiaCom.js';
 import { PROP } from './uiaConstants.js';
@@ -164,15 +169,15 @@ async function withChildrenCached(walk: Walk, child: Ptr): Promise<Ptr> {
   }
 }
 
-async function childrenOf(walk: Walk, el: Ptr, isDesktop: boolean): Promise<Ptr[]> {
+async function childrenOf(walk: Walk, el: Ptr, isDesktop: boolean): Promise<ChildRead> {
   let children: Ptr[] = [];
   try {
     children = walk.cached ? element.cachedChildren(el) : [];
   } catch (err) {
     if (!(isUiError(err) && err.code === 'not_supported')) throw err;
   }
-  if (children.length > 0) return children;
-  if (!isDesktop) return walk.cached ? [] : walkedChildren(walk, el);
+  if (children.length > 0) return capped(children);
+  if (!isDesktop) return walk.cached ? { elements: [], hasMore: false } : walkedChildren(walk, el);
   // No cached navigation from the desktop (Wine): top-level windows by handle.
   const request = walk.levelwise ? walk.ctx.childrenRequest : walk.ctx.subtreeRequest;
   const out: Ptr[] = [];
@@ -183,11 +188,34 @@ async function childrenOf(walk: Walk, el: Ptr, isDesktop: boolean): Promise<Ptr[
       // a window that closed meanwhile
     }
   }
-  return out;
+  return { elements: out, hasMore: false };
+}
+
+/**
+ * The first MAX_CHILDREN of cached children, and any later one on screen (a list scrolled far
+ * down still shows its visible rows, so scrolling finds them); the rest released.
+ */
+function capped(children: Ptr[]): ChildRead {
+  if (children.length <= MAX_CHILDREN) return { elements: children, hasMore: false };
+  const elements = children.slice(0, MAX_CHILDREN);
+  for (const later of children.slice(MAX_CHILDREN)) {
+    if (onScreen(later)) elements.push(later);
+    else release(later);
+  }
+  return { elements, hasMore: elements.length < children.length };
+}
+
+/** Whether a child's cached IsOffscreen says it is shown (an in-process read). */
+function onScreen(el: Ptr): boolean {
+  try {
+    return element.property(el, PROP.IsOffscreen, true) === false;
+  } catch {
+    return false;
+  }
 }
 
 /** Children by live navigation, for runtimes that cannot cache children (Wine). */
-function walkedChildren(walk: Walk, el: Ptr): Promise<Ptr[]> {
+function walkedChildren(walk: Walk, el: Ptr): Promise<ChildRead> {
   walk.treeWalker ??= walk.ctx.automation.controlViewWalker();
   return navigateChildren(walk.ctx.automation, walk.treeWalker, el);
 }
@@ -211,7 +239,9 @@ async function visit(
   }
   walk.out.push(node);
   walk.ctx.table.put(node.id, el, parentId);
-  await visitChildren(walk, node, await childrenOf(walk, el, node.id === DESKTOP_ID), depth);
+  const children = await childrenOf(walk, el, node.id === DESKTOP_ID);
+  if (children.hasMore) node.hasMore = true;
+  await visitChildren(walk, node, children.elements, depth);
   return node.id;
 }
 

@@ -51,7 +51,9 @@ async function visit(state: WalkState, el: Ptr, parentId: BackendId | null): Pro
       props: nodeProps(state.ctx, raw, parentId === DESKTOP_ID),
     };
     state.out.push(node);
-    const children = await navigateChildren(state.ctx.automation, state.treeWalker, el);
+    const read = await navigateChildren(state.ctx.automation, state.treeWalker, el);
+    if (read.hasMore) node.hasMore = true;
+    const children = read.elements;
     for (let i = 0; i < children.length; i++) {
       try {
         node.children.push(await visit(state, children[i] as Ptr, id));

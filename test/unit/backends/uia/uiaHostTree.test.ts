@@ -1,11 +1,13 @@
 /**
  * The host's bulk fetch over a fake COM world: a descendant that vanishes mid-fetch is left out
- * instead of failing the fetch, and no pointer leaks on any path (stale child, failed fetch).
+ * instead of failing the fetch, no pointer leaks on any path (stale child, failed fetch), and a
+ * huge container answers its first children and hasMore.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppNames } from '../../../../src/backends/uia/uiaAppNames.js';
 import type { Automation } from '../../../../src/backends/uia/uiaAutomation.js';
 import { PROP } from '../../../../src/backends/uia/uiaConstants.js';
+import { MAX_CHILDREN } from '../../../../src/backends/uia/uiaHostChildren.js';
 import { ElementTable, fetchSubtree } from '../../../../src/backends/uia/uiaHostTree.js';
 import type { TreeContext } from '../../../../src/backends/uia/uiaHostTree.js';
 import { FakeCom, fakeElement } from './fakeCom.js';
@@ -92,5 +94,25 @@ describe('UIA host bulk fetch', () => {
     await expect(fetchSubtree(ctx, '2a.10', null, Date.now() + 5_000)).rejects.toMatchObject({
       code: 'element_stale',
     });
+  });
+
+  it('caps a huge container but keeps its rows on screen, says more exist, leaks nothing', async () => {
+    // Rows past the cap are off screen but two, as in a list scrolled far down.
+    const shown = new Set([MAX_CHILDREN + 10, MAX_CHILDREN + 11]);
+    const rows = Array.from({ length: MAX_CHILDREN + 20 }, (_, i) =>
+      fakeElement([0x2a, 0x20, i], 'Pane', `Row ${i}`, { [PROP.IsOffscreen]: !shown.has(i) }),
+    );
+    const list = fakeElement([0x2a, 0x20], 'Pane', 'rows', {}, rows);
+    const win = fakeElement([0x2a, 0x10], 'Window', 'Form', { [PROP.ProcessId]: 40 }, [list]);
+    const root = fakeElement([1], 'Pane', 'Desktop', {}, [win]);
+    const ctx = context(com.current.own(root));
+    const nodes = await fetchSubtree(ctx, 'desktop', null, Date.now() + 5_000);
+    const read = nodes.find((n) => n.id === '2a.20');
+    expect(read?.children).toHaveLength(MAX_CHILDREN + 2);
+    expect(read?.children[0]).toBe('2a.20.0');
+    expect(read?.children.slice(-2)).toEqual([...shown].map((i) => `2a.20.${i.toString(16)}`));
+    expect(read?.hasMore).toBe(true);
+    expect(nodes.find((n) => n.id === '2a.10')?.hasMore).toBeUndefined();
+    expect(com.current.held().length).toBe(ctx.table.size + 1);
   });
 });
