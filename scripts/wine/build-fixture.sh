@@ -11,7 +11,8 @@ mkdir -p "$OUT"
 build() {
   x86_64-w64-mingw32-gcc -O2 -Wall -Wextra -Werror -municode -mwindows \
     -ffile-prefix-map="$PWD"=. -Wl,--no-insert-timestamp -s \
-    -o "$1" "$SRC/fixture.c" "$SRC/controls.c" "$SRC/windows.c" -lcomctl32
+    -o "$1" "$SRC/fixture.c" "$SRC/controls.c" "$SRC/windows.c" \
+    "$SRC/rowsuia.c" -lcomctl32 -lole32 -loleaut32 -luuid
 }
 build "$OUT/fixture.exe"
 build "$OUT/fixture-again.exe"

@@ -79,9 +79,20 @@ export interface FixtureApp {
   stop(): void;
 }
 
-export function startFixtureApp(exe: string, title = FIXTURE_TITLE): FixtureApp {
+/** Environment that makes the fixture serve its ListView rows as UIA elements (rowsuia.c). */
+export const ROWS_UIA_ENV = { UISTREAM_FIXTURE_ROWS_UIA: '1' };
+
+export function startFixtureApp(
+  exe: string,
+  title = FIXTURE_TITLE,
+  env: Record<string, string> = {},
+): FixtureApp {
   // Verbatim: the title arrives as the whole command line, unquoted (wWinMain's lpCmdLine).
-  const child = spawn(exe, [title], { stdio: 'ignore', windowsVerbatimArguments: true });
+  const child = spawn(exe, [title], {
+    stdio: 'ignore',
+    windowsVerbatimArguments: true,
+    env: { ...process.env, ...env },
+  });
   const failed = new Promise<never>((_resolve, reject) => {
     child.on('error', (err) => reject(new Error(`the fixture did not start: ${err.message}`)));
     child.on('exit', (code) => reject(new Error(`the fixture exited early (code ${code})`)));
@@ -145,8 +156,9 @@ export async function createWin32Fixture(
   backend: UiaBackend,
   exe: string,
   signal: AbortSignal,
+  env: Record<string, string> = {},
 ): Promise<Win32Fixture> {
-  const app = startFixtureApp(exe);
+  const app = startFixtureApp(exe, FIXTURE_TITLE, env);
   const dispose = async (): Promise<void> => {
     await backend.stop();
     app.stop();
