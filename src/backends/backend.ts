@@ -249,6 +249,8 @@ export interface WindowGeometry {
 export interface WindowStacking {
   id: BackendId;
   state: WindowStateName;
+  /** Its bounds as the platform reports them now, in the space window ops answer in. */
+  rect?: Rect | null;
 }
 
 /**

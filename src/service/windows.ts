@@ -67,7 +67,7 @@ async function monitorsOf(pixels: Pixels, signal: AbortSignal): Promise<MonitorI
 }
 
 /**
- * Add state, monitor and z-order to a windows.list answer. Without the backend's stacking, z is
+ * Add state, bounds, monitor and z-order to a windows.list answer. Without the backend's stacking, z is
  * the cache's hit-test order (the foreground first, then newest first).
  */
 export async function withPlacement(
@@ -86,10 +86,14 @@ export async function withPlacement(
   const windows = result.windows.map((w): WindowInfo => {
     const id = deps.cache.backendId(w.element);
     const known = id === undefined ? undefined : byId.get(id);
+    // The platform's bounds when it gave them: the window ops' space, current after a move
+    // that the app announced late (Qt) or with its frame (GTK 3's extents).
+    const rect = known?.rect ?? w.rect;
     return {
       ...w,
+      rect,
       state: known?.state ?? cachedState(w),
-      monitor: monitorOf(w.rect, monitors),
+      monitor: monitorOf(rect, monitors),
       z: known?.z ?? (stack === undefined ? fallback.indexOf(w) : stack.length),
     };
   });

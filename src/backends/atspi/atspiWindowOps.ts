@@ -56,7 +56,9 @@ export class AtspiWindowOps {
     const byXid = this.truth.byXid();
     return ops.stacking().flatMap((xid) => {
       const id = byXid.get(xid);
-      return id === undefined ? [] : [{ id, state: ops.read(xid, '').state }];
+      if (id === undefined) return [];
+      const { state, rect } = ops.read(xid, '');
+      return [{ id, state, rect }];
     });
   }
 
