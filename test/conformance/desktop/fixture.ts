@@ -47,6 +47,8 @@ export interface DesktopFixture {
   handlers: HandlerTable;
   /** The title of the window the window specs arrange (windows.list lists it). */
   title: string;
+  /** Its process, when the platform has one: an app of an earlier spec may still be listed. */
+  pid?: number;
   /** An editable single-line text field in that window. */
   edit: Target;
   /** A row of the reorderable list, by its name (Apple, Banana, Cherry, Date). */

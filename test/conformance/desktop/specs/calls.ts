@@ -27,7 +27,9 @@ export function call<M extends TableMethod>(
 /** The fixture's window as windows.list has it (exactly one). */
 export async function listed(fx: DesktopFixture): Promise<WindowInfo> {
   const { windows } = await call(fx, 'windows.list', {});
-  const mine = windows.filter((w) => w.title === fx.title);
+  const mine = windows.filter(
+    (w) => w.title === fx.title && (fx.pid === undefined || w.pid === fx.pid),
+  );
   expect(mine.map((w) => w.title)).toEqual([fx.title]);
   return mine[0] as WindowInfo;
 }

@@ -74,7 +74,12 @@ export const inputSpecs: DesktopSpec[] = [
     title: 'under focusPolicy keep, typing into an edit without the focus is refused, untyped',
     async run(fx) {
       await call(fx, 'actions.setValue', { target: fx.edit, value: 'kept' });
-      await call(fx, 'actions.click', { target: fx.row('Banana') });
+      // A real click on a row takes the focus off the edit (a click target may use a pattern).
+      const { elements } = await call(fx, 'elements.find', { ...fx.row('Banana'), maxResults: 1 });
+      const rect = elements[0]?.rect;
+      if (rect == null) throw new Error('the row Banana has no rect');
+      const centre = { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 };
+      await call(fx, 'actions.click', { target: centre });
       const typed = call(fx, 'actions.type', { target: fx.edit, text: 'no', focusPolicy: 'keep' });
       await expect(typed).toFailWith('focus_required');
       expect(await fx.outside.text()).toBe('kept');

@@ -1,0 +1,121 @@
+/**
+ * Outside reads on an X11 desktop: the X server asked through its own tools in their own
+ * processes (xwininfo, xprop, xrandr, xdotool, xmodmap, setxkbmap), and the app's text and rows
+ * through pyatspi (test/fixtures/x11/atspiRead.py), never through the server under test.
+ */
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { WindowStateName } from '../../../protocol/src/index.js';
+import { LineReader } from '../../atspi/windowTruth.js';
+import type { Outside, OutsideMonitor, OutsideWindow } from './fixture.js';
+
+const run = promisify(execFile);
+const READER = fileURLToPath(new URL('../../fixtures/x11/atspiRead.py', import.meta.url));
+/** How long a pointer move may take to show in the server's pointer read. */
+const POINTER_MS = 5_000;
+
+export async function x(env: NodeJS.ProcessEnv, cmd: string, args: string[]): Promise<string> {
+  return (await run(cmd, args, { env, timeout: 10_000 })).stdout;
+}
+
+/** The X window of an app's top-level window with this exact title. */
+export async function xidOf(env: NodeJS.ProcessEnv, pid: number, title: string): Promise<string> {
+  const pattern = `^${title}$`;
+  const out = await x(env, 'xdotool', ['search', '--all', '--pid', String(pid), '--name', pattern]);
+  const ids = out.split('\n').filter((l) => /^\d+$/.test(l));
+  if (ids.length === 0) throw new Error(`no X window "${title}" of pid ${pid}`);
+  return ids[0] as string;
+}
+
+function stateOf(netState: string, iconic: boolean): WindowStateName {
+  if (iconic || netState.includes('_NET_WM_STATE_HIDDEN')) return 'minimized';
+  if (netState.includes('_NET_WM_STATE_FULLSCREEN')) return 'fullscreen';
+  const max = ['_NET_WM_STATE_MAXIMIZED_VERT', '_NET_WM_STATE_MAXIMIZED_HORZ'];
+  return max.every((m) => netState.includes(m)) ? 'maximized' : 'normal';
+}
+
+/** What X says about a window; null when X no longer has it (or it is withdrawn). */
+export async function xWindow(env: NodeJS.ProcessEnv, xid: string): Promise<OutsideWindow | null> {
+  let info: string;
+  try {
+    info = await x(env, 'xwininfo', ['-id', xid]);
+  } catch {
+    return null;
+  }
+  const num = (label: string): number =>
+    Number(new RegExp(`${label}:\\s+(-?\\d+)`).exec(info)?.[1]);
+  const props = await x(env, 'xprop', ['-id', xid, '_NET_WM_STATE', 'WM_STATE']).catch(() => '');
+  const iconic = /window state: Iconic/.test(props);
+  if (!/Map State: IsViewable/.test(info) && !iconic) return null;
+  const root = await x(env, 'xprop', ['-root', '_NET_ACTIVE_WINDOW']);
+  const active = /window id # (0x[0-9a-f]+)/.exec(root)?.[1];
+  return {
+    rect: {
+      x: num('Absolute upper-left X'),
+      y: num('Absolute upper-left Y'),
+      width: num('Width'),
+      height: num('Height'),
+    },
+    state: stateOf(/_NET_WM_STATE\(ATOM\) = (.*)/.exec(props)?.[1] ?? '', iconic),
+    active: active !== undefined && Number(active) === Number(xid),
+  };
+}
+
+/** The RandR monitors (`xrandr --listmonitors`: `0: +*name 1280/338x1024/270+0+0  name`). */
+export async function xMonitors(env: NodeJS.ProcessEnv): Promise<OutsideMonitor[]> {
+  const out = await x(env, 'xrandr', ['--listmonitors']);
+  const found = [...out.matchAll(/^\s*\d+: \+(\*?)\S+ (\d+)\/\d+x(\d+)\/\d+\+(-?\d+)\+(-?\d+)/gm)];
+  const monitors = found.map((m) => ({
+    rect: { x: Number(m[4]), y: Number(m[5]), width: Number(m[2]), height: Number(m[3]) },
+    primary: m[1] === '*',
+  }));
+  // A server that names no primary output makes its first monitor the primary one.
+  const first = monitors[0];
+  if (first !== undefined && !monitors.some((m) => m.primary)) first.primary = true;
+  return monitors;
+}
+
+export async function xPointer(env: NodeJS.ProcessEnv): Promise<{ x: number; y: number }> {
+  const out = await x(env, 'xdotool', ['getmouselocation', '--shell']);
+  return { x: Number(/^X=(-?\d+)$/m.exec(out)?.[1]), y: Number(/^Y=(-?\d+)$/m.exec(out)?.[1]) };
+}
+
+/** Move the pointer and wait (under a deadline) until X reports it there. */
+async function movePointer(env: NodeJS.ProcessEnv, px: number, py: number): Promise<void> {
+  await x(env, 'xdotool', ['mousemove', String(px), String(py)]);
+  const deadline = Date.now() + POINTER_MS;
+  for (;;) {
+    const at = await xPointer(env);
+    if (at.x === px && at.y === py) return;
+    if (Date.now() > deadline) throw new Error(`the pointer stayed at (${at.x},${at.y})`);
+  }
+}
+
+interface Read {
+  text: string | null;
+  rows: string[];
+}
+
+/**
+ * Outside reads of one app's window (`xid`), its edit and its list (accessible names `edit`
+ * and `list`). `stop` ends the pyatspi reader.
+ */
+export function x11Outside(
+  env: NodeJS.ProcessEnv,
+  app: { pid: number; xid: string; edit: string; list: string },
+): Outside & { stop(): Promise<void> } {
+  const reader = new LineReader(READER, env);
+  const read = (name: string): Promise<Read> => reader.ask<Read>(`${app.pid} ${name}`);
+  return {
+    window: () => xWindow(env, app.xid),
+    monitors: () => xMonitors(env),
+    pointer: () => xPointer(env),
+    movePointer: (px, py) => movePointer(env, px, py),
+    text: async () => (await read(app.edit)).text,
+    rows: async () => (await read(app.list)).rows,
+    setLayout: async (layout) => void (await x(env, 'setxkbmap', [layout])),
+    keymap: () => x(env, 'xmodmap', ['-pke']),
+    stop: () => reader.stop(),
+  };
+}
