@@ -358,6 +358,11 @@ export const TARGETS = {
     },
   },
   windows: windowTargets(),
+  launch: {
+    // The map is the app's own work; the answer adds the accessible tree's arrival and fetch.
+    gtk3LaunchVsMap: { figure: 'gtk3.launchVsMap', op: '<=', limit: 2, unit: 'x own map' },
+    qt5LaunchVsMap: { figure: 'qt5.launchVsMap', op: '<=', limit: 2, unit: 'x own map' },
+  },
   clipboard: {
     // Both sides pay one xclip process per transfer; ours answers INCR from the event loop.
     roundTripVsXclip: { figure: 'roundTripVsXclip', op: '<=', limit: 1.5, unit: 'x xclip' },
