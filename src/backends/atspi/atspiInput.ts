@@ -5,7 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import type { InputAction, KeyCombo, MouseButton } from '../backend.js';
-import { X11Keyboard } from '../x11/index.js';
+import { pointerArrived, X11Keyboard } from '../x11/index.js';
 import {
   abortError,
   ActionFailedError,
@@ -91,7 +91,8 @@ export function xdotoolArgs(action: InputAction): string[] {
     case 'text':
       return ['type', '--delay', String(KEY_DELAY_MS), '--', action.text];
     case 'move':
-      return ['mousemove', '--sync', finiteInt(action.x, 'x'), finiteInt(action.y, 'y')];
+      // Waited on by reading the pointer back (XInput.input), not with --sync.
+      return ['mousemove', finiteInt(action.x, 'x'), finiteInt(action.y, 'y')];
     case 'click': {
       const count = Number.isInteger(action.count) && action.count >= 1 && action.count <= 3;
       if (!count) throw new InvalidParamsError('count must be 1, 2 or 3');
@@ -215,6 +216,12 @@ export class XInput {
 
   async input(action: InputAction, signal: AbortSignal): Promise<void> {
     for (const args of xdotoolRuns(action)) await this.run(args, signal);
+    // A move answers once the X server has the pointer there: the next motion is then sent
+    // after this one was delivered, which GTK's drag needs.
+    if (action.kind === 'move') {
+      const at = { x: Math.round(action.x), y: Math.round(action.y) };
+      await pointerArrived(this.env.DISPLAY ?? '', at, signal);
+    }
   }
 
   /** The pointer's position now (xdotool getmouselocation). */

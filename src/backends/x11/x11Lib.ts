@@ -53,6 +53,8 @@ export interface X11Lib {
   defaultVisual: Fn;
   defaultDepth: Fn;
   sync: Fn;
+  /** The loaded libX11, for modules that declare calls of their own. */
+  library: LibraryHandle;
   /** Errors Xlib reported since the last take (codes). */
   takeErrors(): number[];
   decodeImage(ptr: unknown): XImageFields;
@@ -99,6 +101,7 @@ export function loadX11(): X11Lib {
     defaultVisual: lib.func('void *XDefaultVisual(void *display, int screen)'),
     defaultDepth: lib.func('int XDefaultDepth(void *display, int screen)'),
     sync: lib.func('int XSync(void *display, int discard)'),
+    library: lib,
     takeErrors: () => errors.splice(0),
     decodeImage: (ptr) => koffi.decode(ptr, XImage) as XImageFields,
     view: (ptr, length) => new Uint8Array(koffi.view(ptr, length)),

@@ -105,7 +105,7 @@ export async function strokeAndDrop(
     await hold(env, p.holdMs);
     for (let step = 1; step <= p.steps; step++) {
       const next = strokePoint(from, to, step, p.steps);
-      // A move to where the pointer already is waits for motion that never comes (xdotool --sync).
+      // A move to where the pointer already is sends no motion: skip it.
       if (next.x === at.x && next.y === at.y) continue;
       at = next;
       env.progress.step(`dragging: move ${step} of ${p.steps} to (${at.x},${at.y})`);

@@ -1,0 +1,69 @@
+/**
+ * The pointer's position as the X server has it (XQueryPointer on a connection of our own).
+ * Raw input waits on it after each move: a toolkit that needs every motion handled before the
+ * next (GTK's drag) must not see two moves at once, and `xdotool mousemove --sync` waits for
+ * the pointer to move away from where it was, which fails under load and hangs when it already
+ * stood at the target. Reading the position back has neither problem.
+ */
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import { abortError, ActionFailedError, BackendUnavailableError } from '../../errors.js';
+import { loadX11 } from './x11Lib.js';
+
+/** How long a move may take to show in the server's pointer position. */
+const MOVE_DEADLINE_MS = 2_000;
+
+type Query = (display: unknown, window: number) => { x: number; y: number } | undefined;
+
+let query: Query | undefined;
+
+function queryPointer(): Query {
+  if (query !== undefined) return query;
+  const base = loadX11();
+  const lib = base.library;
+  const call = lib.func(
+    'int XQueryPointer(void *d, unsigned long w, _Out_ unsigned long *root, _Out_ unsigned long *child, _Out_ int *rootX, _Out_ int *rootY, _Out_ int *winX, _Out_ int *winY, _Out_ unsigned int *mask)',
+  );
+  query = (display, window) => {
+    const [root, child, rx, ry, wx, wy, mask] = [[0], [0], [0], [0], [0], [0], [0]];
+    if (call(display, window, root, child, rx, ry, wx, wy, mask) === 0) return undefined;
+    return { x: rx[0] ?? 0, y: ry[0] ?? 0 };
+  };
+  return query;
+}
+
+const clamp = (v: number, size: number): number => Math.min(Math.max(v, 0), size - 1);
+
+/** Resolve once the X server on `displayName` reports the pointer at (x, y). */
+export async function pointerArrived(
+  displayName: string,
+  at: { x: number; y: number },
+  signal: AbortSignal,
+): Promise<void> {
+  const base = loadX11();
+  const read = queryPointer();
+  const display: unknown = base.openDisplay(displayName);
+  if (display === null) throw new BackendUnavailableError(`cannot open X display ${displayName}`);
+  try {
+    const root = Number(base.rootWindow(display));
+    // The server keeps the pointer on the screen: a move past an edge stops at the edge.
+    const screen = base.defaultScreen(display) as number;
+    const width = base.displayWidth(display, screen) as number;
+    const height = base.displayHeight(display, screen) as number;
+    at = { x: clamp(at.x, width), y: clamp(at.y, height) };
+    const deadline = performance.now() + MOVE_DEADLINE_MS;
+    for (;;) {
+      if (signal.aborted) throw abortError(signal);
+      const now = read(display, root);
+      if (now !== undefined && now.x === at.x && now.y === at.y) return;
+      if (performance.now() > deadline) {
+        const where = now === undefined ? 'unknown' : `(${now.x},${now.y})`;
+        throw new ActionFailedError(
+          `the pointer did not reach (${at.x},${at.y}): it is at ${where}`,
+        );
+      }
+      await yieldToLoop();
+    }
+  } finally {
+    base.closeDisplay(display);
+  }
+}
