@@ -50,10 +50,17 @@ export function backendOp(method: WindowOpMethod, p: WindowOpParams): WindowOp {
   }
 }
 
+/** Wider and taller than any desktop (X11 and Win32 coordinates are 16-bit). */
+const UNKNOWN_EXTENT = 65_536;
+
 /** Refuse a move that leaves no part of the window on any monitor. */
 export function checkOnScreen(window: WindowInfo, op: WindowOp, monitors: MonitorInfo[]): void {
-  if (op.op !== 'move' || window.rect === null) return;
-  const target = { ...window.rect, x: op.x, y: op.y };
+  if (op.op !== 'move') return;
+  // A window of unknown size (no accessible extents, as Swing's frames through the ATK
+  // wrapper) reaches right and down from its origin at most: off every monitor when even an
+  // unbounded one would be.
+  const size = window.rect ?? { width: UNKNOWN_EXTENT, height: UNKNOWN_EXTENT };
+  const target = { x: op.x, y: op.y, width: size.width, height: size.height };
   if (onSomeMonitor(target, monitors)) return;
   throw new InvalidParamsError(
     `moving "${window.title}" to (${op.x}, ${op.y}) would put it off every monitor`,
