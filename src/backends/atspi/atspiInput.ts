@@ -5,7 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import type { InputAction, KeyCombo, MouseButton } from '../backend.js';
-import { pointerArrived, X11Keyboard } from '../x11/index.js';
+import { pointerArrival, X11Keyboard } from '../x11/index.js';
 import {
   abortError,
   ActionFailedError,
@@ -14,6 +14,9 @@ import {
 } from '../../errors.js';
 
 const XDOTOOL_DEADLINE_MS = 5_000;
+/** How long one move may take to show in the server's pointer position, and how many moves. */
+const MOVE_WAIT_MS = 400;
+const MOVE_ATTEMPTS = 5;
 /**
  * Pause between typed keys. One burst (1 ms) loses keys in apps that handle each key with work
  * (a calculator re-evaluating); at 12 ms a key, a 100-character text takes 1.2 s.
@@ -215,13 +218,31 @@ export class XInput {
   }
 
   async input(action: InputAction, signal: AbortSignal): Promise<void> {
+    if (action.kind === 'move') return this.moveAndArrive(action, signal);
     for (const args of xdotoolRuns(action)) await this.run(args, signal);
-    // A move answers once the X server has the pointer there: the next motion is then sent
-    // after this one was delivered, which GTK's drag needs.
-    if (action.kind === 'move') {
-      const at = { x: Math.round(action.x), y: Math.round(action.y) };
-      await pointerArrived(this.env.DISPLAY ?? '', at, signal);
+  }
+
+  /**
+   * Move, and answer once the X server has the pointer there: the next motion is then sent
+   * after this one was delivered, which GTK's drag needs. A move that does not show (seen
+   * during a Qt drag under load) is sent again: to an absolute point, a repeat is harmless.
+   */
+  private async moveAndArrive(
+    action: Extract<InputAction, { kind: 'move' }>,
+    signal: AbortSignal,
+  ): Promise<void> {
+    const target = { x: Math.round(action.x), y: Math.round(action.y) };
+    let last: { x: number; y: number } | undefined;
+    for (let attempt = 0; attempt < MOVE_ATTEMPTS; attempt++) {
+      await this.run(xdotoolArgs(action), signal);
+      const seen = await pointerArrival(this.env.DISPLAY ?? '', target, MOVE_WAIT_MS, signal);
+      if (seen.arrived) return;
+      last = seen.at;
     }
+    const where = last === undefined ? 'unknown' : `(${last.x},${last.y})`;
+    throw new ActionFailedError(
+      `the pointer did not reach (${target.x},${target.y}) after ${MOVE_ATTEMPTS} moves: it is at ${where}`,
+    );
   }
 
   /** The pointer's position now (xdotool getmouselocation). */

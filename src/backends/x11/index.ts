@@ -7,4 +7,4 @@ export { X11Keyboard, type TypeOptions } from './x11Keyboard.js';
 export { X11Clipboard } from './x11Clipboard.js';
 export { X11WindowOps } from './x11WindowOps.js';
 export { X11WindowCloser } from './x11Close.js';
-export { pointerArrived } from './x11Pointer.js';
+export { pointerArrival } from './x11Pointer.js';
