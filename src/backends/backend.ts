@@ -251,6 +251,8 @@ export interface WindowStacking {
   state: WindowStateName;
   /** Its bounds as the platform reports them now, in the space window ops answer in. */
   rect?: Rect | null;
+  /** It is the foreground window, as the platform reports it now. */
+  foreground?: boolean;
 }
 
 /**

@@ -86,12 +86,14 @@ export async function withPlacement(
   const windows = result.windows.map((w): WindowInfo => {
     const id = deps.cache.backendId(w.element);
     const known = id === undefined ? undefined : byId.get(id);
-    // The platform's bounds when it gave them: the window ops' space, current after a move
-    // that the app announced late (Qt) or with its frame (GTK 3's extents).
+    // The platform's bounds and focus when it gave them: the window ops' space, current after
+    // a move the app announced late (Qt) or with its frame (GTK 3's extents), and after an
+    // activation the app announced late or never (Swing through the ATK wrapper).
     const rect = known?.rect ?? w.rect;
     return {
       ...w,
       rect,
+      foreground: known?.foreground ?? w.foreground,
       state: known?.state ?? cachedState(w),
       monitor: monitorOf(rect, monitors),
       z: known?.z ?? (stack === undefined ? fallback.indexOf(w) : stack.length),

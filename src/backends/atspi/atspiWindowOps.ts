@@ -57,8 +57,8 @@ export class AtspiWindowOps {
     return ops.stacking().flatMap((xid) => {
       const id = byXid.get(xid);
       if (id === undefined) return [];
-      const { state, rect } = ops.read(xid, '');
-      return [{ id, state, rect }];
+      const { state, rect, foreground } = ops.read(xid, '');
+      return [{ id, state, rect, foreground }];
     });
   }
 
