@@ -10,7 +10,7 @@ import { createAtspiBackend } from '../../../src/backends/atspi/index.js';
 import { loadConfig } from '../../../src/config.js';
 import { waitForAppWindow } from '../../atspi/harness.js';
 import type { DesktopFixture, DesktopFixtureFactory, Outside } from './fixture.js';
-import { x11Outside, xidOf } from './x11Outside.js';
+import { x11Outside, xActivePid, xidOf } from './x11Outside.js';
 
 export interface X11App {
   command: string;
@@ -38,15 +38,20 @@ afterAll(async () => {
 });
 
 /**
- * Wait until the window manager has mapped the new window and given it the focus: the
- * accessible window exists before that, and a click made meanwhile loses its focus to the
- * window manager's own focusing of the new window.
+ * Wait until the window manager has mapped the new window and focused the app (its window or
+ * another it opened at start): the accessible window exists before that, and a click made
+ * meanwhile loses its focus to the window manager's own focusing of the new window.
  */
-async function mappedAndActive(outside: Outside, signal: AbortSignal): Promise<void> {
+async function mappedAndFocused(
+  env: NodeJS.ProcessEnv,
+  outside: Outside,
+  pid: number,
+  signal: AbortSignal,
+): Promise<void> {
   for (;;) {
     const now = await outside.window();
-    if (now?.active === true) return;
-    if (signal.aborted) throw new Error(`the window never became active: ${JSON.stringify(now)}`);
+    if (now !== null && (now.active || (await xActivePid(env)) === pid)) return;
+    if (signal.aborted) throw new Error(`the app never got the focus: ${JSON.stringify(now)}`);
   }
 }
 
@@ -84,7 +89,7 @@ export function atspiDesktopFixture(app: X11App): DesktopFixtureFactory {
       const xid = await xidOf(session.env, launched.pid, app.title);
       const outside = x11Outside(session.env, { pid: launched.pid, xid, ...app });
       stops.unshift(() => outside.stop());
-      await mappedAndActive(outside, signal);
+      await mappedAndFocused(session.env, outside, launched.pid, signal);
       return {
         handlers,
         title: app.title,

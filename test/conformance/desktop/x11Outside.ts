@@ -62,6 +62,16 @@ export async function xWindow(env: NodeJS.ProcessEnv, xid: string): Promise<Outs
   };
 }
 
+/** The process owning the active window (_NET_ACTIVE_WINDOW), if any. */
+export async function xActivePid(env: NodeJS.ProcessEnv): Promise<number | undefined> {
+  const root = await x(env, 'xprop', ['-root', '_NET_ACTIVE_WINDOW']);
+  const active = /window id # (0x[0-9a-f]+)/.exec(root)?.[1];
+  if (active === undefined || Number(active) === 0) return undefined;
+  const pid = await x(env, 'xprop', ['-id', active, '_NET_WM_PID']).catch(() => '');
+  const found = /= (\d+)/.exec(pid)?.[1];
+  return found === undefined ? undefined : Number(found);
+}
+
 /** The RandR monitors (`xrandr --listmonitors`: `0: +*name 1280/338x1024/270+0+0  name`). */
 export async function xMonitors(env: NodeJS.ProcessEnv): Promise<OutsideMonitor[]> {
   const out = await x(env, 'xrandr', ['--listmonitors']);
