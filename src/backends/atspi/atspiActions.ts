@@ -1,9 +1,9 @@
 /**
  * Pattern operations onto AT-SPI interfaces: Action.DoAction (Invoke, Toggle, ExpandCollapse),
  * EditableText (Value), Value.CurrentValue (RangeValue), the parent's Selection (SelectionItem),
- * scroll bars' Value (Scroll), Component (focus, ScrollItem), and xdotool for what AT-SPI has no
- * method for (focusing and closing a top-level window). Support is checked first, from the same
- * role/state/interface mapping the reads use, so a missing pattern is pattern_not_supported.
+ * scroll bars' Value (Scroll), Component (ScrollItem); window operations and focus are
+ * atspiWindowFocus.ts's. Support is checked first, from the same role/state/interface mapping
+ * the reads use, so a missing pattern is pattern_not_supported.
  * Each toolkit's known hazards (atspiActionPolicy.ts) decide between the platform's action and
  * real input, and properties are read one `Get` at a time (never `GetAll`).
  */
@@ -12,7 +12,6 @@ import {
   ActionFailedError,
   ElementStaleError,
   InvalidParamsError,
-  NotSupportedError,
   PatternNotSupportedError,
 } from '../../errors.js';
 import type { ObjectRef } from './atspiBus.js';
@@ -22,19 +21,12 @@ import type { XInput } from './atspiInput.js';
 import { actionPolicyOf, prefersRealInput, type ActionPolicy } from './atspiActionPolicy.js';
 import { isAppRoot, isNullRef, refOf } from './atspiIds.js';
 import { readRange } from './atspiProps.js';
-import {
-  clickElement,
-  parentOf,
-  topLevelOf,
-  xWindowOf,
-  type RealInputDeps,
-} from './atspiRealInput.js';
-import { hasState, isTextRole, isToggleRole, patternsOf, STATE_BIT } from './atspiRoles.js';
+import { clickElement, parentOf, type RealInputDeps } from './atspiRealInput.js';
+import { hasState, isToggleRole, patternsOf, STATE_BIT } from './atspiRoles.js';
 import { scrollContainer, scrollIntoView, setValueProperty } from './atspiScroll.js';
+import { AtspiWindowFocus } from './atspiWindowFocus.js';
 
 const A = 'org.a11y.atspi.';
-/** Pauses before re-grabbing focus: the app takes the X focus-in in its own time. */
-const FOCUS_BACKOFF_MS = [0, 15, 40, 100, 250] as const;
 
 interface Facts {
   ref: ObjectRef;
@@ -52,6 +44,7 @@ const VIA_INPUT: PatternPerformed = { via: 'input', detail: 'click' };
 
 export class AtspiActions {
   private readonly deps: RealInputDeps;
+  private readonly windows: AtspiWindowFocus;
 
   constructor(
     private readonly reader: AtspiReader,
@@ -62,6 +55,7 @@ export class AtspiActions {
     xOrigin?: RealInputDeps['xOrigin'],
   ) {
     this.deps = xOrigin === undefined ? { reader, x, pidOf } : { reader, x, pidOf, xOrigin };
+    this.windows = new AtspiWindowFocus(this.deps);
   }
 
   /** The action policy of an app's toolkit (the app's toolkit is read once per app). */
@@ -135,7 +129,7 @@ export class AtspiActions {
         this.emit([await scrollIntoView(this.reader, f.ref, signal)]);
         return { via: 'pattern', detail: 'ScrollTo' };
       case 'Window':
-        return this.windowOp(f, action.op, signal);
+        return this.windows.windowOp(f.ref, action.op, signal);
     }
   }
 
@@ -203,7 +197,8 @@ export class AtspiActions {
   ): Promise<PatternPerformed | void> {
     const expanded = hasState(f.words, STATE_BIT.EXPANDED);
     if (expanded === (op === 'expand')) return;
-    if (op === 'expand' && f.policy.focusBeforeExpand) await this.focusWindowOf(f.ref, signal);
+    if (op === 'expand' && f.policy.focusBeforeExpand)
+      await this.windows.focusWindowOf(f.ref, signal);
     return this.activate(f, ['expand or contract', 'activate', 'press', 'click'], signal);
   }
 
@@ -254,76 +249,14 @@ export class AtspiActions {
     return { via: 'pattern', detail: member };
   }
 
-  /**
-   * No window manager is assumed. Close destroys the X window (GTK treats that like a delete
-   * request); minimize unmaps it and restore maps it again, which GTK reports as iconified and
-   * back; maximize needs a window manager.
-   */
-  private async windowOp(f: Facts, op: string, signal: AbortSignal): Promise<void> {
-    const command = { close: 'windowclose', minimize: 'windowunmap', restore: 'windowmap' }[op];
-    if (command === undefined) {
-      throw new NotSupportedError(`window ${op} needs a window manager; none is assumed`);
-    }
-    const wid = await xWindowOf(this.deps, f.ref, signal, op !== 'restore');
-    await this.x.run([command, wid], signal);
-  }
-
   /** Focus a top-level window's X window (no window manager: XSetInputFocus). */
-  async activateWindow(id: BackendId, signal: AbortSignal): Promise<void> {
-    const ref = refOf(id);
-    await this.reader.call(ref, 'Accessible', 'GetRole', signal);
-    const wid = await xWindowOf(this.deps, ref, signal);
-    await this.x.run(['windowraise', wid, 'windowfocus', '--sync', wid], signal);
+  activateWindow(id: BackendId, signal: AbortSignal): Promise<void> {
+    return this.windows.activateWindow(id, signal);
   }
 
-  /**
-   * Focus the element's window, then the element (GTK only focuses inside an active window).
-   * The app handles the X focus-in in its own time and a grab made before it may not stick, so
-   * the grab is repeated with growing pauses while the element is not focused. Whether focus
-   * really landed is for the caller to confirm from focus events: a toolkit that reports the
-   * state late (Gecko) is not failed here.
-   */
-  async focus(id: BackendId, signal: AbortSignal): Promise<void> {
-    const ref = refOf(id);
-    const { grabFocus, windowRelativeExtents } = await this.policyOf(ref[0], signal);
-    if (!grabFocus) return this.focusByClick(ref, signal, windowRelativeExtents);
-    await this.focusWindowOf(ref, signal);
-    for (const pause of FOCUS_BACKOFF_MS) {
-      if (pause > 0) await delay(pause, signal);
-      await this.expectTrue(this.reader.call(ref, 'Component', 'GrabFocus', signal), 'GrabFocus');
-      if (await this.hasStateBit(ref, STATE_BIT.FOCUSED, signal)) return;
-    }
-  }
-
-  /**
-   * Focus where the toolkit has no GrabFocus: a click on a text field places the caret and
-   * nothing else; on any other element a click would act, so it is refused.
-   */
-  private async focusByClick(ref: ObjectRef, signal: AbortSignal, relative?: boolean) {
-    const [role, interfaces] = await Promise.all([
-      this.reader.role(ref, signal),
-      this.reader.interfaces(ref, signal),
-    ]);
-    const text = isTextRole(role) || interfaces.includes(A + 'EditableText');
-    if (text && this.x.available && (await clickElement(this.deps, ref, role, signal, relative)))
-      return;
-    throw new NotSupportedError(
-      'this toolkit has no Component.GrabFocus, and only a text field on screen is focused by a click',
-      { details: { reason: 'no_grab_focus' } },
-    );
-  }
-
-  /** Give the X focus to the element's window: without a window manager several may claim ACTIVE. */
-  private async focusWindowOf(ref: ObjectRef, signal: AbortSignal): Promise<void> {
-    if (!this.x.available) return;
-    const top = await topLevelOf(this.reader, ref, signal);
-    const wid = await xWindowOf(this.deps, top, signal).catch(() => undefined);
-    if (wid !== undefined) await this.x.run(['windowfocus', '--sync', wid], signal);
-  }
-
-  private async hasStateBit(ref: ObjectRef, bit: number, signal: AbortSignal): Promise<boolean> {
-    const [words] = await this.reader.call(ref, 'Accessible', 'GetState', signal);
-    return hasState((words ?? []) as number[], bit);
+  /** Focus the element, in its window first (atspiWindowFocus.ts). */
+  focus(id: BackendId, signal: AbortSignal): Promise<void> {
+    return this.windows.focus(id, signal);
   }
 
   private async expectTrue(call: Promise<unknown[]>, what: string): Promise<void> {
