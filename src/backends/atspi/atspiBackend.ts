@@ -27,7 +27,7 @@ import type {
   WindowStacking,
 } from '../backend.js';
 import { BackendUnavailableError, throwIfAborted } from '../../errors.js';
-import type { AtspiBus } from './atspiBus.js';
+import { urgentCalls, type AtspiBus } from './atspiBus.js';
 import {
   openConnection,
   reconnect,
@@ -118,7 +118,9 @@ export class AtspiBackend implements AccessibilityBackend {
       // The X server's view is matched against the windows' props: read them even when only
       // the desktop is asked for, so its children list agrees with a deeper fetch.
       const depth = options.maxDepth === 0 ? 1 : options.maxDepth;
-      const nodes = await bulkSubtree(c.reader, id, { ...options, maxDepth: depth, signal });
+      const read = () => bulkSubtree(c.reader, id, { ...options, maxDepth: depth, signal });
+      // A re-list of the top level is a few calls that window changes wait for.
+      const nodes = await (depth !== undefined && depth <= 1 ? urgentCalls(read) : read());
       c.mapper.noteWindows(nodes[0]?.children ?? []);
       const shown = this.desktop.truth.filterDesktop(nodes);
       return options.maxDepth === 0 ? shown.slice(0, 1) : shown;

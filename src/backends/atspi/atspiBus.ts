@@ -3,6 +3,7 @@
  * introspection for every object) under a concurrency cap and a per-call deadline, with D-Bus
  * errors mapped to typed UiErrors. Unbounded parallel calls starve Node's timers, hence the cap.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import dbus from 'dbus-next';
 import { Subject } from 'rxjs';
 import {
@@ -70,9 +71,26 @@ export function mapDbusError(err: unknown, what: string): UiError {
   return new BackendUnavailableError(`${what}: ${name || text}`, { cause: err });
 }
 
+const urgency = new AsyncLocalStorage<boolean>();
+
+/**
+ * Run `work` with its calls ahead of queued ordinary ones: for the few calls of a desktop
+ * re-list, which window changes wait for, while a big window's element-by-element read may have
+ * hundreds of calls queued.
+ */
+export function urgentCalls<T>(work: () => Promise<T>): Promise<T> {
+  return urgency.run(true, work);
+}
+
 /** Something that decides whether and how a call to an app is made (see atspiGuard.ts). */
 export interface CallGuard {
   run(spec: CallSpec, signal: AbortSignal, call: () => Promise<unknown[]>): Promise<unknown[]>;
+}
+
+interface Waiter {
+  /** Told whether it was handed a slot (false: the connection was lost). */
+  wake: (granted: boolean) => void;
+  urgent: boolean;
 }
 
 /** One connection to the accessibility bus. */
@@ -81,7 +99,8 @@ export class AtspiBus {
   readonly signals$ = new Subject<DbusMessage>();
   /** Fires once when the connection is lost. */
   readonly closed: Promise<Error>;
-  private readonly waiting: (() => void)[] = [];
+  /** Callers waiting for a slot, urgent ones first, else in arrival order. */
+  private readonly waiting: Waiter[] = [];
   private readonly inFlight = new Set<(err: Error) => void>();
   private active = 0;
   private lost: Error | undefined;
@@ -203,7 +222,7 @@ export class AtspiBus {
     this.lost = err;
     for (const reject of this.inFlight) reject(err);
     this.inFlight.clear();
-    for (const wake of this.waiting.splice(0)) wake();
+    for (const waiter of this.waiting.splice(0)) waiter.wake(false);
     this.markClosed(err);
     this.signals$.complete();
   }
@@ -228,19 +247,35 @@ export class AtspiBus {
     return withDeadline(Promise.race([pending, lostPromise]), timeoutMs, signal, what);
   }
 
+  /**
+   * Take a slot, or wait for one (urgent calls first, then in arrival order). A freed slot is
+   * handed to the next waiter rather than released: a caller arriving just then would otherwise take it first, and under
+   * a steady stream of element reads one call (the registry's, a desktop re-list) waited a
+   * second behind hundreds that came after it.
+   */
   private async acquire(signal: AbortSignal): Promise<void> {
-    while (this.active >= this.options.concurrency) {
-      if (signal.aborted) throw abortError(signal);
-      if (this.lost !== undefined) throw new BackendUnavailableError(this.lost.message);
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
-    }
     if (signal.aborted) throw abortError(signal);
-    this.active++;
+    if (this.lost !== undefined) throw new BackendUnavailableError(this.lost.message);
+    if (this.active < this.options.concurrency && this.waiting.length === 0) {
+      this.active++;
+      return;
+    }
+    const urgent = urgency.getStore() === true;
+    const granted = await new Promise<boolean>((wake) => {
+      const at = urgent ? this.waiting.findIndex((w) => !w.urgent) : -1;
+      this.waiting.splice(at < 0 ? this.waiting.length : at, 0, { wake, urgent });
+    });
+    if (!granted) throw new BackendUnavailableError('the accessibility bus connection was lost');
+    if (signal.aborted) {
+      this.release();
+      throw abortError(signal);
+    }
   }
 
   private release(): void {
-    this.active--;
-    this.waiting.shift()?.();
+    const next = this.waiting.shift();
+    if (next === undefined) this.active--;
+    else next.wake(true);
   }
 }
 
