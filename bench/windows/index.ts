@@ -64,7 +64,10 @@ async function runRounds(stack: Awaited<ReturnType<typeof startTruthStack>>, fix
     const found = await runRound(stack, cycle, AGREE_MS).catch((err: unknown) => [
       `error: ${err instanceof Error ? err.message : String(err)}`,
     ]);
-    for (const f of found) faults.push(`round ${i} ${cycle.dialog}: ${f}`);
+    for (const f of found) {
+      faults.push(`round ${i} ${cycle.dialog}: ${f}`);
+      process.stderr.write(`${fixture.toolkit}: round ${i} ${cycle.dialog}: ${f}\n`);
+    }
     if ((i + 1) % 10 === 0) {
       process.stderr.write(`${fixture.toolkit}: ${i + 1} rounds, ${faults.length} faults\n`);
     }

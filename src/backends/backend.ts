@@ -93,7 +93,11 @@ export type BackendEvent =
   | PropertyEvent
   | { type: 'text'; id: BackendId; value?: string; parentId?: BackendId }
   | { type: 'window.opened'; id: BackendId }
-  | { type: 'window.closed'; id: BackendId }
+  /**
+   * `unmapped`: the window system itself took the window off screen (an X unmap seen by the
+   * backend), so the consumer may drop it at once, without waiting for a read of its app.
+   */
+  | { type: 'window.closed'; id: BackendId; unmapped?: boolean }
   | { type: 'window.activated'; id: BackendId }
   | { type: 'status'; status: BackendStatus; reason?: string }
   /** The platform connection was lost and rebuilt: every id may be invalid; resync fully. */

@@ -7,7 +7,7 @@
  */
 import type { ElementLocator, Patch } from '../../protocol/src/index.js';
 import type { BackendId, BackendNode, BackendProps } from '../backends/backend.js';
-import { releaseOpened } from './opening.js';
+import { expireOpening, releaseOpened } from './opening.js';
 import { copyProps, mergeProps, previousOf } from './props.js';
 import { fetchedKeys } from './remap.js';
 import type { CachedNode, TreeState } from './tree.js';
@@ -83,6 +83,20 @@ export function removeSubtree(state: TreeState, node: CachedNode, out: Patch[]):
   if (wasFocused !== null && state.focused === null) {
     out.push({ op: 'focus', ref: null, previous: wasFocused.ref });
   }
+}
+
+/**
+ * Remove a top-level window without a fetch: the window system unmapped it, and the re-list
+ * that confirms it waits for its app, which may be busy for a while (destroying it).
+ */
+export function removeTopLevel(state: TreeState, id: BackendId, out: Patch[]): void {
+  const node = state.byId.get(id);
+  const root = state.root;
+  if (node === undefined || root === null || node.parent !== root) return;
+  // It was on screen: a window that closes before its contents were read still opened.
+  if (node.window !== null) expireOpening(state, node.window, out);
+  removeSubtree(state, node, out);
+  out.push({ op: 'update', ref: root.ref, props: { childCount: root.children.length } });
 }
 
 class FetchApplier {

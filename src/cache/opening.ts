@@ -3,7 +3,9 @@
  * usually arrives through a shallow re-list of the desktop's top level, and a waiter woken by
  * that would find an empty window. The window is held in `state.opening` until a fetch that
  * covers it leaves nothing in it unfetched, or until the store's deadline, which announces it
- * anyway, flagged `partial`. A held window that goes away again is never announced at all.
+ * anyway, flagged `partial`. A held window that goes away again is never announced at all,
+ * unless the window system unmapped it (diff.ts removeTopLevel): it was on screen, so it is
+ * announced, flagged `partial`, before it closes.
  */
 import type { Patch } from '../../protocol/src/index.js';
 import type { BackendId, BackendNode } from '../backends/backend.js';

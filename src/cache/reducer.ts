@@ -7,7 +7,7 @@
  */
 import { STATES, type BackendStatus, type Patch } from '../../protocol/src/index.js';
 import type { BackendEvent, BackendId, BackendNode } from '../backends/backend.js';
-import { applyFetch, updateProps } from './diff.js';
+import { applyFetch, removeTopLevel, updateProps } from './diff.js';
 import { expireOpening } from './opening.js';
 import { rememberRefs } from './remap.js';
 import type { CachedNode, TreeState } from './tree.js';
@@ -141,9 +141,10 @@ function applyEvent(state: TreeState, event: BackendEvent, result: ReduceResult)
     }
     case 'window.opened':
     case 'window.closed':
-      if (event.type === 'window.closed' && !state.byId.has(event.id)) result.ignored++;
-      else relist(state, result);
-      return;
+      if (event.type === 'window.closed' && !state.byId.has(event.id)) return void result.ignored++;
+      if (event.type === 'window.closed' && event.unmapped === true)
+        removeTopLevel(state, event.id, result.patches);
+      return relist(state, result);
     case 'window.activated':
       return applyActivated(state, event.id, result);
     case 'status':

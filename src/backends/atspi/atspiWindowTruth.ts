@@ -3,7 +3,8 @@
  * a desktop listing leaves out the accessible windows no X window matches (hidden, not
  * destroyed: Qt keeps a closed dialog as a child of its app and says nothing), and a change in
  * the X view (a window mapped, unmapped or destroyed, the active window moved) re-lists the
- * desktop at once and activates the matching window. Without an X display (Wayland, a remote
+ * desktop at once and activates the matching window; a shown window X no longer has is closed
+ * at once, before that re-list, which waits for its app. Without an X display (Wayland, a remote
  * bus) nothing changes: the accessibility bus alone decides. Focus is not re-read here: the
  * toolkits announce focus moving into an activated window, and re-reading whole windows on every
  * change (element by element on Qt 5) held the re-list up behind them.
@@ -110,7 +111,23 @@ export class AtspiWindowTruth {
    */
   private changed(view: XWindowView, previous: XWindowView): void {
     if (view.active !== null && view.active !== previous.active) this.pendingActive = view.active;
-    this.emit([{ type: 'structure', change: 'invalidated', id: DESKTOP_ID }]);
+    const gone = this.unmappedNow(view);
+    this.emit([
+      ...gone.map((id): BackendEvent => ({ type: 'window.closed', id, unmapped: true })),
+      { type: 'structure', change: 'invalidated', id: DESKTOP_ID },
+    ]);
+  }
+
+  /**
+   * Windows shown at the last listing that no X window matches now: closed at once, from the
+   * last listing alone. The re-list that confirms it reads the app, which may be busy for
+   * hundreds of ms destroying that very window (GTK 3's file chooser).
+   */
+  private unmappedNow(view: XWindowView): string[] {
+    const { hidden } = matchWindows(this.listed, view, (pid) => this.watcher.knows(pid));
+    const gone = [...this.shown].filter((id) => hidden.has(id));
+    if (gone.length > 0) this.noteShown([...this.shown].filter((id) => !hidden.has(id)));
+    return gone;
   }
 
   private noteShown(ids: readonly string[]): void {
