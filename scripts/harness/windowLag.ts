@@ -29,6 +29,9 @@ const TOOLKIT_LATE_MS = 2_000;
  */
 export class LagPairs {
   readonly lags: number[] = [];
+  /** The same lags split: windows coming (the app must answer) and going (X alone decides). */
+  readonly opens: number[] = [];
+  readonly closes: number[] = [];
   missed = 0;
   private readonly pending = new Map<string, { side: 'x' | 'other'; at: number }[]>();
 
@@ -45,7 +48,9 @@ export class LagPairs {
     const first = queue[0];
     if (first !== undefined && first.side !== side) {
       queue.shift();
-      this.lags.push(side === 'other' ? at - first.at : first.at - at);
+      const lag = side === 'other' ? at - first.at : first.at - at;
+      this.lags.push(lag);
+      (key.startsWith('open ') ? this.opens : this.closes).push(lag);
     } else queue.push({ side, at });
     this.pending.set(key, queue);
   }
@@ -121,14 +126,32 @@ export async function watchLag(stack: TruthStack, signal: AbortSignal): Promise<
   link.bus = own;
   await own.addMatch("type='signal',interface='org.a11y.atspi.Event.Window'", signal);
   await own.addMatch("type='signal',interface='org.a11y.atspi.Event.Object'", signal);
+  const adopt = async (sender: string): Promise<void> => {
+    const pidOf = { dest: 'org.freedesktop.DBus', path: '/org/freedesktop/DBus' };
+    const [pid] = await own
+      .call(
+        {
+          ...pidOf,
+          iface: 'org.freedesktop.DBus',
+          member: 'GetConnectionUnixProcessID',
+          signature: 's',
+          body: [sender],
+        },
+        signal,
+      )
+      .catch(() => [undefined]);
+    if (pid === stack.app.pid) link.app = sender;
+  };
   const busSub = own.signals$.subscribe((msg) => {
     const windowSignal = msg.interface === 'org.a11y.atspi.Event.Window';
     const rootChildren =
       msg.member === 'ChildrenChanged' && (msg.path ?? '').endsWith('/accessible/root');
     if (!windowSignal && !rootChildren) return;
     toolkitSignals.push(performance.now());
-    // The fixture is the desktop's one app: its window signals name its bus.
+    // The fixture is the desktop's one app: its window signals name its bus. Swing's ATK
+    // bridge sends none, only its root's children-changed (so does the registry): ask whose.
     if (windowSignal && msg.sender !== undefined) link.app = msg.sender;
+    else if (link.app === undefined && msg.sender !== undefined) void adopt(msg.sender);
   });
   return {
     list,
