@@ -18,6 +18,11 @@ import {
 } from '../x11/index.js';
 import { DESKTOP_ID, refOf } from './atspiIds.js';
 
+/** An X window mapped this recently and not yet listed is worth an action's wait. */
+const YOUNG_MS = 2_000;
+/** How long an action's settle waits for them by default. */
+const UNLISTED_WAIT_MS = 1_000;
+
 export class AtspiWindowTruth {
   private readonly watcher: X11WindowWatcher;
   /** The desktop's windows as last listed, hidden ones included. */
@@ -27,6 +32,10 @@ export class AtspiWindowTruth {
 
   /** The windows on screen at the last listing. */
   private shown = new Set<string>();
+  /** When each mapped X window was first seen: only young unlisted ones are waited for. */
+  private readonly firstSeen = new Map<number, number>();
+  /** Called at the next desktop listing. */
+  private readonly listingWaiters = new Set<() => void>();
 
   /**
    * `forgetApp` is told of every app whose windows came or went: Qt reuses the object paths of
@@ -84,6 +93,7 @@ export class AtspiWindowTruth {
       return node === undefined ? [] : [topLevelOf(node)];
     });
     const { hidden, byXid } = this.match();
+    for (const wake of [...this.listingWaiters]) wake();
     this.announceActive(byXid);
     this.noteShown(this.listed.filter((w) => !hidden.has(w.id)).map((w) => w.id));
     return hidden.size === 0 ? nodes : withoutSubtrees(nodes, hidden);
@@ -101,6 +111,48 @@ export class AtspiWindowTruth {
     return this.watcher.running ? this.match().byXid : new Map();
   }
 
+  /**
+   * Wait, at most `limitMs`, until the app behind `busName` has no X window mapped in the last
+   * YOUNG_MS that no listed accessible window matches. A dialog is on screen before its toolkit
+   * exposes it (Swing's bridge adds it after the map, and the re-list the map caused comes back
+   * without it): an action's changes are told from the listing that holds it.
+   */
+  async untilListed(busName: string, limitMs = UNLISTED_WAIT_MS): Promise<void> {
+    const deadline = performance.now() + limitMs;
+    while (this.unlisted(busName)) {
+      const left = deadline - performance.now();
+      if (left <= 0) return;
+      await new Promise<void>((resolve) => {
+        const wake = (): void => {
+          clearTimeout(timer);
+          this.listingWaiters.delete(wake);
+          resolve();
+        };
+        const timer = setTimeout(wake, left);
+        this.listingWaiters.add(wake);
+      });
+    }
+  }
+
+  private unlisted(busName: string): boolean {
+    if (!this.watcher.running) return false;
+    const app = this.listed.filter((w) => busNameOf(w.id) === busName);
+    const pids = new Set(app.map((w) => w.pid));
+    const { byXid } = this.match();
+    const now = performance.now();
+    return this.watcher
+      .view()
+      .windows.some(
+        (x) =>
+          !x.popup &&
+          x.title !== '' &&
+          x.pid !== undefined &&
+          pids.has(x.pid) &&
+          now - (this.firstSeen.get(x.xid) ?? 0) < YOUNG_MS &&
+          !byXid.has(x.xid),
+      );
+  }
+
   private match() {
     return matchWindows(this.listed, this.watcher.view(), (pid) => this.watcher.knows(pid));
   }
@@ -111,6 +163,10 @@ export class AtspiWindowTruth {
    */
   private changed(view: XWindowView, previous: XWindowView): void {
     if (view.active !== null && view.active !== previous.active) this.pendingActive = view.active;
+    const now = performance.now();
+    const mapped = new Set(view.windows.map((w) => w.xid));
+    for (const xid of this.firstSeen.keys()) if (!mapped.has(xid)) this.firstSeen.delete(xid);
+    for (const xid of mapped) if (!this.firstSeen.has(xid)) this.firstSeen.set(xid, now);
     const gone = this.unmappedNow(view);
     this.emit([
       ...gone.map((id): BackendEvent => ({ type: 'window.closed', id, unmapped: true })),
