@@ -49,24 +49,38 @@ const chromium = {
 } as const satisfies Record<string, TargetSpec>;
 
 /**
- * Per fixture and window manager: the lag from the X server to `windows.list` and to the
- * window's announcement, p99 (the issue's 250 ms budget read against the reference workload),
+ * Per fixture and window manager, p99 of the lag from the X server's map/unmap of a dialog to
+ * `windows.list` and to the window's announcement (the issue's 250 ms budget):
+ * - closes against the reference workload: the X server alone decides them, no app is asked;
+ * - a new window's listing against the app's own answer time in the same run (X map -> its
+ *   answer to one call made then): nothing can list a window before its app answers;
+ * - a new window's announcement (its contents read) against the reference workload: no
+ *   baseline for a whole window's read is measured yet;
  * and no disagreement with X or the independent focus read, and no app set aside.
  */
 function windowTargets() {
   const out: Record<string, TargetSpec> = {};
+  const vsReference = (figure: string): TargetSpec => ({
+    figure,
+    relation: 'ratio',
+    ...ref,
+    op: '<=',
+    limit: 2.5,
+  });
   for (const toolkit of ['Qt5', 'GTK3', 'GTK4', 'Swing']) {
     for (const wm of ['none', 'openbox']) {
       const key = `${toolkit}_${wm}`;
-      for (const lag of ['listLagMs', 'announceLagMs']) {
-        out[`${key}_${lag.replace('Ms', '')}P99VsReference`] = {
-          figure: `results.${key}.${lag}.p99`,
-          relation: 'ratio',
-          ...ref,
-          op: '<=',
-          limit: 2.5,
-        };
-      }
+      out[`${key}_listCloseP99VsReference`] = vsReference(`results.${key}.listCloseMs.p99`);
+      out[`${key}_announceCloseP99VsReference`] = vsReference(`results.${key}.announceCloseMs.p99`);
+      out[`${key}_announceOpenP99VsReference`] = vsReference(`results.${key}.announceOpenMs.p99`);
+      out[`${key}_listOpenP99VsAppAnswer`] = {
+        figure: `results.${key}.listOpenMs.p99`,
+        relation: 'ratio',
+        baseline: `results.${key}.appAnswerMs.p99`,
+        of: "the app's own answer to a call made at the map",
+        op: '<=',
+        limit: 2.5,
+      };
       out[`${key}_disagreements`] = { figure: `results.${key}.disagreements`, op: '==', limit: 0 };
       out[`${key}_quarantined`] = { figure: `results.${key}.quarantined`, op: '==', limit: 0 };
     }
