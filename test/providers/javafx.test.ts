@@ -46,7 +46,7 @@ describe('providers/javafx', () => {
         failed: 0,
         code: 0,
       });
-      expect(Number(passed)).toBeGreaterThanOrEqual(27);
+      expect(Number(passed)).toBeGreaterThanOrEqual(28);
     },
     BUILD_DEADLINE_MS + 10_000,
   );

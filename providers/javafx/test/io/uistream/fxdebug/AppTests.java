@@ -32,6 +32,7 @@ final class AppTests {
     check.add("perform click on a button runs its action", t::click);
     check.add("perform typeText types Unicode into the focused field", t::typeText);
     check.add("perform pressKey with the robot (Backspace)", t::pressKey);
+    check.add("perform scroll moves the ListView's visible rows, and back", t::scroll);
     check.add("get_node filters fields and properties", t::getNode);
     check.add("a removed node's uid is stale; an unknown uid is not found", t::staleRef);
     check.add("screenshot is a PNG of the window's size", t::screenshot);
@@ -146,6 +147,41 @@ final class AppTests {
         Map.of("action", "pressKey", "target", Map.of("uid", uid), "key", "Backspace"));
     truth(r.containsKey("output"), "pressKey answered: " + Json.write(r));
     equal("ab", Fx.exec(() -> app.name.getText(), 5000), "one character deleted");
+  }
+
+  private long firstVisibleItem() throws Exception {
+    Map<String, Object> list = map(list(rootOf(client.structured("ui_get_snapshot", Map.of()))
+        .get("children")).get(4));
+    return (Long) map(map(list.get("virtualization")).get("visibleRange")).get("first");
+  }
+
+  /** The first visible row once it satisfies {@code wanted}, waiting pulse by pulse (5 s). */
+  private long firstVisibleWhen(java.util.function.LongPredicate wanted) throws Exception {
+    long deadline = System.nanoTime() + 5_000_000_000L;
+    long first = firstVisibleItem();
+    while (!wanted.test(first) && System.nanoTime() < deadline) {
+      Fx.awaitUiIdle(5000);
+      first = firstVisibleItem();
+    }
+    return first;
+  }
+
+  private void scroll() throws Exception {
+    equal(0L, firstVisibleItem(), "the list starts at its first row");
+    Map<String, Object> target = Map.of("uid", uidOf("#items"));
+    Map<String, Object> down = client.structured("ui_perform", Map.of("action", "scroll", "target", target, "deltaY", 3));
+    equal(true, down.get("ok"), "ok: " + Json.write(down));
+    long first = firstVisibleWhen(f -> f > 0);
+    truth(first > 0, "scrolled down: first visible row " + first);
+    equal(first, (long) Fx.exec(() -> app.items.getItems().indexOf(visibleText(app.items)), 5000), "the app agrees");
+    client.structured("ui_perform", Map.of("action", "scroll", "target", target, "deltaY", -30));
+    equal(0L, firstVisibleWhen(f -> f == 0), "scrolled back to the top");
+  }
+
+  /** The text of the first visible cell of {@code list}, read from the app itself. */
+  private static String visibleText(javafx.scene.control.ListView<String> list) {
+    javafx.scene.control.skin.VirtualFlow<?> flow = (javafx.scene.control.skin.VirtualFlow<?>) list.lookup(".virtual-flow");
+    return ((javafx.scene.control.ListCell<?>) flow.getFirstVisibleCell()).getText();
   }
 
   private void getNode() throws Exception {
