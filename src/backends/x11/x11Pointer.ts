@@ -30,16 +30,23 @@ function queryPointer(): Query {
 
 const clamp = (v: number, size: number): number => Math.min(Math.max(v, 0), size - 1);
 
+interface Point {
+  x: number;
+  y: number;
+}
+
 /**
- * Wait until the X server on `displayName` reports the pointer at (x, y), for `withinMs` at
- * most. Answers where the pointer is when it got there or the time ran out.
+ * Wait until the X server on `displayName` reports the pointer at `target`, or (with `from`)
+ * anywhere but `from`: a pointer grab confining it to a window stops a move at the window's
+ * edge. For `withinMs` at most; answers where the pointer is then.
  */
 export async function pointerArrival(
   displayName: string,
-  target: { x: number; y: number },
+  target: Point,
   withinMs: number,
   signal: AbortSignal,
-): Promise<{ arrived: boolean; at?: { x: number; y: number } }> {
+  from?: Point,
+): Promise<{ arrived: boolean; at?: Point }> {
   const base = loadX11();
   const read = queryPointer();
   const display: unknown = base.openDisplay(displayName);
@@ -55,7 +62,9 @@ export async function pointerArrival(
     for (;;) {
       if (signal.aborted) throw abortError(signal);
       const at = read(display, root);
-      if (at !== undefined && at.x === want.x && at.y === want.y) return { arrived: true, at };
+      const moved = from !== undefined && at !== undefined && (at.x !== from.x || at.y !== from.y);
+      if (at !== undefined && ((at.x === want.x && at.y === want.y) || moved))
+        return { arrived: true, at };
       if (performance.now() > deadline) return { arrived: false, ...(at ? { at } : {}) };
       await yieldToLoop();
     }
