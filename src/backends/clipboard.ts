@@ -20,6 +20,15 @@ export interface ClipboardContent {
   image?: Uint8Array;
 }
 
+/** The formats `content` offers, in the protocol's order. */
+export function formatsOf(content: ClipboardContent): ClipboardFormat[] {
+  const formats: ClipboardFormat[] = [];
+  if (content.text !== undefined) formats.push('text');
+  if (content.html !== undefined) formats.push('html');
+  if (content.image !== undefined) formats.push('image');
+  return formats;
+}
+
 export interface BackendClipboard {
   state(signal: AbortSignal): Promise<ClipboardState>;
   /**

@@ -5,17 +5,13 @@
  * nothing larger than the frame limit is written or read. A write runs through the executor
  * (audit line, rate, cancel) and answers the formats read back from the platform afterwards.
  */
-import type {
-  ClipboardFormat,
-  ClipboardOwner,
-  MethodParams,
-  MethodResult,
-} from '../../protocol/src/index.js';
+import type { ClipboardOwner, MethodParams, MethodResult } from '../../protocol/src/index.js';
 import type {
   AccessibilityBackend,
   BackendClipboard,
   ClipboardContent,
 } from '../backends/backend.js';
+import { formatsOf } from '../backends/clipboard.js';
 import type { UiCache } from '../cache/api.js';
 import type { Config } from '../config.js';
 import { ActionFailedError, InvalidParamsError, NotSupportedError } from '../errors.js';
@@ -124,14 +120,6 @@ function pngOf(image: string | Uint8Array): Uint8Array {
     });
   }
   return bytes;
-}
-
-export function formatsOf(content: ClipboardContent): ClipboardFormat[] {
-  const formats: ClipboardFormat[] = [];
-  if (content.text !== undefined) formats.push('text');
-  if (content.html !== undefined) formats.push('html');
-  if (content.image !== undefined) formats.push('image');
-  return formats;
 }
 
 function sizeOf(content: ClipboardContent): number {

@@ -15,7 +15,13 @@ import { Subject, type Observable } from 'rxjs';
 import type { ClipboardFormat, ClipboardOwner } from '../../../protocol/src/index.js';
 import { readFileSync } from 'node:fs';
 import { BackendUnavailableError, TimeoutError } from '../../errors.js';
-import type { BackendClipboard, ClipboardContent, ClipboardState } from '../clipboard.js';
+import {
+  formatsOf,
+  type BackendClipboard,
+  type ClipboardContent,
+  type ClipboardState,
+} from '../clipboard.js';
+import { decodeText, formatsOfTargets, pickTarget } from './x11ClipboardFormats.js';
 import { internAtoms, SelectionServer, type ClipboardAtoms } from './x11ClipboardServe.js';
 import { readIncoming, tooLarge, type Waiters } from './x11ClipboardRead.js';
 import {
@@ -307,45 +313,10 @@ function commOf(pid: number): string | undefined {
   }
 }
 
-export function formatsOf(content: ClipboardContent): ClipboardFormat[] {
-  const formats: ClipboardFormat[] = [];
-  if (content.text !== undefined) formats.push('text');
-  if (content.html !== undefined) formats.push('html');
-  if (content.image !== undefined) formats.push('image');
-  return formats;
-}
-
-function formatsOfTargets(targets: number[], a: ClipboardAtoms): ClipboardFormat[] {
-  const formats: ClipboardFormat[] = [];
-  const textual = [a.UTF8_STRING, a.TEXT_PLAIN_UTF8, a.STRING, a.TEXT, a.TEXT_PLAIN];
-  if (targets.some((t) => textual.includes(t))) formats.push('text');
-  if (targets.includes(a.HTML)) formats.push('html');
-  if (targets.includes(a.PNG)) formats.push('image');
-  return formats;
-}
-
-/** The best target for a format among those offered (UTF-8 text before Latin-1). */
-function pickTarget(format: ClipboardFormat, targets: number[], a: ClipboardAtoms) {
-  const order =
-    format === 'text'
-      ? [a.UTF8_STRING, a.TEXT_PLAIN_UTF8, a.STRING, a.TEXT_PLAIN]
-      : format === 'html'
-        ? [a.HTML]
-        : [a.PNG];
-  return order.find((t) => targets.includes(t));
-}
-
 /** Our own data, without a round trip through the X server. */
 function ownData(held: ClipboardContent, format: ClipboardFormat, maxBytes: number) {
   const data = format === 'image' ? held.image : held[format];
   const size = typeof data === 'string' ? Buffer.byteLength(data) : (data?.byteLength ?? 0);
   if (size > maxBytes) throw tooLarge(size, maxBytes);
   return data;
-}
-
-/** Text as apps put it: UTF-8, or UTF-16 with a byte-order mark (Firefox's text/html). */
-function decodeText(bytes: Uint8Array): string {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
-  return new TextDecoder('utf-8').decode(bytes);
 }
