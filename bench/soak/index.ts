@@ -22,7 +22,7 @@ import type { Workload } from './client.js';
 import { DEMO_STEP_MS, SOAK_CACHE } from './conditions.js';
 import { growthMiBPerMin, windowGrowths, type Sample } from '../lib/slope.js';
 import { startLoad } from './load.js';
-import { sampleUntil, type Sampled } from './sampler.js';
+import { sampleUntil, type Mem, type Sampled } from './sampler.js';
 
 const MAX_CLIENTS = 1_000;
 const MAX_SECONDS = 3_600;
@@ -64,7 +64,8 @@ function settings(): Settings {
 
 /**
  * With UISTREAM_SOAK_HEAP_DIR set, the server writes a heap snapshot at the first sample of the
- * second half and at the last one: what grew between them is what the slope measures.
+ * second half and after the run: what grew between them is what the slope measures. Writing
+ * one stops the server and raises its RSS: such a run finds what grows, not the figure.
  */
 const HEAP_DIR = process.env.UISTREAM_SOAK_HEAP_DIR;
 
@@ -128,6 +129,14 @@ async function main(): Promise<void> {
   }
 }
 
+/** Where the last report's RSS was: V8's heap, buffers outside it, and V8's own mallocs. */
+const lastMiB = (m: Mem) =>
+  Object.fromEntries(
+    (['rss', 'heapTotal', 'heapUsed', 'external', 'arrayBuffers', 'mallocedMemory'] as const).map(
+      (k) => [k, round(m[k] / MIB, 1)],
+    ),
+  );
+
 /** Growth over the second half's windows (median, range) and what the last report held. */
 function memoryFigures({ rss, live, last, missed, readMs }: Sampled) {
   const windows = (samples: Sample[]) => {
@@ -144,7 +153,7 @@ function memoryFigures({ rss, live, last, missed, readMs }: Sampled) {
       first: round((rss[0]?.bytes ?? NaN) / MIB, 1),
       last: round((last?.rss ?? NaN) / MIB, 1),
     },
-    heapTotalMiB: round((last?.heapTotal ?? NaN) / MIB, 1),
+    lastMiB: last === undefined ? null : lastMiB(last),
     rssSlopeMiBPerMin: rssWindows?.median ?? null,
     rssWindows,
     rssHalfSlopeMiBPerMin: round(growthMiBPerMin(rss)),

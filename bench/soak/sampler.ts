@@ -16,6 +16,9 @@ export interface Mem {
   heapUsed: number;
   heapTotal: number;
   external: number;
+  arrayBuffers: number;
+  /** What V8 holds through malloc outside its heap. */
+  mallocedMemory: number;
   eventLogBytes: number | null;
   tombstones: { tombstones: number; tombstoneBytes: number } | null;
   seq: number;
@@ -43,9 +46,18 @@ export interface SampleOptions {
   everyMs: number;
   startedAt: number;
   seconds: number;
-  /** Heap snapshots go here at the first sample of the second half and at the last one. */
+  /** Heap snapshots go here at the first sample of the second half and after the run. */
   heapDir: string | undefined;
 }
+
+/** The server's report, writing a heap snapshot to `snapshot` first when given. */
+const readMem = (server: ServerProcess, snapshot: string | undefined): Promise<Mem | undefined> =>
+  server
+    .run<Mem>(
+      { cmd: 'mem', ...(snapshot === undefined ? {} : { snapshot }) },
+      snapshot === undefined ? READ_DEADLINE_MS : SNAPSHOT_DEADLINE_MS,
+    )
+    .catch(() => undefined);
 
 export async function sampleUntil(
   server: ServerProcess,
@@ -55,20 +67,11 @@ export async function sampleUntil(
   const out: Sampled = { rss: [], live: [], last: undefined, missed: 0, readMs: [] };
   let midTaken = false;
   while (!stop.aborted) {
-    const elapsed = Date.now() - startedAt;
-    const mid: boolean = heapDir !== undefined && !midTaken && elapsed >= (seconds * 1_000) / 2;
-    const end: boolean = heapDir !== undefined && elapsed + everyMs >= seconds * 1_000;
+    const mid: boolean =
+      heapDir !== undefined && !midTaken && Date.now() - startedAt >= seconds * 500;
     midTaken ||= mid;
-    const snapshot = mid ? 'mid' : end ? 'end' : undefined;
-    const file =
-      snapshot === undefined ? undefined : join(heapDir ?? '', `${snapshot}.heapsnapshot`);
     const sentAt = Date.now();
-    const mem = await server
-      .run<Mem>(
-        { cmd: 'mem', ...(file === undefined ? {} : { snapshot: file }) },
-        file === undefined ? READ_DEADLINE_MS : SNAPSHOT_DEADLINE_MS,
-      )
-      .catch(() => undefined);
+    const mem = await readMem(server, mid ? join(heapDir ?? '', 'mid.heapsnapshot') : undefined);
     if (mem === undefined) {
       out.missed++;
     } else {
@@ -79,5 +82,7 @@ export async function sampleUntil(
     }
     await sleep(everyMs, undefined, { signal: stop }).catch(() => undefined);
   }
+  // After the run, not a sample: what the second half left behind.
+  if (heapDir !== undefined) await readMem(server, join(heapDir, 'end.heapsnapshot'));
   return out;
 }

@@ -6,7 +6,7 @@
  * `snapshot` when given; `stop` shuts down.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { writeHeapSnapshot } from 'node:v8';
+import { getHeapStatistics, writeHeapSnapshot } from 'node:v8';
 import { createApp } from '../../src/app.js';
 import { SimBackend, startDemo } from '../../src/backends/sim/index.js';
 import { loadConfig } from '../../src/config.js';
@@ -52,6 +52,7 @@ async function main(): Promise<void> {
         heapTotal: mem.heapTotal,
         external: mem.external,
         arrayBuffers: mem.arrayBuffers,
+        mallocedMemory: getHeapStatistics().malloced_memory,
         eventLogBytes: heldBytes(app.cache.events),
         seq: app.cache.events.seq,
         cache: app.cache.stats(),
