@@ -392,6 +392,7 @@ export const TARGETS = {
       limit: 20,
     },
     differencesAtEnd: { figure: 'differences', op: '==', limit: 0 },
+    unrepairedAtEnd: { figure: 'unrepaired', op: '==', limit: 0 },
   },
   soak: {
     rssSlopeMiBPerMin: { figure: 'rssSlopeMiBPerMin', op: '<=', limit: 0.5, unit: ' MiB/min' },

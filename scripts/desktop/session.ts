@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Writable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { createInterface } from 'node:readline';
 import { execText, firstLine, stopChild, stopGroup, waitExit } from './processes.js';
 import { startTwoMonitorDisplay } from './twoMonitors.js';
@@ -38,6 +38,8 @@ export interface LaunchedApp {
   readonly exited: Promise<number | null>;
   /** The app's standard input when launched with `{ stdin: true }` (zenity --progress reads it). */
   readonly stdin: Writable | null;
+  /** The app's standard output when launched with `{ stdout: true }` (fixtures report on it). */
+  readonly stdout: Readable | null;
   /** Stop the app by its PID (SIGTERM, then SIGKILL after a deadline). */
   stop(): Promise<void>;
 }
@@ -45,6 +47,8 @@ export interface LaunchedApp {
 export interface LaunchOptions {
   /** Give the app a pipe as its standard input (else /dev/null). */
   stdin?: boolean;
+  /** Give the app a pipe as its standard output (else ignored). */
+  stdout?: boolean;
 }
 
 /** How the desktop is set up. */
@@ -250,9 +254,10 @@ function launchApp(
   options: LaunchOptions,
 ): LaunchedApp {
   const stdin = options.stdin === true ? 'pipe' : 'ignore';
+  const stdout = options.stdout === true ? 'pipe' : 'ignore';
   // Its own process group, so stopping it also stops every process it started.
   const child = spawn(command, [...args], {
-    stdio: [stdin, 'ignore', 'ignore'],
+    stdio: [stdin, stdout, 'ignore'],
     env,
     detached: true,
   });
@@ -265,6 +270,7 @@ function launchApp(
     command,
     exited,
     stdin: child.stdin,
+    stdout: child.stdout,
     stop: () => stopGroup(child),
   };
 }
