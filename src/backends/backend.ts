@@ -57,6 +57,12 @@ export interface BackendNode {
   /** True when the read stopped at its cap of children per element and more exist. */
   hasMore?: boolean;
   props: BackendProps;
+  /**
+   * The toolkit makes this element anew on every read (AT-SPI's TRANSIENT: the children of a
+   * Java list, table or tree through the ATK wrapper), so its id is not kept from one read to
+   * the next: it is the same element as the one at its place under the same parent.
+   */
+  transient?: true;
 }
 
 /**

@@ -2,7 +2,8 @@
  * The consistency checker: compares the cached tree with the backend's truth (a fresh
  * `fetchSubtree`, or the sim's `groundTruth()`) and reports every difference: elements missing
  * from the cache, elements the cache holds but the desktop does not, children in another order,
- * and properties that differ (a missing string and '' count as equal, see props.ts).
+ * and properties that differ (a missing string and '' count as equal, see props.ts). An element
+ * its toolkit makes anew on every read is matched by its place (BackendNode.transient).
  */
 import type {
   BackendId,
@@ -23,8 +24,10 @@ export type Difference =
 export function compareWithTruth(state: TreeState, truth: readonly BackendNode[]): Difference[] {
   const diffs: Difference[] = [];
   const truthIds = new Set(truth.map((n) => n.id));
+  const alias = transientAliases(state, truth, truthIds);
+  const cachedOf = (id: BackendId): CachedNode | undefined => state.byId.get(id) ?? alias.get(id);
   for (const t of truth) {
-    const cached = state.byId.get(t.id);
+    const cached = cachedOf(t.id);
     if (cached === undefined) {
       diffs.push({
         kind: 'missing',
@@ -36,8 +39,9 @@ export function compareWithTruth(state: TreeState, truth: readonly BackendNode[]
     }
     comparePropsInto(cached, t.props, diffs);
     const cachedIds = cached.children.map((c) => c.id);
+    const truthChildren = t.children.map((id) => alias.get(id)?.id ?? id);
     const complete = t.children.every((id) => truthIds.has(id));
-    if (complete && !sameValue(cachedIds, t.children)) {
+    if (complete && !sameValue(cachedIds, truthChildren)) {
       diffs.push({
         kind: 'children',
         id: t.id,
@@ -48,12 +52,40 @@ export function compareWithTruth(state: TreeState, truth: readonly BackendNode[]
     }
   }
   const top = truth[0] === undefined ? undefined : state.byId.get(truth[0].id);
+  const aliased = new Set(alias.values());
   if (top !== undefined) {
     state.walk(top, (n) => {
-      if (!truthIds.has(n.id)) diffs.push({ kind: 'extra', id: n.id, ref: n.ref });
+      if (!truthIds.has(n.id) && !aliased.has(n))
+        diffs.push({ kind: 'extra', id: n.id, ref: n.ref });
     });
   }
   return diffs;
+}
+
+/**
+ * Elements the toolkit makes anew on every read (BackendNode.transient) have another id in each
+ * read: such an element is the cached one at its place under its parent, when that one is not
+ * in the read itself and has its control type (as the cache's diff matches them).
+ */
+function transientAliases(
+  state: TreeState,
+  truth: readonly BackendNode[],
+  truthIds: ReadonlySet<BackendId>,
+): Map<BackendId, CachedNode> {
+  const alias = new Map<BackendId, CachedNode>();
+  const byId = new Map(truth.map((n) => [n.id, n]));
+  for (const t of truth) {
+    const parent = state.byId.get(t.id) ?? alias.get(t.id);
+    if (parent === undefined) continue;
+    t.children.forEach((id, index) => {
+      const child = byId.get(id);
+      const at = parent.children[index];
+      if (child?.transient !== true || at === undefined || state.byId.has(id)) return;
+      if (truthIds.has(at.id) || at.props.controlType !== child.props.controlType) return;
+      alias.set(id, at);
+    });
+  }
+  return alias;
 }
 
 function comparePropsInto(cached: CachedNode, truth: BackendProps, diffs: Difference[]): void {

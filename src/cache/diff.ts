@@ -181,6 +181,7 @@ class FetchApplier {
   private diffChildren(node: CachedNode, ids: BackendId[]): void {
     const before = node.children.length;
     const wanted = new Set(ids);
+    this.rekeyTransient(node, ids, wanted);
     for (const child of [...node.children]) {
       if (!wanted.has(child.id)) removeSubtree(this.state, child, this.out);
     }
@@ -199,6 +200,20 @@ class FetchApplier {
       this.emitAdd(added, node, index);
     });
     this.emitChildCount(node, before);
+  }
+
+  /**
+   * A child its toolkit makes anew on every read (BackendNode.transient) is the cached child at
+   * its place when that one looks alike and left the read: it keeps its ref under the new id.
+   */
+  private rekeyTransient(node: CachedNode, ids: BackendId[], wanted: Set<BackendId>): void {
+    ids.forEach((id, index) => {
+      const fetched = this.fetched.get(id);
+      const old = node.children[index];
+      if (fetched?.transient !== true || old === undefined || this.state.byId.has(id)) return;
+      if (wanted.has(old.id) || old.props.controlType !== fetched.props.controlType) return;
+      this.state.rekey(old, id);
+    });
   }
 
   /** Build a new cached subtree (iteratively: deep trees must not overflow the stack). */

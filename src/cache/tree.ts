@@ -99,6 +99,13 @@ export class TreeState {
     if (node.window !== null && this.isWindow(node)) this.windows.set(node.window, node);
   }
 
+  /** Give a node the id its toolkit now reads it under (BackendNode.transient); ref kept. */
+  rekey(node: CachedNode, id: BackendId): void {
+    if (this.byId.get(node.id) === node) this.byId.delete(node.id);
+    (node as { id: BackendId }).id = id;
+    this.byId.set(id, node);
+  }
+
   /** Take a node (not its children) out of every index (tombstones are the caller's job). */
   unindex(node: CachedNode): void {
     this.shapeVersion++;

@@ -16,7 +16,7 @@ import {
 } from './atspiIds.js';
 import { PatternNotSupportedError } from '../../errors.js';
 import { dbusErrorName } from './atspiCallKinds.js';
-import { controlTypeOf, isTextRole, patternsOf, statesOf } from './atspiRoles.js';
+import { controlTypeOf, isTextRole, isTransient, patternsOf, statesOf } from './atspiRoles.js';
 import { StaticFacts } from './atspiMemo.js';
 import { liftSkippedLevels } from './atspiTree.js';
 import type { Toolkit, TreeRules } from './atspiToolkits.js';
@@ -303,7 +303,8 @@ export class AtspiReader {
     if (raw.value !== undefined) props.value = raw.value;
     if (raw.range !== undefined) props.range = raw.range;
     if (app.pid !== undefined) props.pid = app.pid;
-    return { id: idOf(raw.ref), parentId, children: raw.children.map(idOf), props };
+    const transient = isTransient(raw.states) ? { transient: true as const } : {};
+    return { id: idOf(raw.ref), parentId, children: raw.children.map(idOf), props, ...transient };
   }
 
   /** Id of an element's parent as the contract sees it (app roots become the desktop). */

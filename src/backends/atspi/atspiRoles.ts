@@ -86,6 +86,7 @@ export const STATE_BIT = {
   SELECTED: 23,
   SENSITIVE: 24,
   SHOWING: 25,
+  TRANSIENT: 28,
   VISIBLE: 30,
   MANAGES_DESCENDANTS: 31,
   INDETERMINATE: 32,
@@ -96,6 +97,9 @@ export const STATE_BIT = {
 
 /** An AT-SPI state set as the two uint32 words of `GetState`. */
 export type StateWords = readonly number[];
+
+/** The toolkit makes the element anew on every read (see BackendNode.transient). */
+export const isTransient = (words: StateWords): boolean => hasState(words, STATE_BIT.TRANSIENT);
 
 export function hasState(words: StateWords, bit: number): boolean {
   const word = words[bit >> 5] ?? 0;
