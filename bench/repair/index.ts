@@ -9,7 +9,8 @@
  *   measured in the same run; the absolute p99 is printed next to it against the issue's 2 s;
  * - the reconcile's own counts (health.repair) and the load average, per fixture;
  * - liveness: after REPAIR_BENCH_SECONDS (default 30; the issue's run is 600) each app stops,
- *   and the cache must equal an independent element-by-element read of its window.
+ *   and the cache must equal an independent element-by-element read of its window (elements
+ *   its toolkit makes anew on every read, Java's list rows, are matched by place and counted).
  * Usage: `REPAIR_BENCH_FIXTURE=qt5 REPAIR_BENCH_SECONDS=600 npx tsx bench/repair/index.ts`
  * (REPAIR_BENCH_FIXTURE: a comma-separated list of gtk3, gtk4, qt5, swing; default all four).
  */
@@ -54,19 +55,24 @@ const summary = (xs: number[]) => ({
   max: round(percentile(xs, 100), 0),
 });
 
-/** Differences to a raw read of the window at rest, once the re-reads in flight have landed. */
+/**
+ * Differences to a raw read of the window at rest, once the re-reads in flight have landed, and
+ * how many elements of that read its toolkit makes anew on every read (matched by place).
+ */
 async function differencesAtRest(
   cache: CacheStore,
   backend: AtspiBackend,
   windowId: BackendId,
   signal: AbortSignal,
-): Promise<Difference[]> {
-  let diffs = compareWithTruth(cache.state, await backend.walk(windowId, { signal }));
+): Promise<{ diffs: Difference[]; transient: number }> {
+  let truth = await backend.walk(windowId, { signal });
+  let diffs = compareWithTruth(cache.state, truth);
   for (let n = 0; diffs.length > 0 && n < SETTLE_CHECKS; n++) {
     await firstValueFrom(cache.patches$.pipe(timeout(REPAIR_DEADLINE_MS))).catch(() => undefined);
-    diffs = compareWithTruth(cache.state, await backend.walk(windowId, { signal }));
+    truth = await backend.walk(windowId, { signal });
+    diffs = compareWithTruth(cache.state, truth);
   }
-  return diffs;
+  return { diffs, transient: truth.filter((n) => n.transient === true).length };
 }
 
 async function runFixture(fixture: TimerFixture) {
@@ -94,7 +100,7 @@ async function runFixture(fixture: TimerFixture) {
     clock.cacheShows(shown());
     watching.unsubscribe();
     reports.unsubscribe();
-    const diffs = await differencesAtRest(cache, backend, run.window.id, signal);
+    const { diffs, transient } = await differencesAtRest(cache, backend, run.window.id, signal);
     await run.app.stop();
     return {
       fixture,
@@ -107,6 +113,7 @@ async function runFixture(fixture: TimerFixture) {
         reconcile: cache.stats().reconcile,
         differences: diffs.length,
         firstDifferences: diffs.slice(0, 3),
+        transientElements: transient,
         loadAverage: loadavg().map((x) => round(x, 2)),
       },
     };

@@ -1,8 +1,9 @@
 /**
  * A self-repair run on a timer fixture, shared by its real-desktop test and bench: the fixture
- * is launched, every property, text and structure event of its app is dropped inside the AT-SPI
- * backend (its test hook), the cache is started, and only then does the app start changing, so
- * every change the cache shows was repaired by the background reconcile.
+ * is launched, every event naming an element of its app (by id, child or window; a structure
+ * event may carry only its window) is dropped inside the AT-SPI backend (its test hook), the
+ * cache is started, and only then does the app start changing, so every change the cache shows
+ * was repaired by the background reconcile.
  */
 import type { Observable } from 'rxjs';
 import type { BackendEvent, BackendNode } from '../../src/backends/backend.js';
@@ -39,11 +40,10 @@ export async function startTimerRun(
   const ticks$ = appTicks(app);
   const busName = window.id.slice(0, window.id.indexOf(':/'));
   let dropped = 0;
-  const ofApp = (e: BackendEvent): boolean =>
-    'id' in e && typeof e.id === 'string' && e.id.startsWith(`${busName}:`);
-  backend.dropEvents((e) => {
-    if (e.type !== 'property' && e.type !== 'text' && e.type !== 'structure') return false;
-    if (!ofApp(e)) return false;
+  const ofApp = (id: unknown): boolean => typeof id === 'string' && id.startsWith(`${busName}:`);
+  backend.dropEvents((e: BackendEvent) => {
+    const named = e.type === 'structure' ? [e.id, e.childId, e.windowId] : ['id' in e && e.id];
+    if (!named.some(ofApp)) return false;
     dropped++;
     return true;
   });
