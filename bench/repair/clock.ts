@@ -42,3 +42,17 @@ export class RepairClock {
     return count;
   }
 }
+
+/** How late the app's own timer reported each tick after the one before (its period taken off). */
+export class TimerLateness {
+  readonly lateMs: number[] = [];
+  private last: number | undefined;
+
+  constructor(private readonly periodMs: number) {}
+
+  tick(): void {
+    const now = performance.now();
+    if (this.last !== undefined) this.lateMs.push(Math.max(0, now - this.last - this.periodMs));
+    this.last = now;
+  }
+}

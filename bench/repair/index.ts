@@ -7,7 +7,9 @@
  *   cache shows that change or a later one, p50/p90/p99/max over every change of every fixture,
  *   and per fixture and kind of change. Target: p99 within 20x the machine's reference workload
  *   measured in the same run; the absolute p99 is printed next to it against the issue's 2 s;
- * - the reconcile's own counts (health.repair) and the load average, per fixture;
+ * - the reconcile's own counts (health.repair) and the load average, per fixture, with how late
+ *   the app's own timer reported its ticks and the bench's event-loop delay: a stall of the
+ *   machine shows there, in the same run, beside the repair times it stretched;
  * - liveness: after REPAIR_BENCH_SECONDS (default 30; the issue's run is 600) each app stops,
  *   and the cache must equal an independent element-by-element read of its window (elements
  *   its toolkit makes anew on every read, Java's list rows, are matched by place and counted).
@@ -15,6 +17,7 @@
  * (REPAIR_BENCH_FIXTURE: a comma-separated list of gtk3, gtk4, qt5, swing; default all four).
  */
 import { loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { filter, firstValueFrom, timeout } from 'rxjs';
 import { compareWithTruth, type Difference } from '../../src/cache/consistency.js';
 import { createCache, type CacheStore } from '../../src/cache/index.js';
@@ -34,7 +37,7 @@ import { startTimerRun } from '../../scripts/harness/timerRepair.js';
 import { referenceMs } from '../lib/reference.js';
 import { percentile, round } from '../lib/stats.js';
 import { printLine } from '../lib/targets.js';
-import { RepairClock } from './clock.js';
+import { RepairClock, TimerLateness } from './clock.js';
 
 const TICK_MS = 700;
 const SECONDS = Number(process.env.REPAIR_BENCH_SECONDS ?? 30);
@@ -86,7 +89,13 @@ async function runFixture(fixture: TimerFixture) {
     const shown = () => shownTicks(cache.state, run.window.id);
     const clock = new RepairClock(shown());
     const watching = cache.patches$.subscribe(() => clock.cacheShows(shown()));
-    const reports = run.ticks$.subscribe((n) => clock.changed(n));
+    const late = new TimerLateness(TICK_MS);
+    const reports = run.ticks$.subscribe((n) => {
+      clock.changed(n);
+      late.tick();
+    });
+    const loopDelay = monitorEventLoopDelay({ resolution: 20 });
+    loopDelay.enable();
     const last = firstValueFrom(
       run.ticks$.pipe(
         filter((n) => n === TICKS),
@@ -100,6 +109,7 @@ async function runFixture(fixture: TimerFixture) {
     clock.cacheShows(shown());
     watching.unsubscribe();
     reports.unsubscribe();
+    loopDelay.disable();
     const { diffs, transient } = await differencesAtRest(cache, backend, run.window.id, signal);
     await run.app.stop();
     return {
@@ -115,6 +125,11 @@ async function runFixture(fixture: TimerFixture) {
         firstDifferences: diffs.slice(0, 3),
         transientElements: transient,
         loadAverage: loadavg().map((x) => round(x, 2)),
+        appTimerLateMs: summary(late.lateMs),
+        benchLoopDelayMs: {
+          p99: round(loopDelay.percentile(99) / 1e6, 0),
+          max: round(loopDelay.max / 1e6, 0),
+        },
       },
     };
   } finally {
