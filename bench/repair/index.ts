@@ -10,6 +10,8 @@
  * - the reconcile's own counts (health.repair) and the load average, per fixture, with how late
  *   the app's own timer reported its ticks and the bench's event-loop delay: a stall of the
  *   machine shows there, in the same run, beside the repair times it stretched;
+ * - an app that ended before its last tick (a crash) is reported as `appExited`, its
+ *   differences unknown (a missed target);
  * - liveness: after REPAIR_BENCH_SECONDS (default 30; the issue's run is 600) each app stops,
  *   and the cache must equal an independent element-by-element read of its window (elements
  *   its toolkit makes anew on every read, Java's list rows, are matched by place and counted).
@@ -96,14 +98,25 @@ async function runFixture(fixture: TimerFixture) {
     });
     const loopDelay = monitorEventLoopDelay({ resolution: 20 });
     loopDelay.enable();
+    let lastReported = 0;
+    run.ticks$.subscribe((n) => (lastReported = n));
     const last = firstValueFrom(
       run.ticks$.pipe(
         filter((n) => n === TICKS),
         timeout(SECONDS * 1_000 + 60_000),
       ),
+      { defaultValue: -1 },
     );
     run.start();
-    await last;
+    if ((await last) === -1) {
+      // The app ended before its last tick: no liveness to judge, and the line says so.
+      await run.app.stop();
+      return {
+        fixture,
+        lags: [],
+        line: { appExited: { afterTicks: lastReported }, differences: null, unrepaired: null },
+      };
+    }
     const all = () => Object.values(shown()).every((n) => n === TICKS);
     await untilCache(cache, all, REPAIR_DEADLINE_MS).catch(() => undefined);
     clock.cacheShows(shown());
@@ -140,6 +153,10 @@ async function runFixture(fixture: TimerFixture) {
   }
 }
 
+/** A total that is unknown (missed) when one fixture's figure is. */
+const sumOrNull = (xs: (number | null)[]): number | null =>
+  xs.some((x) => x === null) ? null : (xs as number[]).reduce((a, b) => a + b, 0);
+
 async function main(): Promise<void> {
   const results = [];
   for (const fixture of FIXTURES) results.push(await runFixture(fixture));
@@ -156,8 +173,8 @@ async function main(): Promise<void> {
       issueTargetMs: ISSUE_REPAIR_MS,
       withinIssueTarget: repairMs.p99 <= ISSUE_REPAIR_MS,
     },
-    differences: results.reduce((sum, r) => sum + r.line.differences, 0),
-    unrepaired: results.reduce((sum, r) => sum + r.line.unrepaired, 0),
+    differences: sumOrNull(results.map((r) => r.line.differences)),
+    unrepaired: sumOrNull(results.map((r) => r.line.unrepaired)),
     byFixture: Object.fromEntries(results.map((r) => [r.fixture, r.line])),
   });
 }
