@@ -10,8 +10,8 @@
  * - the reconcile's own counts (health.repair) and the load average, per fixture, with how late
  *   the app's own timer reported its ticks and the bench's event-loop delay: a stall of the
  *   machine shows there, in the same run, beside the repair times it stretched;
- * - an app that ended before its last tick (a crash) is reported as `appExited`, its
- *   differences unknown (a missed target);
+ * - an app that ended before its last tick (a crash) is reported as `appExited` with the repair
+ *   times and reconcile counts until then, its differences unknown (a missed target);
  * - liveness: after REPAIR_BENCH_SECONDS (default 30; the issue's run is 600) each app stops,
  *   and the cache must equal an independent element-by-element read of its window (elements
  *   its toolkit makes anew on every read, Java's list rows, are matched by place and counted).
@@ -111,11 +111,10 @@ async function runFixture(fixture: TimerFixture) {
     if ((await last) === -1) {
       // The app ended before its last tick: no liveness to judge, and the line says so.
       await run.app.stop();
-      return {
-        fixture,
-        lags: [],
-        line: { appExited: { afterTicks: lastReported }, differences: null, unrepaired: null },
-      };
+      const lags = CHANGE_KINDS.flatMap((kind) => clock.lags[kind]);
+      const { reconcile } = cache.stats();
+      const exited = { afterTicks: lastReported, repairMs: summary(lags), reconcile };
+      return { fixture, lags, line: { appExited: exited, differences: null, unrepaired: null } };
     }
     const all = () => Object.values(shown()).every((n) => n === TICKS);
     await untilCache(cache, all, REPAIR_DEADLINE_MS).catch(() => undefined);

@@ -11,22 +11,12 @@ import { createCache, type CacheStore } from '../../src/cache/index.js';
 import { loadConfig } from '../../src/config.js';
 import { launchAndWait, sharedDesktop, startBackend, stopSharedDesktop } from './harness.js';
 import { untilCache } from '../../scripts/harness/cacheWait.js';
+import { shownTicks } from '../../scripts/harness/timerFixtures.js';
 
 afterAll(stopSharedDesktop);
 
 const TIMER_APP = 'test/fixtures/gtk/timer_app.py';
 const REPAIR_DEADLINE_MS = 10_000;
-
-/** The cached label's text ('' when the cache holds none). */
-function cachedTick(cache: CacheStore): string {
-  const found = cache.find({
-    name: 'Tick ',
-    nameMatch: 'contains',
-    caseSensitive: true,
-    maxResults: 1,
-  });
-  return found.elements[0]?.name ?? '';
-}
 
 /** Resolve once `holds()` is true, checked now and after every patch, under a deadline. */
 const until = (cache: CacheStore, holds: () => boolean, ms: number): Promise<boolean> =>
@@ -57,7 +47,11 @@ it('keeps every ref when the registry daemon is killed and re-activated', async 
     const args = [TIMER_APP, '100', '2'];
     const { app, window } = await launchAndWait(desktop, backend, '/usr/bin/python3', args, signal);
     await cache.start(signal);
-    await until(cache, () => cachedTick(cache) === 'Tick 2', REPAIR_DEADLINE_MS);
+    // Every element read at rest: the app re-creates its list rows on each tick.
+    const atRest = (): boolean =>
+      Object.values(shownTicks(cache.state, window.id)).every((n) => n === 2);
+    await until(cache, atRest, REPAIR_DEADLINE_MS);
+    await cache.whenIdle(signal);
     const win = cache.state.byId.get(window.id);
     if (win === undefined) throw new Error('the fixture window is not cached');
     const held: [string, string][] = [];
