@@ -2,13 +2,17 @@
  * Runs every desktop-operations spec against one backend, each with a fresh fixture and a
  * deadline. A spec listed in expectations/desktop/<backend>.json is a known gap: it runs as an
  * expected failure (it.fails) with its reason, so it is never skipped and a fixed gap fails
- * until its entry is removed.
+ * until its entry is removed. A reason starting "unreliable:" marks a spec whose outcome varies
+ * between runs for a cause not yet found: neither it nor it.fails could hold, so it is skipped,
+ * and the skip shows in every run with its reason.
  */
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { DesktopFixture, DesktopFixtureFactory } from './fixture.js';
 import { DESKTOP_SPECS } from './specs/index.js';
+
+const UNRELIABLE = 'unreliable:';
 
 /** Deadline of one spec, its app's start included. */
 const SPEC_DEADLINE_MS = 60_000;
@@ -42,7 +46,7 @@ export function runDesktopConformance(backend: string, createFixture: DesktopFix
 
     for (const spec of DESKTOP_SPECS) {
       const gap = expectations[spec.id];
-      const declare = gap === undefined ? it : it.fails;
+      const declare = gap === undefined ? it : gap.startsWith(UNRELIABLE) ? it.skip : it.fails;
       const title = gap === undefined ? spec.title : `${spec.title} (known gap: ${gap})`;
       declare(
         `${spec.id}: ${title}`,
