@@ -1,8 +1,8 @@
 /**
  * The desktop misbehaving under an action: a modal dialog blocking Invoke, an app crashing in
- * the middle of a call, a virtualized list hiding its items, events lost (focus moving under an
- * action: focus-hazards.test.ts). The executor must answer each with a clear result or typed
- * error and keep serving.
+ * the middle of a call, a virtualized list hiding its items, events lost. The executor must
+ * answer each with a clear result or typed error and keep serving. Focus moving under an action
+ * is focus-hazards.test.ts's.
  */
 import { filter, firstValueFrom, timeout } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
