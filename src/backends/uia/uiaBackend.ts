@@ -19,13 +19,24 @@ import type {
   InputAction,
   MonitorInfo,
   PatternAction,
+  WindowGeometry,
+  WindowOp,
+  WindowStacking,
 } from '../backend.js';
+import { UiaAppControl } from './uiaAppControl.js';
+import { UiaClipboard } from './uiaClipboard.js';
 import { DESKTOP_ID } from './uiaConvert.js';
 import type { HostOp } from './uiaHostProtocol.js';
 import { HostSupervisor, type SupervisorOptions } from './uiaSupervisor.js';
 import type { HostChannel } from './uiaTransport.js';
 import type { HostCapture } from './uiaWin32Capture.js';
-import { validateCaptureRect, validateId, validateInput, validatePattern } from './uiaValidate.js';
+import {
+  validateCaptureRect,
+  validateId,
+  validateInput,
+  validatePattern,
+  validateWindowOp,
+} from './uiaValidate.js';
 
 /** A top-level window as app resolution reports it. */
 export interface UiaWindowInfo {
@@ -47,7 +58,7 @@ export interface WindowQuery {
 
 export type SupervisorTimings = Omit<
   SupervisorOptions,
-  'launch' | 'onEvents' | 'onStatus' | 'onReset' | 'onLog'
+  'launch' | 'onEvents' | 'onStatus' | 'onReset' | 'onLog' | 'onNotice'
 >;
 
 export const DEFAULT_TIMINGS: SupervisorTimings = {
@@ -93,6 +104,8 @@ export class UiaBackend implements AccessibilityBackend {
   private readonly subject = new Subject<readonly BackendEvent[]>();
   readonly events$ = this.subject.asObservable();
   readonly supervisor: HostSupervisor;
+  readonly clipboard = new UiaClipboard((op, args, signal) => this.call(op, args, signal));
+  readonly appControl = new UiaAppControl((op, args, signal) => this.call(op, args, signal));
   private stopped = false;
 
   constructor(
@@ -110,6 +123,9 @@ export class UiaBackend implements AccessibilityBackend {
         ]),
       onReset: (reason) => this.emit([{ type: 'reset', reason }]),
       ...(onLog === undefined ? {} : { onLog }),
+      onNotice: (notice) => {
+        if (notice.kind === 'clipboard' && !this.stopped) this.clipboard.announce(notice.state);
+      },
     });
   }
 
@@ -124,6 +140,8 @@ export class UiaBackend implements AccessibilityBackend {
     this.stopped = true;
     await this.supervisor.stop();
     this.subject.complete();
+    this.clipboard.complete();
+    this.appControl.stop();
   }
 
   async fetchSubtree(id: BackendId, options: FetchOptions): Promise<BackendNode[]> {
@@ -186,6 +204,17 @@ export class UiaBackend implements AccessibilityBackend {
 
   async monitors(signal: AbortSignal): Promise<MonitorInfo[]> {
     return (await this.call('monitors', {}, signal)) as MonitorInfo[];
+  }
+
+  /** Move, resize, change the state of, activate or close a window; answers it as read back. */
+  async windowOp(id: BackendId, op: WindowOp, options: ActionOptions): Promise<WindowGeometry> {
+    validateId(id);
+    validateWindowOp(op);
+    return (await this.call('windowOp', { id, op }, options.signal)) as WindowGeometry;
+  }
+
+  async windowStacking(signal: AbortSignal): Promise<WindowStacking[]> {
+    return (await this.call('windowStacking', {}, signal)) as WindowStacking[];
   }
 
   /**

@@ -63,6 +63,7 @@ export const PATTERN_ID = {
   Table: 10012,
   Text: 10014,
   Toggle: 10015,
+  Transform: 10016,
   ScrollItem: 10017,
 } as const;
 
@@ -128,6 +129,7 @@ export const IID = {
   ScrollItemPattern: 'b488300f-d015-4f19-9c29-bb595e3645ef',
   RangeValuePattern: '59213f4f-7346-49e5-b120-80555987a148',
   WindowPattern: '0faef453-9208-43ef-bbb2-3b485177864f',
+  TransformPattern: 'a9b55844-a55d-4ef0-926d-569c16ff89bb',
 } as const;
 
 /** HRESULTs as unsigned 32-bit numbers. */

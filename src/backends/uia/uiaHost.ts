@@ -15,7 +15,8 @@ import { PROP, TREE_SCOPE } from './uiaConstants.js';
 import { CACHED_PROPERTIES, DESKTOP_ID, runtimeIdToBackendId } from './uiaConvert.js';
 import { activateWindow, focusElement, injectInput, performPattern } from './uiaHostActions.js';
 import { HostEvents } from './uiaHostEvents.js';
-import type { HostOp } from './uiaHostProtocol.js';
+import { HostDesktop } from './uiaHostDesktop.js';
+import type { HostNotice, HostOp } from './uiaHostProtocol.js';
 import type { HostOps } from './uiaHostRuntime.js';
 import {
   ElementTable,
@@ -69,8 +70,13 @@ export class UiaHost implements HostOps {
   private ctx: TreeContext | undefined;
   private events: HostEvents | undefined;
   private batcher: EventBatcher | undefined;
+  private desktop: HostDesktop | undefined;
 
-  async init(emit: (batch: BackendEvent[]) => void, log: (message: string) => void) {
+  async init(
+    emit: (batch: BackendEvent[]) => void,
+    log: (message: string) => void,
+    notice: (n: HostNotice) => void = () => undefined,
+  ) {
     const dpiAware = makeDpiAware();
     const wine = wineVersion();
     if (wine !== null) serializePoolCalls();
@@ -100,6 +106,11 @@ export class UiaHost implements HostOps {
     this.batcher = new EventBatcher({ flushMs: 16, maxBatch: 256 }, emit);
     this.events = new HostEvents(this.ctx, this.batcher, log);
     const handlers = await this.events.start();
+    try {
+      this.desktop = new HostDesktop(this.ctx, notice);
+    } catch (err) {
+      log(`desktop operations unavailable: ${String(err)}`);
+    }
     const missing = [...automation.missing].join(' ') || 'none';
     return {
       missing,
@@ -116,6 +127,7 @@ export class UiaHost implements HostOps {
 
   async call(op: HostOp, args: unknown, deadline: number): Promise<unknown> {
     const a = args as Record<string, unknown>;
+    if (this.desktop?.handles(op) === true) return this.desktop.call(op, a, deadline);
     switch (op) {
       case 'walk':
         return walkSubtree(this.context(), a['id'] as BackendId, deadline);
@@ -146,6 +158,10 @@ export class UiaHost implements HostOps {
           callbacks: this.events?.callbacks ?? 0,
           refusedHandlers: this.events?.refused ?? 0,
         };
+      default:
+        throw new NotSupportedError(
+          `the UIA host cannot ${op} here (desktop operations failed to load)`,
+        );
     }
   }
 
@@ -154,6 +170,7 @@ export class UiaHost implements HostOps {
   }
 
   async shutdown(): Promise<void> {
+    this.desktop?.stop();
     this.batcher?.flush();
     try {
       await this.events?.stop();

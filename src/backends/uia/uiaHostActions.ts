@@ -37,7 +37,7 @@ import { bringToFront, focusWindowHandle, focusedWindow } from './uiaWin32Focus.
 
 type Op = (p: Ptr) => Promise<void>;
 
-async function withPattern(el: Ptr, name: keyof typeof PATTERN_ID, iid: string, op: Op) {
+export async function withPattern(el: Ptr, name: keyof typeof PATTERN_ID, iid: string, op: Op) {
   const p = element.pattern(el, PATTERN_ID[name], iid, name);
   try {
     await op(p);
@@ -47,7 +47,7 @@ async function withPattern(el: Ptr, name: keyof typeof PATTERN_ID, iid: string, 
 }
 
 /** A pattern method without arguments, on a pool thread (it may wait on the app). */
-const call =
+export const call =
   (what: string, slot: number, types: ArgType[] = [], ...args: unknown[]): Op =>
   async (p) =>
     check(await vcallAsync(what, p, slot, types, ...args), what, 'pattern');

@@ -20,6 +20,10 @@ import type { ErrorCode } from '../../../protocol/src/index.js';
 import { ERROR_CODES } from '../../../protocol/src/index.js';
 import type { BackendEvent } from '../backend.js';
 import type { NativeBusy } from './uiaProgress.js';
+import type { ClipboardState } from '../clipboard.js';
+
+/** What the host announces unasked, besides accessibility events. */
+export type HostNotice = { kind: 'clipboard'; state: ClipboardState };
 
 /** Operations the host answers. */
 export type HostOp =
@@ -34,7 +38,17 @@ export type HostOp =
   | 'probe'
   | 'capture'
   | 'monitors'
-  | 'pointer';
+  | 'pointer'
+  | 'clipboardState'
+  | 'clipboardRead'
+  | 'clipboardWrite'
+  | 'windowOp'
+  | 'windowStacking'
+  | 'appsCatalog'
+  | 'appsLaunch'
+  | 'appsClose'
+  | 'appsKill'
+  | 'appsProcesses';
 
 export interface SerializedError {
   code: ErrorCode;
@@ -64,7 +78,8 @@ export type FromHost =
   | { t: 'events'; batch: BackendEvent[] }
   /** `busy`: the host's oldest native call in flight, for the watchdog (null when idle). */
   | { t: 'pong'; id: number; busy?: NativeBusy | null }
-  | { t: 'log'; level: 'info' | 'warn'; message: string };
+  | { t: 'log'; level: 'info' | 'warn'; message: string }
+  | { t: 'notice'; notice: HostNotice };
 
 /** Any thrown value -> what crosses to the server. Unknown errors keep only their message. */
 export function serializeError(err: unknown): SerializedError {

@@ -10,7 +10,7 @@
 import { parentPort } from 'node:worker_threads';
 import { TimeoutError } from '../../errors.js';
 import type { BackendEvent } from '../backend.js';
-import type { FromHost, HostHello, HostOp, ToHost } from './uiaHostProtocol.js';
+import type { FromHost, HostHello, HostNotice, HostOp, ToHost } from './uiaHostProtocol.js';
 import type { NativeBusy } from './uiaProgress.js';
 import { serializeError } from './uiaHostProtocol.js';
 
@@ -20,6 +20,7 @@ export interface HostOps {
   init(
     emit: (batch: BackendEvent[]) => void,
     log: (message: string) => void,
+    notice?: (notice: HostNotice) => void,
   ): Promise<HostHello['facts']>;
   call(op: HostOp, args: unknown, deadline: number): unknown;
   /** The oldest native call in flight (reported with each pong). */
@@ -103,7 +104,11 @@ export async function runHost(port: HostPort, ops: HostOps): Promise<void> {
     }
   });
   try {
-    const facts = await ops.init((batch) => port.send({ t: 'events', batch }), log);
+    const facts = await ops.init(
+      (batch) => port.send({ t: 'events', batch }),
+      log,
+      (notice) => port.send({ t: 'notice', notice }),
+    );
     port.send({ t: 'ready', hello: { pid: process.pid, mode: port.mode, facts } });
   } catch (err) {
     port.send({ t: 'fatal', error: serializeError(err) });

@@ -9,7 +9,7 @@
 import type { BackendStatus } from '../../../protocol/src/index.js';
 import { BackendUnavailableError, TimeoutError, abortError, type UiError } from '../../errors.js';
 import type { BackendEvent } from '../backend.js';
-import type { FromHost, HostHello, HostOp } from './uiaHostProtocol.js';
+import type { FromHost, HostHello, HostNotice, HostOp } from './uiaHostProtocol.js';
 import { deserializeError } from './uiaHostProtocol.js';
 import type { HostChannel } from './uiaTransport.js';
 
@@ -37,6 +37,8 @@ export interface SupervisorOptions {
   onStatus: (status: BackendStatus, reason?: string) => void;
   onReset: (reason: string) => void;
   onLog?: (message: string) => void;
+  /** What the host announces unasked (clipboard changes). */
+  onNotice?: (notice: HostNotice) => void;
   /** The platform's name in messages (default UIA; the macOS backend reuses this supervisor). */
   label?: string;
 }
@@ -242,6 +244,9 @@ export class HostSupervisor {
       }
       case 'log':
         this.options.onLog?.(message.message);
+        return;
+      case 'notice':
+        this.options.onNotice?.(message.notice);
         return;
       default:
         return;

@@ -4,7 +4,7 @@
  */
 import { InvalidParamsError } from '../../errors.js';
 import type { Rect } from '../../../protocol/src/index.js';
-import type { BackendId, InputAction, PatternAction } from '../backend.js';
+import type { BackendId, InputAction, PatternAction, WindowOp } from '../backend.js';
 
 function finite(value: number, what: string): void {
   if (!Number.isFinite(value)) throw new InvalidParamsError(`${what} must be a finite number`);
@@ -85,4 +85,21 @@ export function validateCaptureRect(r: Rect): void {
       `a capture of ${r.width}x${r.height} is empty or larger than ${MAX_CAPTURE_SIDE} a side`,
     );
   }
+}
+
+/** A window change with whole pixel numbers in a sane range. */
+export function validateWindowOp(op: WindowOp): void {
+  if (op.op === 'move') point(op.x, op.y);
+  if (op.op === 'resize') {
+    for (const [v, what] of [
+      [op.width, 'width'],
+      [op.height, 'height'],
+    ] as const) {
+      finite(v, what);
+      if (v < 1 || v > 100_000) throw new InvalidParamsError(`${what} must be 1..100000`);
+    }
+  }
+  const states = ['normal', 'minimized', 'maximized', 'fullscreen'];
+  if (op.op === 'state' && !states.includes(op.state))
+    throw new InvalidParamsError(`unknown window state ${String(op.state)}`);
 }

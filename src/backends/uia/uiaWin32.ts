@@ -8,7 +8,7 @@ import { ActionFailedError } from '../../errors.js';
 import { INPUT_SIZE, encodeInputs, type LowEvent, type VirtualScreen } from './uiaInput.js';
 import { nativeTracker } from './uiaProgress.js';
 
-type Fn = (...args: unknown[]) => unknown;
+export type Fn = (...args: unknown[]) => unknown;
 
 interface Api {
   EnumWindows: Fn;
@@ -45,6 +45,13 @@ interface Api {
 }
 
 let api: Api | undefined;
+
+/** Functions of one DLL by their koffi prototypes, keyed as given. */
+export function loadFns<K extends string>(dll: string, sigs: Record<K, string>): Record<K, Fn> {
+  const lib = koffi.load(dll);
+  const fns = Object.entries<string>(sigs).map(([key, sig]) => [key, lib.func(sig) as Fn]);
+  return Object.fromEntries(fns) as Record<K, Fn>;
+}
 let enumProto: TypeObject | undefined;
 
 /** The Win32 functions, loaded on first use (uiaWin32Focus shares them). */
