@@ -16,6 +16,7 @@ import gaps from '../conformance/expectations/uia-wine.json' with { type: 'json'
 import { createWin32Fixture, type Win32Fixture } from './win32Fixture.js';
 import { bigListChecks } from './bigList.js';
 import { laterWindowCheck } from './laterWindow.js';
+import { desktopOpsChecks } from './desktopOps.js';
 
 const [
   resultFile = 'conformance.json',
@@ -110,6 +111,8 @@ async function main(): Promise<void> {
     await bigListChecks({ check, newBackend, fixtureExe, extra });
   if (only === undefined || only.includes('later-window'))
     await laterWindowCheck({ check, newBackend, fixtureExe, extra });
+  if (only === undefined || only.includes('desktop-ops'))
+    await desktopOpsChecks({ check, newBackend, fixtureExe, extra });
 }
 
 const watchdog = setTimeout(() => {

@@ -28,6 +28,8 @@ const GWL_STYLE = -16;
 const WS_CAPTION = 0x00c00000;
 const WS_THICKFRAME = 0x00040000;
 const POLL_MS = 15;
+/** How long an effect must hold before it is the answer (an activation can be taken back). */
+const QUIET_MS = 120;
 
 function loadWinApi() {
   return loadFns('user32.dll', {
@@ -163,7 +165,10 @@ export function requestOp(hwnd: Hwnd, op: WindowOp, before: WindowGeometry): str
   }
 }
 
-/** Poll until the window shows `op`'s effect; TimeoutError with what it shows at the deadline. */
+/**
+ * Poll until the window shows `op`'s effect and keeps it for QUIET_MS; TimeoutError with what it
+ * shows at the deadline.
+ */
 export async function awaitEffect(
   hwnd: Hwnd,
   op: WindowOp,
@@ -171,10 +176,16 @@ export async function awaitEffect(
   via: string,
   deadline: number,
 ): Promise<WindowGeometry> {
+  let since: number | undefined;
+  let held = '';
   for (;;) {
     const after = readWindow(hwnd, via);
-    if (effectSeen(op, before, after)) return after;
-    if (Date.now() + POLL_MS > deadline) {
+    const now = Date.now();
+    const key = JSON.stringify(after);
+    if (!effectSeen(op, before, after)) since = undefined;
+    else if (since === undefined || key !== held) [since, held] = [now, key];
+    if (since !== undefined && (after.closed || now - since >= QUIET_MS)) return after;
+    if (now + POLL_MS > deadline) {
       throw new TimeoutError(`the window shows no effect of ${op.op} (${via})`, {
         details: { reason: 'no_effect', op, before, after },
       });
