@@ -16,6 +16,7 @@ import { CACHED_PROPERTIES, DESKTOP_ID, runtimeIdToBackendId } from './uiaConver
 import { activateWindow, focusElement, injectInput, performPattern } from './uiaHostActions.js';
 import { HostEvents } from './uiaHostEvents.js';
 import { HostDesktop } from './uiaHostDesktop.js';
+import { TopLevelWatch } from './uiaWindowWatch.js';
 import type { HostNotice, HostOp } from './uiaHostProtocol.js';
 import type { HostOps } from './uiaHostRuntime.js';
 import {
@@ -71,6 +72,7 @@ export class UiaHost implements HostOps {
   private events: HostEvents | undefined;
   private batcher: EventBatcher | undefined;
   private desktop: HostDesktop | undefined;
+  private watch: TopLevelWatch | undefined;
 
   async init(
     emit: (batch: BackendEvent[]) => void,
@@ -106,6 +108,12 @@ export class UiaHost implements HostOps {
     this.batcher = new EventBatcher({ flushMs: 16, maxBatch: 256 }, emit);
     this.events = new HostEvents(this.ctx, this.batcher, log);
     const handlers = await this.events.start();
+    // Wine's UIA raises no window opened/closed events: the host watches the window list.
+    if (wine !== null) {
+      const batcher = this.batcher;
+      this.watch = new TopLevelWatch(this.ctx, (e) => batcher.push(e), log);
+      this.watch.start();
+    }
     try {
       this.desktop = new HostDesktop(this.ctx, notice);
     } catch (err) {
@@ -171,6 +179,7 @@ export class UiaHost implements HostOps {
 
   async shutdown(): Promise<void> {
     this.desktop?.stop();
+    this.watch?.stop();
     this.batcher?.flush();
     try {
       await this.events?.stop();
