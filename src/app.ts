@@ -5,13 +5,14 @@
 import type { AccessibilityBackend } from './backends/backend.js';
 import { createBackend, type ProviderEndpoint } from './backends/index.js';
 import type { UiCache } from './cache/api.js';
-import { createCache } from './cache/index.js';
 import type { Config } from './config.js';
 import type { Executor } from './executor/api.js';
-import { createExecutor } from './executor/index.js';
-import { Pixels } from './pixels/service.js';
-import { AccessPolicy } from './policy/access.js';
-import { createHandlers, type HandlerDeps, type HandlerTable } from './service/handlers.js';
+import type { Pixels } from './pixels/service.js';
+import type { AccessPolicy } from './policy/access.js';
+import type { HandlerTable } from './service/handlers.js';
+import { composeServices } from './services.js';
+
+export { composeServices, type MethodExtension, type Services } from './services.js';
 
 export interface App {
   readonly config: Config;
@@ -34,49 +35,6 @@ export interface App {
 
 /** How long start-up (backend connect + initial sync) may take at most. */
 const START_TIMEOUT_MS = 60_000;
-
-/** The services over a backend, wired as every server runs them (nothing started yet). */
-export interface Services {
-  /** The whole cache, denied apps included (what the executor and pixels see). */
-  store: UiCache;
-  /** The cache as clients see it (denied apps hidden); `start`/`stop` reach the store. */
-  cache: UiCache;
-  executor: Executor;
-  pixels: Pixels;
-  handlers: HandlerTable;
-  policy: AccessPolicy;
-}
-
-/** Methods beyond the protocol's: a registry that lists them and their implementations. */
-export type MethodExtension = Pick<HandlerDeps, 'registry' | 'extra'>;
-
-/** Wire cache, executor, pixels and the method table over a backend. */
-export function composeServices(
-  backend: AccessibilityBackend,
-  config: Config,
-  extension: MethodExtension = {},
-): Services {
-  const store = createCache(backend, config.cache);
-  const policy = AccessPolicy.of(config);
-  if (policy.clipboardEnabled && backend.clipboard !== undefined) {
-    store.followClipboard(backend.clipboard.changes$);
-  }
-  // The executor and the pixels service see denied apps (to refuse them, to black them out).
-  const cache = policy.visible(store);
-  const executor = createExecutor({ backend, cache: store, policy, config: config.executor });
-  const pixels = new Pixels({ backend, cache: store, config, policy });
-  const handlers = createHandlers({
-    ...extension,
-    backend,
-    cache,
-    store,
-    executor,
-    config,
-    pixels,
-    policy,
-  });
-  return { store, cache, executor, pixels, handlers, policy };
-}
 
 /** Build and start everything below the servers. */
 export async function createApp(config: Config, signal?: AbortSignal): Promise<App> {

@@ -14,7 +14,9 @@ bash scripts/wine/build-fixture.sh "$RUN" >/dev/null
 
 bundle() {
   npx --no-install esbuild "$1" --bundle --platform=node --format=esm --target=node22 \
-    --external:koffi --alias:vitest=./test/wine/expectShim.ts --log-level=warning \
+    --external:koffi --alias:vitest=./test/wine/expectShim.ts --alias:sharp=./test/wine/noPixelLibs.ts \
+    --alias:tesseract.js=./test/wine/noPixelLibs.ts \
+    --log-level=warning \
     --outfile="$2" \
     --banner:js="import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);"
 }

@@ -17,6 +17,7 @@ import { createWin32Fixture, type Win32Fixture } from './win32Fixture.js';
 import { bigListChecks } from './bigList.js';
 import { laterWindowCheck } from './laterWindow.js';
 import { desktopOpsChecks } from './desktopOps.js';
+import { appsSpecs } from './appsWine.js';
 
 const [
   resultFile = 'conformance.json',
@@ -62,8 +63,29 @@ export function newBackend(): UiaBackend {
   });
 }
 
-async function runSpec(spec: (typeof ALL_SPECS)[number]): Promise<void> {
+/** Record a spec's outcome against the known gaps and save the result file. */
+function record(
+  spec: { id: string; title: string },
+  started: number,
+  error: unknown,
+  events: string[] = [],
+): void {
   const reason = (gaps as Record<string, string>)[spec.id];
+  const failed = error !== undefined;
+  const outcome: Outcome =
+    reason === undefined ? (failed ? 'failed' : 'passed') : failed ? 'gap' : 'stale-gap';
+  results.push({
+    id: spec.id,
+    title: spec.title,
+    outcome,
+    ...(reason === undefined ? {} : { reason }),
+    ...(failed ? { detail: describeError(error), events } : {}),
+    ms: Date.now() - started,
+  });
+  save();
+}
+
+async function runSpec(spec: (typeof ALL_SPECS)[number]): Promise<void> {
   const started = Date.now();
   let fixture: Win32Fixture | undefined;
   let error: unknown = undefined;
@@ -82,23 +104,23 @@ async function runSpec(spec: (typeof ALL_SPECS)[number]): Promise<void> {
   } finally {
     await fixture?.dispose().catch(() => undefined);
   }
-  const failed = error !== undefined;
-  const outcome: Outcome =
-    reason === undefined ? (failed ? 'failed' : 'passed') : failed ? 'gap' : 'stale-gap';
-  results.push({
-    id: spec.id,
-    title: spec.title,
-    outcome,
-    ...(reason === undefined ? {} : { reason }),
-    ...(failed ? { detail: describeError(error), events } : {}),
-    ms: Date.now() - started,
-  });
-  save();
+  record(spec, started, error, events);
 }
 
 async function main(): Promise<void> {
   for (const spec of ALL_SPECS)
     if (only === undefined || only.includes(spec.id)) await runSpec(spec);
+  await appsSpecs({
+    newBackend,
+    fixtureExe,
+    only,
+    async runSpec(spec, body) {
+      const started = Date.now();
+      let error: unknown = undefined;
+      await body().catch((err: unknown) => (error = err ?? new Error('failed')));
+      record(spec, started, error);
+    },
+  });
   const check = async (name: string, body: () => Promise<string>): Promise<void> => {
     try {
       checks.push({ name, ok: true, detail: await body() });

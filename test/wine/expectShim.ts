@@ -18,5 +18,8 @@ chai.use(JestAsymmetricMatchers);
 
 const base = (value: unknown, message?: string) => chai.expect(value, message);
 Object.assign(base, chai.expect);
+// As vitest's own createExpect does: custom matchers (test/support/matchers.ts) join this expect.
+(base as unknown as { extend(m: unknown): void }).extend = (matchers: unknown) =>
+  (chai.expect as unknown as { extend(e: unknown, m: unknown): void }).extend(base, matchers);
 
 export const expect = base as unknown as ExpectStatic;
