@@ -17,7 +17,8 @@ import { createWin32Fixture, type Win32Fixture } from './win32Fixture.js';
 import { bigListChecks } from './bigList.js';
 import { laterWindowCheck } from './laterWindow.js';
 import { desktopOpsChecks } from './desktopOps.js';
-import { appsSpecs } from './appsWine.js';
+import { appsSpecs, type AppsRun } from './appsWine.js';
+import { desktopSpecs } from './desktopWine.js';
 
 const [
   resultFile = 'conformance.json',
@@ -110,7 +111,7 @@ async function runSpec(spec: (typeof ALL_SPECS)[number]): Promise<void> {
 async function main(): Promise<void> {
   for (const spec of ALL_SPECS)
     if (only === undefined || only.includes(spec.id)) await runSpec(spec);
-  await appsSpecs({
+  const tableRun: AppsRun = {
     newBackend,
     fixtureExe,
     only,
@@ -120,7 +121,9 @@ async function main(): Promise<void> {
       await body().catch((err: unknown) => (error = err ?? new Error('failed')));
       record(spec, started, error);
     },
-  });
+  };
+  await appsSpecs(tableRun);
+  await desktopSpecs(tableRun);
   const check = async (name: string, body: () => Promise<string>): Promise<void> => {
     try {
       checks.push({ name, ok: true, detail: await body() });

@@ -61,7 +61,13 @@ export async function navigateChildren(
   }
   const backwards = await walkerChildrenBackwards(automation, el, max);
   if (backwards.elements.length > 0) return backwards;
-  const hwnd = element.property(el, PROP.NativeWindowHandle, false);
+  let hwnd: unknown;
+  try {
+    hwnd = element.property(el, PROP.NativeWindowHandle, false);
+  } catch {
+    // No handle to read (Wine answers E_INVALIDARG for some panes): no child windows.
+    return { elements: [], hasMore: false };
+  }
   if (typeof hwnd !== 'number' || hwnd === 0) return { elements: [], hasMore: false };
   const windows = childWindows(BigInt(hwnd), MAX_CHILD_WINDOWS + 1);
   const elements: Ptr[] = [];
