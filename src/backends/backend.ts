@@ -16,12 +16,16 @@ import type {
   Rect,
   State,
   TextRun,
-  WindowStateName,
 } from '../../protocol/src/index.js';
 import type { BackendApps } from './apps.js';
 import type { BackendClipboard } from './clipboard.js';
 
+import type { InputAction, ObservedInput } from './input.js';
+import type { MonitorInfo, WindowGeometry, WindowOp, WindowStacking } from './windowing.js';
+
 export type { BackendClipboard, ClipboardContent, ClipboardState } from './clipboard.js';
+export type { InputAction, KeyCombo, Modifier, MouseButton, ObservedInput } from './input.js';
+export type { MonitorInfo, WindowGeometry, WindowOp, WindowStacking } from './windowing.js';
 
 /**
  * Backend identity of an element, stable for the element's life: the sim's id, AT-SPI
@@ -123,47 +127,6 @@ export type PatternAction =
   | { pattern: 'ScrollItem' }
   | { pattern: 'Window'; op: 'minimize' | 'maximize' | 'restore' | 'close' };
 
-export type Modifier = 'ctrl' | 'alt' | 'shift' | 'meta';
-
-/** One key press with modifiers held, e.g. Ctrl+S = { key: 's', modifiers: ['ctrl'] }. */
-export interface KeyCombo {
-  /** A single character, or a named key: Enter, Tab, Escape, Backspace, Delete, Home, End,
-   * PageUp, PageDown, Up, Down, Left, Right, Space, Insert, F1..F24. */
-  key: string;
-  modifiers: Modifier[];
-}
-
-export type MouseButton = 'left' | 'right' | 'middle';
-
-/** Raw input. There is one keyboard and one mouse: the executor serialises all of it. */
-export type InputAction =
-  | { kind: 'keys'; combos: KeyCombo[] }
-  | { kind: 'text'; text: string }
-  | { kind: 'click'; x: number; y: number; button: MouseButton; count: number }
-  | { kind: 'wheel'; x: number; y: number; dx: number; dy: number }
-  | { kind: 'move'; x: number; y: number }
-  /**
-   * Press (`down`) or release one mouse button at a point, the pieces of a drag. `modifiers` are
-   * pressed before the button goes down and released after it comes up.
-   */
-  | {
-      kind: 'button';
-      x: number;
-      y: number;
-      button: MouseButton;
-      down: boolean;
-      modifiers?: Modifier[];
-    };
-
-/**
- * A person's input as the platform saw it, for the recorder: a mouse button or a key, pressed
- * or released. `key` is the canonical key name (src/input/keys.ts spelling: "Enter", "a",
- * "F5"); `text` is what a key types, when it types something; `modifiers` are those held.
- */
-export type ObservedInput =
-  | { kind: 'button'; pressed: boolean; button: MouseButton; x: number; y: number }
-  | { kind: 'key'; pressed: boolean; key: string; text?: string; modifiers: Modifier[] };
-
 /** What this backend really delivers and can do; consumers check before relying on it. */
 export interface BackendCapabilities {
   events: Record<Exclude<BackendEventType, 'status' | 'reset'>, boolean>;
@@ -224,45 +187,6 @@ export interface TextRunRequest {
   /** Stop before this character (default: the end of the text). */
   end?: number;
   maxRuns: number;
-}
-
-/** One monitor of the desktop, in screen coordinates (physical desktop pixels). */
-export interface MonitorInfo {
-  index: number;
-  rect: Rect;
-  /** The rect minus panels and task bars, when the platform says. */
-  workArea?: Rect;
-  scale: number;
-  primary: boolean;
-}
-
-/** A change to a top-level window. */
-export type WindowOp =
-  | { op: 'move'; x: number; y: number }
-  | { op: 'resize'; width: number; height: number }
-  | { op: 'state'; state: WindowStateName }
-  | { op: 'activate' }
-  | { op: 'close' };
-
-/** A top-level window as the platform reports it, read back after a WindowOp. */
-export interface WindowGeometry {
-  rect: Rect | null;
-  state: WindowStateName;
-  foreground: boolean;
-  /** The window is gone (after a close). */
-  closed: boolean;
-  /** The platform request that carried the op out (`_NET_MOVERESIZE_WINDOW`, `SetWindowPos`). */
-  via: string;
-}
-
-/** A top-level window's place in the stack, as windows.list reports it. */
-export interface WindowStacking {
-  id: BackendId;
-  state: WindowStateName;
-  /** Its bounds as the platform reports them now, in the space window ops answer in. */
-  rect?: Rect | null;
-  /** It is the foreground window, as the platform reports it now. */
-  foreground?: boolean;
 }
 
 /**
