@@ -19,14 +19,8 @@ import { HostDesktop } from './uiaHostDesktop.js';
 import { TopLevelWatch } from './uiaWindowWatch.js';
 import type { HostNotice, HostOp } from './uiaHostProtocol.js';
 import type { HostOps } from './uiaHostRuntime.js';
-import {
-  ElementTable,
-  fetchSubtree,
-  idOf,
-  readRaw,
-  windowElement,
-  type TreeContext,
-} from './uiaHostTree.js';
+import { fetchSubtree, idOf, readRaw, windowElement, type TreeContext } from './uiaHostTree.js';
+import { ElementTable } from './uiaTable.js';
 import { walkSubtree } from './uiaHostWalk.js';
 import { captureArea, monitors } from './uiaWin32Capture.js';
 import type { ScreenRect } from './uiaWin32Gdi.js';

@@ -12,7 +12,8 @@ import { EventBatcher } from '../../../../src/backends/uia/uiaBatch.js';
 import { EVENT_ID, PROP } from '../../../../src/backends/uia/uiaConstants.js';
 import type { EventSinks } from '../../../../src/backends/uia/uiaEvents.js';
 import { HostEvents } from '../../../../src/backends/uia/uiaHostEvents.js';
-import { ElementTable, type TreeContext } from '../../../../src/backends/uia/uiaHostTree.js';
+import type { TreeContext } from '../../../../src/backends/uia/uiaHostTree.js';
+import { ElementTable } from '../../../../src/backends/uia/uiaTable.js';
 import { FakeCom, fakeElement } from './fakeCom.js';
 
 const world = vi.hoisted(() => ({

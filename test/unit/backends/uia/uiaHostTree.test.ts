@@ -8,7 +8,8 @@ import { AppNames } from '../../../../src/backends/uia/uiaAppNames.js';
 import type { Automation } from '../../../../src/backends/uia/uiaAutomation.js';
 import { PROP } from '../../../../src/backends/uia/uiaConstants.js';
 import { MAX_CHILDREN } from '../../../../src/backends/uia/uiaHostChildren.js';
-import { ElementTable, fetchSubtree } from '../../../../src/backends/uia/uiaHostTree.js';
+import { fetchSubtree } from '../../../../src/backends/uia/uiaHostTree.js';
+import { ElementTable } from '../../../../src/backends/uia/uiaTable.js';
 import type { TreeContext } from '../../../../src/backends/uia/uiaHostTree.js';
 import { FakeCom, fakeElement } from './fakeCom.js';
 
