@@ -8,85 +8,10 @@
  * No target is an absolute time.
  */
 
-export interface TargetSpec {
-  figure: string;
-  relation?: 'ratio' | 'over';
-  baseline?: string;
-  /** How the baseline reads in a limit ("bare ws echo"); default: its path. */
-  of?: string;
-  op: '<=' | '>=' | '==';
-  limit: number;
-  unit?: string;
-}
+import { DESKTOP_TARGETS } from './lib/desktopTargets.js';
+import { ref, type TargetSpec } from './lib/targetSpec.js';
 
-const ref = { baseline: 'referenceMs', of: 'reference workload' } as const;
-
-/** The Chromium part of the AT-SPI bench, also run on its own (bench/atspi/chromium.ts). */
-const chromium = {
-  chromiumCompleted: { figure: 'chromium.completed', op: '==', limit: 1 },
-  chromiumSyncVsFastestRawRead: {
-    figure: 'chromium.syncMs',
-    relation: 'ratio',
-    baseline: 'chromium.fastestRawReadMs',
-    of: 'the fastest raw read',
-    op: '<=',
-    limit: 1.5,
-  },
-  chromiumRetainedBytesPerElement: {
-    figure: 'chromium.retainedBytesPerElement',
-    op: '<=',
-    limit: 4096,
-    unit: ' B',
-  },
-  chromiumClickAfterScrollVsPlainClick: {
-    figure: 'chromium.clickAfterScrollP50Ms',
-    relation: 'ratio',
-    baseline: 'chromium.clickP50Ms',
-    of: 'a click with no scroll before it',
-    op: '<=',
-    limit: 3,
-  },
-} as const satisfies Record<string, TargetSpec>;
-
-/**
- * Per fixture and window manager, p99 of the lag from the X server's map/unmap of a dialog to
- * `windows.list` and to the window's announcement (the issue's 250 ms budget):
- * - closes against the reference workload: the X server alone decides them, no app is asked;
- * - a new window's listing against the app's own answer time in the same run (X map -> its
- *   answer to one call made then): nothing can list a window before its app answers;
- * - a new window's announcement (its contents read) against the reference workload: no
- *   baseline for a whole window's read is measured yet;
- * and no disagreement with X or the independent focus read, and no app set aside.
- */
-function windowTargets() {
-  const out: Record<string, TargetSpec> = {};
-  const vsReference = (figure: string): TargetSpec => ({
-    figure,
-    relation: 'ratio',
-    ...ref,
-    op: '<=',
-    limit: 2.5,
-  });
-  for (const toolkit of ['Qt5', 'GTK3', 'GTK4', 'Swing']) {
-    for (const wm of ['none', 'openbox']) {
-      const key = `${toolkit}_${wm}`;
-      out[`${key}_listCloseP99VsReference`] = vsReference(`results.${key}.listCloseMs.p99`);
-      out[`${key}_announceCloseP99VsReference`] = vsReference(`results.${key}.announceCloseMs.p99`);
-      out[`${key}_announceOpenP99VsReference`] = vsReference(`results.${key}.announceOpenMs.p99`);
-      out[`${key}_listOpenP99VsAppAnswer`] = {
-        figure: `results.${key}.listOpenMs.p99`,
-        relation: 'ratio',
-        baseline: `results.${key}.appAnswerMs.p99`,
-        of: "the app's own answer to a call made at the map",
-        op: '<=',
-        limit: 2.5,
-      };
-      out[`${key}_disagreements`] = { figure: `results.${key}.disagreements`, op: '==', limit: 0 };
-      out[`${key}_quarantined`] = { figure: `results.${key}.quarantined`, op: '==', limit: 0 };
-    }
-  }
-  return out;
-}
+export type { TargetSpec } from './lib/targetSpec.js';
 
 export const TARGETS = {
   cache: {
@@ -124,43 +49,6 @@ export const TARGETS = {
     },
     heapPerElementAt100k: { figure: '100k.heapBytesPerElement', op: '<=', limit: 1024, unit: ' B' },
   },
-  atspi: {
-    syncVsFastestRawRead: {
-      figure: 'cacheSyncMs',
-      relation: 'ratio',
-      baseline: 'fastestRawReadMs',
-      of: 'the fastest raw read',
-      op: '<=',
-      limit: 1.5,
-    },
-    freshWalkVsCachedSubtree: {
-      figure: 'freshWindowWalkMs',
-      relation: 'ratio',
-      baseline: 'cachedWindowSubtreeMs',
-      of: 'a cached subtree read',
-      op: '>=',
-      limit: 1000,
-    },
-    freshWalkVsCachedGet: {
-      figure: 'freshWindowWalkMs',
-      relation: 'ratio',
-      baseline: 'cachedElementGetMs',
-      of: 'a cached get',
-      op: '>=',
-      limit: 1000,
-    },
-    togglePatchP99VsReference: {
-      figure: 'togglePatchP99Ms',
-      relation: 'ratio',
-      ...ref,
-      op: '<=',
-      limit: 0.1,
-    },
-    togglePatchesMissing: { figure: 'togglePatchesMissing', op: '==', limit: 0 },
-    driftDifferences: { figure: 'driftDifferences', op: '==', limit: 0 },
-    ...chromium,
-  },
-  atspiChromium: chromium,
   executor: {
     overheadP99VsBackendCall: {
       figure: 'overhead.overheadP99Ms',
@@ -292,37 +180,6 @@ export const TARGETS = {
     ocrWordRate: { figure: 'sim.wordRate', op: '>=', limit: 0.97 },
     defaultWindowScreenshotTokens: { figure: 'sim.tokens', op: '<=', limit: 1600, unit: ' tokens' },
   },
-  javafx: {
-    /**
-     * The issue's budget for the JavaFX library on the app's FX thread, under 100 UI changes a
-     * second: no task of it over 5 ms. CPU time of the FX thread, so a machine busy with other
-     * work (which stretches wall time) does not move it; counted in every trial, and the
-     * longest task's median over the trials.
-     */
-    fxTasksOverBudget: { figure: 'overBudgetTasks.max', op: '<=', limit: 0 },
-    longestFxTaskCpu: { figure: 'maxTaskCpuMs', op: '<=', limit: 5, unit: ' ms' },
-    /** The server's memory per provider node, within the cache's per-element budget. */
-    heapPerProviderNode: { figure: 'heapBytesPerNode', op: '<=', limit: 1024, unit: ' B' },
-    /** A 10,000-node scene into the cache, against the library's own snapshot of it. */
-    syncVsLibrarySnapshot: {
-      figure: 'syncMs',
-      relation: 'ratio',
-      baseline: 'librarySnapshotMs',
-      of: "the library's own snapshot",
-      op: '<=',
-      limit: 1.5,
-    },
-    /** Scene change to a client's event, against a ping on the provider's connection. */
-    eventP99VsPingP99: {
-      figure: 'eventP99Ms',
-      relation: 'ratio',
-      baseline: 'pingP99Ms',
-      of: 'a ping round trip on the same connection',
-      op: '<=',
-      limit: 2,
-    },
-    cacheEqualsApp: { figure: 'finalStateReached', op: '==', limit: 1 },
-  },
   dashboard: {
     firstPaintVsReference: {
       figure: 'firstPaintMs',
@@ -342,28 +199,6 @@ export const TARGETS = {
       limit: 0.5,
     },
   },
-  tokens: {
-    agentTaskCallsVsToday: {
-      figure: 'agentTask.improved.calls',
-      relation: 'ratio',
-      baseline: 'agentTask.today.calls',
-      of: "today's path in the same run",
-      op: '<=',
-      limit: 0.95,
-    },
-    agentTaskTokensVsToday: {
-      figure: 'agentTask.improved.tokens',
-      relation: 'ratio',
-      baseline: 'agentTask.today.tokens',
-      // Fewer tokens than today (the issue's bar): the opened form costs what the read it
-      // replaces cost, so the saving is the calls' own overhead, a few percent.
-      of: "today's path in the same run",
-      op: '<=',
-      limit: 0.99,
-    },
-    agentTaskClaimsUntrue: { figure: 'agentTask.improved.claimsUntrue', op: '==', limit: 0 },
-    agentTaskBeliefsUntrue: { figure: 'agentTask.improved.beliefsUntrue', op: '==', limit: 0 },
-  },
   python: {
     pythonReadVsEcho: { figure: 'readVsEcho.json', op: '<=', limit: 1.5, unit: 'x bare echo' },
     pythonReadVsEchoMsgpack: {
@@ -372,27 +207,6 @@ export const TARGETS = {
       limit: 1.5,
       unit: 'x bare echo',
     },
-  },
-  windows: windowTargets(),
-  launch: {
-    // The map is the app's own work; the answer adds the accessible tree's arrival and fetch.
-    gtk3LaunchVsMap: { figure: 'gtk3.launchVsMap', op: '<=', limit: 2, unit: 'x own map' },
-    qt5LaunchVsMap: { figure: 'qt5.launchVsMap', op: '<=', limit: 2, unit: 'x own map' },
-  },
-  clipboard: {
-    // Both sides pay one xclip process per transfer; ours answers INCR from the event loop.
-    roundTripVsXclip: { figure: 'roundTripVsXclip', op: '<=', limit: 1.5, unit: 'x xclip' },
-  },
-  repair: {
-    repairP99VsReference: {
-      figure: 'repairMs.p99',
-      relation: 'ratio',
-      ...ref,
-      op: '<=',
-      limit: 20,
-    },
-    differencesAtEnd: { figure: 'differences', op: '==', limit: 0 },
-    unrepairedAtEnd: { figure: 'unrepaired', op: '==', limit: 0 },
   },
   soak: {
     rssSlopeMiBPerMin: { figure: 'rssSlopeMiBPerMin', op: '<=', limit: 0.5, unit: ' MiB/min' },
@@ -438,6 +252,7 @@ export const TARGETS = {
     outageResumed: { figure: 'outage.resumedCount', op: '==', limit: 1 },
     outageGapReported: { figure: 'outage.lostReported', op: '>=', limit: 1, unit: ' events' },
   },
+  ...DESKTOP_TARGETS,
 } as const satisfies Record<string, Record<string, TargetSpec>>;
 
 export type BenchName = keyof typeof TARGETS;

@@ -1,0 +1,15 @@
+/** The shape of one bench target (see bench/targets.ts) and the baseline most timings use. */
+
+export interface TargetSpec {
+  figure: string;
+  relation?: 'ratio' | 'over';
+  baseline?: string;
+  /** How the baseline reads in a limit ("bare ws echo"); default: its path. */
+  of?: string;
+  op: '<=' | '>=' | '==';
+  limit: number;
+  unit?: string;
+}
+
+/** The machine's reference workload, measured in the same run (bench/lib/reference.ts). */
+export const ref = { baseline: 'referenceMs', of: 'reference workload' } as const;
