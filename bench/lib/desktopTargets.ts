@@ -174,12 +174,18 @@ export const DESKTOP_TARGETS = {
     roundTripVsXclip: { figure: 'roundTripVsXclip', op: '<=', limit: 1.5, unit: 'x xclip' },
   },
   repair: {
-    repairP99VsReference: {
+    /**
+     * With every event dropped only the reconcile repairs, once a period (1 s by default), so a
+     * repair takes up to a period plus the re-read: judged against the period (the issue's 2 s).
+     * The period stretches on a busy machine to keep the re-reads' duty cap, and so does this.
+     */
+    repairP99VsReconcilePeriod: {
       figure: 'repairMs.p99',
       relation: 'ratio',
-      ...ref,
+      baseline: 'reconcilePeriodMs',
+      of: 'the reconcile period',
       op: '<=',
-      limit: 20,
+      limit: 2,
     },
     differencesAtEnd: { figure: 'differences', op: '==', limit: 0 },
     unrepairedAtEnd: { figure: 'unrepaired', op: '==', limit: 0 },

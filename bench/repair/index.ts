@@ -5,8 +5,8 @@
  * only the background reconcile keeps the cache current. Prints ONE JSON line:
  * - repair time: from the app's change (it reports each one on its standard output) until the
  *   cache shows that change or a later one, p50/p90/p99/max over every change of every fixture,
- *   and per fixture and kind of change. Target: p99 within 20x the machine's reference workload
- *   measured in the same run; the absolute p99 is printed next to it against the issue's 2 s;
+ *   and per fixture and kind of change. Target: p99 within 2x the reconcile period (what bounds
+ *   a repair when every event is lost; the issue's 2 s); the absolute p99 is printed next to it;
  * - the reconcile's own counts (health.repair) and the load average, per fixture, with how late
  *   the app's own timer reported its ticks and the bench's event-loop delay: a stall of the
  *   machine shows there, in the same run, beside the repair times it stretched;
@@ -46,7 +46,7 @@ const SECONDS = Number(process.env.REPAIR_BENCH_SECONDS ?? 30);
 const TICKS = Math.max(5, Math.ceil((SECONDS * 1_000) / TICK_MS));
 const REPAIR_DEADLINE_MS = 10_000;
 const SETTLE_CHECKS = 5;
-/** The issue's figure for a repair; judged as a ratio to the reference workload, shown as is. */
+/** The issue's figure for a repair; judged as a ratio to the reconcile period, shown as is. */
 const ISSUE_REPAIR_MS = 2_000;
 const FIXTURES: TimerFixture[] = (process.env.REPAIR_BENCH_FIXTURE ?? TIMER_FIXTURES.join(','))
   .split(',')
@@ -163,6 +163,8 @@ async function main(): Promise<void> {
   const repairMs = summary(lags);
   printLine('repair', {
     referenceMs: referenceMs(),
+    // What bounds a repair with every event dropped: the reconcile re-reads once a period.
+    reconcilePeriodMs: loadConfig({}).cache.reconcileMs,
     seconds: SECONDS,
     tickMs: TICK_MS,
     fixtures: FIXTURES,
