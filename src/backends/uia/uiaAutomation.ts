@@ -139,22 +139,9 @@ export class Automation {
     } catch (err) {
       if (!(err instanceof NotSupportedError)) throw err;
     }
-    const condition = vout(
-      'IUIAutomation::get_ControlViewCondition',
-      this.ptr,
-      S.get_ControlViewCondition,
+    return this.walkerFor(
+      vout('IUIAutomation::get_ControlViewCondition', this.ptr, S.get_ControlViewCondition),
     );
-    try {
-      return vout(
-        'IUIAutomation::CreateTreeWalker',
-        this.ptr,
-        S.CreateTreeWalker,
-        ['void *'],
-        [condition],
-      );
-    } finally {
-      release(condition);
-    }
   }
 
   /**
@@ -164,7 +151,13 @@ export class Automation {
    * condition.
    */
   rawViewWalker(): Ptr {
-    const condition = vout('IUIAutomation::get_RawViewCondition', this.ptr, S.get_RawViewCondition);
+    return this.walkerFor(
+      vout('IUIAutomation::get_RawViewCondition', this.ptr, S.get_RawViewCondition),
+    );
+  }
+
+  /** A TreeWalker over `condition`; takes ownership of the condition (released here). */
+  private walkerFor(condition: Ptr): Ptr {
     try {
       return vout(
         'IUIAutomation::CreateTreeWalker',
