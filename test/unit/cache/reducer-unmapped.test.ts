@@ -1,29 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { PatchMirror } from '../../../protocol/src/mirror.js';
 import { compareWithTruth } from '../../../src/cache/consistency.js';
 import { subtree } from '../../../src/cache/queries/tree.js';
-import { reduce, type CacheInput } from '../../../src/cache/reducer.js';
-import { TreeState } from '../../../src/cache/tree.js';
 import { props, smallDesktop } from './fake-backend.js';
+import { synced } from './synced-state.js';
 
-function synced() {
+function syncedSmallDesktop() {
   const b = smallDesktop();
-  const state = new TreeState();
-  reduce(state, { kind: 'fetched', nodes: b.walk('root') });
-  const mirror = new PatchMirror('e1', subtree(state, 'e1').nodes);
-  const step = (input: CacheInput): ReturnType<typeof reduce> => {
-    const r = reduce(state, input);
-    mirror.apply(r.patches);
-    return r;
-  };
-  return { b, state, mirror, step };
+  return { b, ...synced(b) };
 }
 
 const relist = { id: 'root', key: 'root', maxDepth: 1, urgent: true };
 
 describe('reducer: a window the window system unmapped', () => {
   it('leaves at once, announced closed, and the desktop is still re-listed', () => {
-    const { b, state, mirror, step } = synced();
+    const { b, state, mirror, step } = syncedSmallDesktop();
     const win = state.byId.get('w2')?.window;
     const r = step({
       kind: 'events',
@@ -39,7 +29,7 @@ describe('reducer: a window the window system unmapped', () => {
   });
 
   it('clears the focus it held', () => {
-    const { state, step } = synced();
+    const { state, step } = syncedSmallDesktop();
     step({ kind: 'events', events: [{ type: 'focus', id: 'btn8' }] });
     const r = step({
       kind: 'events',
@@ -50,7 +40,7 @@ describe('reducer: a window the window system unmapped', () => {
   });
 
   it('ignores a late fetch of it and a re-list that agrees', () => {
-    const { b, state, step } = synced();
+    const { b, state, step } = syncedSmallDesktop();
     const late = b.walk('w2');
     step({ kind: 'events', events: [{ type: 'window.closed', id: 'w2', unmapped: true }] });
     expect(step({ kind: 'fetched', nodes: late }).patches).toEqual([]);
@@ -61,7 +51,7 @@ describe('reducer: a window the window system unmapped', () => {
   });
 
   it('announces a window still held unannounced as opened, partial, before it closes', () => {
-    const { b, state, step } = synced();
+    const { b, state, step } = syncedSmallDesktop();
     b.add('root', 'dlg', props('Window', 'Flash', { app: 'notepad', pid: 100 }));
     b.add('dlg', 'msg', props('Text', 'Closing by itself'));
     step({ kind: 'fetched', nodes: b.walk('root', 1), depth: 1 });
@@ -81,7 +71,7 @@ describe('reducer: a window the window system unmapped', () => {
   });
 
   it('waits for the re-list when not unmapped, or when the id is not a top-level window', () => {
-    const { state, step } = synced();
+    const { state, step } = syncedSmallDesktop();
     const plain = step({ kind: 'events', events: [{ type: 'window.closed', id: 'w2' }] });
     expect(plain.patches).toEqual([]);
     const inner = step({

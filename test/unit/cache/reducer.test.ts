@@ -1,29 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Patch } from '../../../protocol/src/index.js';
 import { compareWithTruth } from '../../../src/cache/consistency.js';
-import { PatchMirror } from '../../../protocol/src/mirror.js';
-import { reduce, type CacheInput } from '../../../src/cache/reducer.js';
+import { reduce } from '../../../src/cache/reducer.js';
 import { subtree } from '../../../src/cache/queries/tree.js';
 import { get } from '../../../src/cache/queries/elements.js';
 import { TreeState } from '../../../src/cache/tree.js';
 import { ElementStaleError } from '../../../src/errors.js';
-import { props, smallDesktop, type FakeBackend } from './fake-backend.js';
-
-function synced(b: FakeBackend): {
-  state: TreeState;
-  mirror: PatchMirror;
-  step: (i: CacheInput) => ReturnType<typeof reduce>;
-} {
-  const state = new TreeState();
-  reduce(state, { kind: 'fetched', nodes: b.walk('root') });
-  const mirror = new PatchMirror('e1', subtree(state, 'e1').nodes);
-  const step = (input: CacheInput): ReturnType<typeof reduce> => {
-    const r = reduce(state, input);
-    mirror.apply(r.patches);
-    return r;
-  };
-  return { state, mirror, step };
-}
+import { props, smallDesktop } from './fake-backend.js';
+import { synced } from './synced-state.js';
 
 function refOf(state: TreeState, id: string): string {
   return state.byId.get(id)?.ref ?? 'missing';
