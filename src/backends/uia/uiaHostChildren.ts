@@ -10,11 +10,12 @@
  * left; read backwards, the last children are the ones kept. And a destroyed window's element, which live
  * reads do not reject, is stale.
  */
-import { ElementStaleError, NotSupportedError } from '../../errors.js';
+import { ElementStaleError, NotSupportedError, isUiError } from '../../errors.js';
 import type { BackendId } from '../backend.js';
 import type { Automation } from './uiaAutomation.js';
 import { release, type Ptr } from './uiaCom.js';
-import { PROP } from './uiaConstants.js';
+import { HR, PROP } from './uiaConstants.js';
+import { hresultHex } from './uiaHresult.js';
 import { backendIdToRuntimeId } from './uiaConvert.js';
 import { element, walker } from './uiaElement.js';
 import { childWindows, isWindow } from './uiaWin32.js';
@@ -106,7 +107,7 @@ async function walkerChildrenBackwards(
   const elements: Ptr[] = [];
   try {
     let child = await walker.lastChild(rawWalker, el).catch((err: unknown) => {
-      if (err instanceof NotSupportedError) return 0n;
+      if (err instanceof NotSupportedError || isInvalidArgument(err)) return 0n;
       throw err;
     });
     while (child !== 0n && elements.length < max) {
@@ -118,6 +119,15 @@ async function walkerChildrenBackwards(
   } finally {
     release(rawWalker);
   }
+}
+
+/**
+ * Wine answers E_INVALIDARG when asked to navigate from a node that lost its window (one
+ * closing while it is read): it has no children to give, as the handle read below finds.
+ */
+function isInvalidArgument(err: unknown): boolean {
+  const details = isUiError(err) ? (err.details as { hresult?: unknown } | undefined) : undefined;
+  return details?.hresult === hresultHex(HR.E_INVALIDARG);
 }
 
 /** The first part of the RuntimeId UIA gives an element that is a window: [42, hwnd]. */
