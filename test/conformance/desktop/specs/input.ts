@@ -7,6 +7,8 @@ import { ROWS, type DesktopSpec } from '../fixture.js';
 import { call } from './calls.js';
 
 const TEXT = 'Grüße, Привет, 日本語 ✓';
+/** Every character here sits on a key of the US layout, none on the Russian one's base level. */
+const LATIN = 'Hello, World 42!';
 
 export const inputSpecs: DesktopSpec[] = [
   {
@@ -63,6 +65,27 @@ export const inputSpecs: DesktopSpec[] = [
         await call(fx, 'actions.setValue', { target: fx.edit, value: '' });
         await call(fx, 'actions.type', { target: fx.edit, text: TEXT, timeoutMs: 30_000 });
         expect(await fx.outside.text()).toBe(TEXT);
+        expect(await keymap()).toBe(before);
+      } finally {
+        await setLayout('us');
+      }
+    },
+  },
+  {
+    id: 'typing.russian-layout',
+    title: 'on a Russian layout plain Latin and the mixed text type as given, the map given back',
+    async run(fx) {
+      const { setLayout, keymap } = fx.outside;
+      if (setLayout === undefined || keymap === undefined)
+        throw new Error('this desktop has no keyboard layouts to switch');
+      await setLayout('ru');
+      try {
+        const before = await keymap();
+        for (const text of [LATIN, TEXT]) {
+          await call(fx, 'actions.setValue', { target: fx.edit, value: '' });
+          await call(fx, 'actions.type', { target: fx.edit, text, timeoutMs: 30_000 });
+          expect(await fx.outside.text()).toBe(text);
+        }
         expect(await keymap()).toBe(before);
       } finally {
         await setLayout('us');
