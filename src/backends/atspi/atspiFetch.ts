@@ -4,7 +4,7 @@
  * registered app, skipping the app nodes themselves.
  */
 import type { BackendId, BackendNode, BackendProps } from '../backend.js';
-import type { AtspiBus, ObjectRef } from './atspiBus.js';
+import { urgentCalls, type AtspiBus, type ObjectRef } from './atspiBus.js';
 import {
   asString,
   DESKTOP_ID,
@@ -14,9 +14,17 @@ import {
   REGISTRY_NAME,
   ROOT_PATH,
 } from './atspiIds.js';
-import { PatternNotSupportedError } from '../../errors.js';
+import { ElementStaleError, PatternNotSupportedError } from '../../errors.js';
 import { dbusErrorName } from './atspiCallKinds.js';
-import { controlTypeOf, isTextRole, isTransient, patternsOf, statesOf } from './atspiRoles.js';
+import {
+  controlTypeOf,
+  hasState,
+  isTextRole,
+  isTransient,
+  patternsOf,
+  STATE_BIT,
+  statesOf,
+} from './atspiRoles.js';
 import { StaticFacts } from './atspiMemo.js';
 import { liftSkippedLevels } from './atspiTree.js';
 import type { Toolkit, TreeRules } from './atspiToolkits.js';
@@ -222,13 +230,20 @@ export class AtspiReader {
   /** Read one element's properties (its parent only when asked: a walk knows it already). */
   async element(ref: ObjectRef, signal: AbortSignal, withParent = false): Promise<RawElement> {
     const names = withParent ? ['Name', 'AccessibleId', 'Parent'] : ['Name', 'AccessibleId'];
-    const [accessible, children, [role], [states], [interfaces]] = await Promise.all([
-      this.readProps(ref, 'Accessible', names, signal),
-      this.children(ref, signal),
-      this.call(ref, 'Accessible', 'GetRole', signal),
-      this.call(ref, 'Accessible', 'GetState', signal),
-      this.call(ref, 'Accessible', 'GetInterfaces', signal),
-    ]);
+    const checked = await this.stateFirst(ref, signal);
+    const reads = () =>
+      Promise.all([
+        this.readProps(ref, 'Accessible', names, signal),
+        this.children(ref, signal),
+        this.call(ref, 'Accessible', 'GetRole', signal),
+        checked ?? this.call(ref, 'Accessible', 'GetState', signal),
+        this.call(ref, 'Accessible', 'GetInterfaces', signal),
+      ]);
+    // A checked transient element's reads jump the queue: its app may remove it meanwhile.
+    const urgent = checked !== undefined && isTransient((checked[0] ?? [0, 0]) as number[]);
+    const [accessible, children, [role], [states], [interfaces]] = await (urgent
+      ? urgentCalls(reads)
+      : reads());
     const raw: RawElement = {
       ref,
       role: Number(role),
@@ -242,6 +257,23 @@ export class AtspiReader {
     };
     await this.readExtras(raw, signal);
     return raw;
+  }
+
+  /**
+   * The element's state, read before anything else where its toolkit kills the app on a read of
+   * a removed transient element (TreeRules.transientStateFirst): such an element is stale.
+   * Undefined elsewhere: the state is read alongside the rest.
+   */
+  private async stateFirst(ref: ObjectRef, signal: AbortSignal): Promise<unknown[] | undefined> {
+    if (ref[0] === REGISTRY_NAME || !(await this.app(ref[0], signal)).tree.transientStateFirst) {
+      return undefined;
+    }
+    const [states] = await this.call(ref, 'Accessible', 'GetState', signal);
+    const words = (states ?? [0, 0]) as number[];
+    if (isTransient(words) && !hasState(words, STATE_BIT.ENABLED)) {
+      throw new ElementStaleError(`${idOf(ref)} was removed (a transient element with no state)`);
+    }
+    return [states];
   }
 
   /** Extents, range and text: only for elements with the interface. */

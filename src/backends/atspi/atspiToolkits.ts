@@ -22,12 +22,23 @@ export interface TreeRules extends StateRules {
    * to `CharacterCount` instead (an end past the text is not safe to send either).
    */
   readonly textEndByCount: boolean;
+  /**
+   * Asking `Name`, `GetRole` or `GetInterfaces` of a TRANSIENT element its app removed since it
+   * was listed kills the app (Debian 12's Java ATK wrapper 0.40 on a shrunk `JList`: the row's
+   * role is null and the bridge's role mapping then crashes the JVM). Such an element's state is
+   * read alone first (GetState is safe on it), and one without ENABLED (a removed row has no
+   * renderer behind it; VISIBLE can linger on it until the list's layout is redone) is treated
+   * as gone. Each call is its own task on Swing's event thread, so a row removed between that read
+   * and the next still slips through: the check narrows the window, it cannot close it.
+   */
+  readonly transientStateFirst: boolean;
 }
 
 export const DEFAULT_TREE_RULES: TreeRules = {
   ...DEFAULT_STATE_RULES,
   childrenSkipLevels: false,
   textEndByCount: false,
+  transientStateFirst: false,
 };
 
 interface ToolkitRule {
@@ -58,6 +69,10 @@ const RULES: readonly ToolkitRule[] = [
       childrenSkipLevels: true,
       textEndByCount: true,
     },
+  },
+  {
+    toolkit: 'J2SE-access-bridge',
+    tree: { transientStateFirst: true },
   },
   {
     toolkit: 'Qt',
