@@ -22,6 +22,12 @@ import { DESKTOP_ID, refOf } from './atspiIds.js';
 const YOUNG_MS = 2_000;
 /** How long an action's settle waits for them by default. */
 const UNLISTED_WAIT_MS = 1_000;
+/**
+ * Re-lists asked for one X window its app has not exposed yet, the first after this delay and
+ * each next one after twice the last (25 ms ... 1.6 s): a few cheap calls each, bounded.
+ */
+const CHASE_FIRST_MS = 25;
+const CHASE_TRIES = 7;
 
 export class AtspiWindowTruth {
   private readonly watcher: X11WindowWatcher;
@@ -36,6 +42,9 @@ export class AtspiWindowTruth {
   private readonly firstSeen = new Map<number, number>();
   /** Called at the next desktop listing. */
   private readonly listingWaiters = new Set<() => void>();
+  /** Re-lists asked so far for each X window no listing has matched yet. */
+  private readonly chased = new Map<number, number>();
+  private chaseTimer: NodeJS.Timeout | undefined;
 
   /**
    * `forgetApp` is told of every app whose windows came or went: Qt reuses the object paths of
@@ -62,6 +71,8 @@ export class AtspiWindowTruth {
   }
 
   stop(): void {
+    clearTimeout(this.chaseTimer);
+    this.chaseTimer = undefined;
     this.watcher.stop();
   }
 
@@ -95,6 +106,7 @@ export class AtspiWindowTruth {
     const { hidden, byXid } = this.match();
     for (const wake of [...this.listingWaiters]) wake();
     this.announceActive(byXid);
+    this.chaseUnlisted(byXid);
     this.noteShown(this.listed.filter((w) => !hidden.has(w.id)).map((w) => w.id));
     return hidden.size === 0 ? nodes : withoutSubtrees(nodes, hidden);
   }
@@ -137,12 +149,22 @@ export class AtspiWindowTruth {
   private unlisted(busName: string): boolean {
     if (!this.watcher.running) return false;
     const app = this.listed.filter((w) => busNameOf(w.id) === busName);
-    const pids = new Set(app.map((w) => w.pid));
-    const { byXid } = this.match();
+    return this.youngUnmatched(app, this.match().byXid).length > 0;
+  }
+
+  /**
+   * X windows mapped in the last YOUNG_MS, of a process with a window in `windows`, that no
+   * listed accessible window matches: its toolkit maps before it exposes the window (Swing).
+   */
+  private youngUnmatched(
+    windows: readonly AccessibleTopLevel[],
+    byXid: ReadonlyMap<number, string>,
+  ): number[] {
+    const pids = new Set(windows.map((w) => w.pid));
     const now = performance.now();
     return this.watcher
       .view()
-      .windows.some(
+      .windows.filter(
         (x) =>
           !x.popup &&
           x.title !== '' &&
@@ -150,7 +172,30 @@ export class AtspiWindowTruth {
           pids.has(x.pid) &&
           now - (this.firstSeen.get(x.xid) ?? 0) < YOUNG_MS &&
           !byXid.has(x.xid),
-      );
+      )
+      .map((x) => x.xid);
+  }
+
+  /**
+   * A listing that lacks a window X has mapped for a known app re-lists the desktop again a
+   * little later, backing off, until a listing holds it, it is unmapped or the tries run out:
+   * the app's own announcement may come late or never, and nothing else would look again.
+   */
+  private chaseUnlisted(byXid: ReadonlyMap<number, string>): void {
+    if (this.chaseTimer !== undefined) return;
+    const missing = this.youngUnmatched(this.listed, byXid);
+    for (const xid of this.chased.keys()) if (!missing.includes(xid)) this.chased.delete(xid);
+    const tries = Math.min(...missing.map((xid) => this.chased.get(xid) ?? 0));
+    if (missing.length === 0 || tries >= CHASE_TRIES) return;
+    for (const xid of missing) this.chased.set(xid, (this.chased.get(xid) ?? 0) + 1);
+    this.chaseTimer = setTimeout(
+      () => {
+        this.chaseTimer = undefined;
+        this.emit([{ type: 'structure', change: 'invalidated', id: DESKTOP_ID }]);
+      },
+      CHASE_FIRST_MS * 2 ** tries,
+    );
+    this.chaseTimer.unref();
   }
 
   private match() {
@@ -166,6 +211,7 @@ export class AtspiWindowTruth {
     const now = performance.now();
     const mapped = new Set(view.windows.map((w) => w.xid));
     for (const xid of this.firstSeen.keys()) if (!mapped.has(xid)) this.firstSeen.delete(xid);
+    for (const xid of this.chased.keys()) if (!mapped.has(xid)) this.chased.delete(xid);
     for (const xid of mapped) if (!this.firstSeen.has(xid)) this.firstSeen.set(xid, now);
     const gone = this.unmappedNow(view);
     this.emit([
