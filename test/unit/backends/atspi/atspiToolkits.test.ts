@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { AppLock } from '../../../../src/backends/atspi/atspiLock.js';
 import { callNameOf } from '../../../../src/backends/atspi/atspiCallKinds.js';
-import { ToolkitPolicies } from '../../../../src/backends/atspi/atspiToolkits.js';
+import { ToolkitPolicies, treeRulesOf } from '../../../../src/backends/atspi/atspiToolkits.js';
 
 const QT5 = { name: 'Qt', version: '5.15.8' };
 const GTK = { name: 'gtk', version: '3.24.38' };
 
 describe('toolkit policies', () => {
+  it('reads the state of a transient element first on the Java ATK bridge only', () => {
+    expect(treeRulesOf({ name: 'J2SE-access-bridge', version: '1.0' }).transientStateFirst).toBe(
+      true,
+    );
+    expect(treeRulesOf(GTK).transientStateFirst).toBe(false);
+    expect(treeRulesOf(QT5).transientStateFirst).toBe(false);
+  });
+
   it('refuses what the static table lists for a toolkit version only', () => {
     const p = new ToolkitPolicies();
     expect(p.refusal(QT5, 'Cache.GetItems')).toMatch(/empty/);
