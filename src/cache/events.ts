@@ -1,8 +1,6 @@
 /**
- * The event log: protocol UiEvents derived from patch batches, numbered with one global
- * gapless seq, held in a ring buffer of `capacity` for replay. Each entry remembers what the
- * filters need at the time it happened (window, app, ancestor refs, control type), because by
- * the time a client reads it the elements may be gone.
+ * The event log: protocol UiEvents derived from patch batches (event-derive.ts), numbered with
+ * one global gapless seq, held in a ring buffer of `capacity` for replay and filtered on read.
  */
 import { Subject, type Observable } from 'rxjs';
 import {
@@ -10,43 +8,24 @@ import {
   type BackendStatus,
   type ClipboardFormat,
   type ClipboardOwner,
-  type ControlType,
-  type ElementSummary,
-  type Patch,
   type PatchBatch,
   type UiEvent,
 } from '../../protocol/src/index.js';
 import { UiError } from '../errors.js';
 import type { EventLog, EventReadParams } from './api.js';
+import {
+  deriveEvents,
+  detachedContext,
+  type EventContext,
+  type EventDraft,
+} from './event-derive.js';
 import { jsonSize } from './json-size.js';
-import { previousOf } from './props.js';
 import { windowForSelector } from './queries/resolve.js';
-import { textChange } from './text-change.js';
-import type { CachedNode, TreeState } from './tree.js';
+import type { TreeState } from './tree.js';
 
-/** A UiEvent without its seq and time (stamped on append). */
-type Draft = UiEvent extends infer E
-  ? E extends UiEvent
-    ? Omit<E, 'seq' | 'time'>
-    : never
-  : never;
-
-interface Entry {
+/** A held event with the context its filters match on (event-derive.ts). */
+interface Entry extends EventContext {
   event: UiEvent;
-  window: string | null;
-  app: string | undefined;
-  pid: number | undefined;
-  /** Refs from the element up to its window, for `within`. */
-  path: string[];
-  controlType: ControlType | undefined;
-}
-
-interface Context {
-  window: string | null;
-  app: string | undefined;
-  pid: number | undefined;
-  path: string[];
-  controlType: ControlType | undefined;
 }
 
 /** Approximate bytes an event holds: its JSON size (what it costs on the wire too). */
@@ -91,28 +70,25 @@ export class RingEventLog implements EventLog {
 
   /** Derive and append the events of one batch (the state already reflects it). */
   appendBatch(batch: PatchBatch): void {
-    for (const patch of batch.patches) this.derive(patch);
+    for (const patch of batch.patches) deriveEvents(this.state, patch, this.appendDraft);
   }
 
+  private readonly appendDraft = (draft: EventDraft, ctx: EventContext): void =>
+    this.append(draft, ctx);
+
   appendStatus(backend: string, status: BackendStatus, reason?: string): void {
-    const draft: Draft =
+    const draft: EventDraft =
       reason === undefined
         ? { type: 'backend.status', backend, status }
         : { type: 'backend.status', backend, status, reason };
-    this.append(draft, {
-      window: null,
-      app: undefined,
-      pid: undefined,
-      path: [],
-      controlType: undefined,
-    });
+    this.append(draft, detachedContext());
   }
 
   /** A change of the clipboard's formats or owner (an opt-in event: see OPT_IN_EVENT_TYPES). */
   appendClipboard(formats: ClipboardFormat[], owner: ClipboardOwner | null): void {
     this.append(
       { type: 'clipboard.changed', formats, owner },
-      { window: null, app: owner?.app, pid: owner?.pid, path: [], controlType: undefined },
+      detachedContext(null, owner?.app, owner?.pid),
     );
   }
 
@@ -175,7 +151,7 @@ export class RingEventLog implements EventLog {
     }
   }
 
-  private append(draft: Draft, ctx: Context): void {
+  private append(draft: EventDraft, ctx: EventContext): void {
     // Stamp the draft and the (fresh) context in place: no copies on the hot path.
     const event = draft as UiEvent;
     event.seq = this.nextSeq;
@@ -202,139 +178,5 @@ export class RingEventLog implements EventLog {
       this.ring[slot] = undefined;
       this.floorSeq++;
     }
-  }
-
-  private context(node: CachedNode | undefined, fallbackWindow: string | null = null): Context {
-    if (node === undefined)
-      return {
-        window: fallbackWindow,
-        app: undefined,
-        pid: undefined,
-        path: [],
-        controlType: undefined,
-      };
-    const win = this.state.windowOf(node);
-    const path: string[] = [];
-    for (let n: CachedNode | null = node; n !== null && n !== this.state.root; n = n.parent)
-      path.push(n.ref);
-    return {
-      window: node.window,
-      app: win?.props.app,
-      pid: win?.props.pid,
-      path,
-      controlType: node.props.controlType,
-    };
-  }
-
-  private summary(node: CachedNode): ElementSummary {
-    const s: ElementSummary = {
-      ref: node.ref,
-      controlType: node.props.controlType,
-      name: node.props.name,
-      rect: node.props.rect === null ? null : { ...node.props.rect },
-      window: node.window,
-    };
-    if (node.props.automationId !== undefined) s.automationId = node.props.automationId;
-    return s;
-  }
-
-  private byRef(ref: string | null): CachedNode | undefined {
-    return ref === null ? undefined : this.state.byRef.get(ref);
-  }
-
-  /** One structure.changed per add / remove / reorder, placed in the parent's window. */
-  private deriveStructure(patch: Extract<Patch, { op: 'add' | 'remove' | 'reorder' }>): void {
-    const parentRef = patch.parent;
-    const parent = this.byRef(parentRef);
-    const atTop = parent === undefined || parent === this.state.root;
-    let window = parent?.window ?? null;
-    let subject = parent;
-    const added: string[] = [];
-    const removed: string[] = [];
-    if (patch.op === 'add') {
-      const first = patch.nodes[0];
-      if (first === undefined) return;
-      added.push(first.ref);
-      if (atTop) {
-        window = first.window;
-        subject = this.byRef(first.ref);
-      }
-    } else if (patch.op === 'remove') {
-      removed.push(patch.ref);
-      if (atTop) {
-        window = null;
-        subject = undefined;
-      }
-    }
-    this.append(
-      { type: 'structure.changed', parent: parentRef, window, added, removed },
-      this.context(subject, window),
-    );
-  }
-
-  private derive(patch: Patch): void {
-    const byRef = (ref: string | null): CachedNode | undefined => this.byRef(ref);
-    switch (patch.op) {
-      case 'add':
-      case 'remove':
-      case 'reorder':
-        return this.deriveStructure(patch);
-      case 'update':
-        return this.deriveUpdate(patch, byRef(patch.ref));
-      case 'focus': {
-        const node = byRef(patch.ref);
-        const element = node === undefined ? null : this.summary(node);
-        this.append(
-          { type: 'focus.changed', element, previous: patch.previous },
-          this.context(node),
-        );
-        return;
-      }
-      case 'window.opened':
-        this.append(
-          patch.partial === true
-            ? { type: 'window.opened', window: patch.window, partial: true }
-            : { type: 'window.opened', window: patch.window },
-          this.context(byRef(patch.window.element)),
-        );
-        return;
-      case 'window.closed':
-        this.append(
-          { type: 'window.closed', window: patch.window, title: patch.title },
-          this.context(undefined, patch.window),
-        );
-        return;
-      case 'window.activated':
-        this.append(
-          { type: 'window.activated', window: patch.window, title: patch.title },
-          this.context(this.state.windows.get(patch.window), patch.window),
-        );
-        return;
-    }
-  }
-
-  private deriveUpdate(
-    patch: Extract<Patch, { op: 'update' }>,
-    node: CachedNode | undefined,
-  ): void {
-    if (node === undefined) return;
-    const keys = Object.keys(patch.props).filter((k) => k !== 'childCount');
-    if (keys.length === 0) return;
-    const element = this.summary(node);
-    const previous = previousOf(patch.props);
-    if (keys.length === 1 && keys[0] === 'value') {
-      const before = typeof previous['value'] === 'string' ? previous['value'] : '';
-      const after = patch.props.value ?? '';
-      const change = textChange(before, after);
-      this.append(
-        { type: 'text.changed', element, change, length: after.length },
-        this.context(node),
-      );
-      return;
-    }
-    const changes: Record<string, { from: unknown; to: unknown }> = {};
-    for (const k of keys)
-      changes[k] = { from: previous[k], to: (patch.props as Record<string, unknown>)[k] };
-    this.append({ type: 'property.changed', element, changes }, this.context(node));
   }
 }
