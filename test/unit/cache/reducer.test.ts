@@ -140,36 +140,6 @@ describe('reducer: events', () => {
     expect(r.fetch).toEqual([]);
   });
 
-  it('moves focus to what a re-fetch shows focused when the focus event was lost', () => {
-    const b = smallDesktop();
-    const { state, mirror, step } = synced(b);
-    step({ kind: 'events', events: [{ type: 'focus', id: 'ed1' }] });
-    expect(state.focused?.id).toBe('ed1');
-    // Focus moved to btn8 in the other window; its focus event and ed1's property event were
-    // lost. Only btn8's window is re-fetched.
-    b.set('btn8', { states: ['enabled', 'focused'] });
-    b.set('ed1', { states: ['enabled', 'focusable', 'editable'] });
-    const r = step({ kind: 'fetched', nodes: b.walk('w2') });
-    expect(state.focused?.id).toBe('btn8');
-    expect(r.patches).toContainEqual({
-      op: 'focus',
-      ref: refOf(state, 'btn8'),
-      previous: refOf(state, 'ed1'),
-    });
-    expect(compareWithTruth(state, b.walk('root'))).toEqual([]);
-    expect(mirror.list()).toEqual(subtree(state, 'e1').nodes);
-  });
-
-  it('clears focus when a re-fetch shows its holder lost it', () => {
-    const b = smallDesktop();
-    const { state, step } = synced(b);
-    step({ kind: 'events', events: [{ type: 'focus', id: 'ed1' }] });
-    b.set('ed1', { states: ['enabled', 'focusable', 'editable'] });
-    const r = step({ kind: 'fetched', nodes: b.walk('w1') });
-    expect(state.focused).toBeNull();
-    expect(r.patches).toContainEqual({ op: 'focus', ref: null, previous: refOf(state, 'ed1') });
-  });
-
   it('ignores events about unknown ids and counts them', () => {
     const b = smallDesktop();
     const { step } = synced(b);
@@ -185,25 +155,6 @@ describe('reducer: events', () => {
     expect(r.ignored).toBe(3);
   });
 
-  it('turns structure events into fetch requests keyed by window', () => {
-    const b = smallDesktop();
-    const { step } = synced(b);
-    const r = step({
-      kind: 'events',
-      events: [
-        { type: 'structure', change: 'childAdded', id: 'p1' },
-        { type: 'structure', change: 'childAdded', id: 'unknown', windowId: 'w2' },
-        { type: 'window.opened', id: 'w9' },
-      ],
-    });
-    expect(r.patches).toEqual([]);
-    expect(r.fetch).toEqual([
-      { id: 'p1', key: 'w1' },
-      { id: 'w2', key: 'w2' },
-      { id: 'root', key: 'root', maxDepth: 1, urgent: true },
-    ]);
-  });
-
   it('brings a window reported active before it was listed to the foreground once added', () => {
     const b = smallDesktop();
     const { state, step } = synced(b);
@@ -213,52 +164,6 @@ describe('reducer: events', () => {
     b.add('root', 'w3', props('Window', 'Dialog', { app: 'notepad', pid: 100 }));
     step({ kind: 'fetched', nodes: b.walk('root', 1) });
     expect(state.foreground?.id).toBe('w3');
-  });
-
-  it('repairs a detail-less structure event by relisting and re-fetching the foreground window', () => {
-    const b = smallDesktop();
-    const { step } = synced(b);
-    step({ kind: 'events', events: [{ type: 'window.activated', id: 'w2' }] });
-    const r = step({ kind: 'events', events: [{ type: 'structure', change: 'invalidated' }] });
-    // Weak evidence: no window is known to have come or gone, so the relist keeps its quiet
-    // period (only a window event or a change of the top level makes it urgent).
-    expect(r.fetch).toEqual([
-      { id: 'root', key: 'root', maxDepth: 1 },
-      { id: 'w2', key: 'w2' },
-    ]);
-  });
-
-  it('moves focus, and applies focus on a not-yet-fetched element once it appears', () => {
-    const b = smallDesktop();
-    const { state, step } = synced(b);
-    const r1 = step({ kind: 'events', events: [{ type: 'focus', id: 'ed1' }] });
-    expect(r1.patches).toEqual([
-      { op: 'focus', ref: refOf(state, 'ed1'), previous: null },
-      {
-        op: 'update',
-        ref: refOf(state, 'ed1'),
-        props: { states: ['enabled', 'focused', 'focusable', 'editable'] },
-      },
-    ]);
-    const r2 = step({ kind: 'events', events: [{ type: 'focus', id: 'new' }] });
-    expect(r2.patches).toEqual([]);
-    b.add('w1', 'new', props('Button', 'New'));
-    const r3 = step({ kind: 'fetched', nodes: b.walk('w1') });
-    expect(r3.patches.find((p) => p.op === 'focus')).toEqual({
-      op: 'focus',
-      ref: refOf(state, 'new'),
-      previous: refOf(state, 'ed1'),
-    });
-  });
-
-  it('asks for the parent when a fetch root went stale', () => {
-    const b = smallDesktop();
-    const { step } = synced(b);
-    expect(step({ kind: 'stale', id: 'ed1' }).fetch).toEqual([{ id: 'p1', key: 'w1' }]);
-    expect(step({ kind: 'stale', id: 'w2' }).fetch).toEqual([
-      { id: 'root', key: 'root', maxDepth: 1, urgent: true },
-    ]);
-    expect(step({ kind: 'stale', id: 'unknown' }).fetch).toEqual([]);
   });
 
   it('re-applies property events that arrived during a fetch over its older values', () => {
