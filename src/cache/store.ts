@@ -29,6 +29,7 @@ import { RingEventLog } from './events.js';
 import { FETCH_FAILED, FetchRunner } from './fetcher.js';
 import { Confirmations } from './freshness.js';
 import { PatchHistory } from './history.js';
+import { OpeningDeadlines } from './opening-deadlines.js';
 import { nodeForRef } from './queries/resolve.js';
 import { CacheReads } from './reads.js';
 import { EvidenceLimiter } from './reconcile.js';
@@ -44,9 +45,6 @@ import { reduce, type CacheInput, type FetchRequest } from './reducer.js';
 import { TreeState } from './tree.js';
 
 export type CacheConfig = Config['cache'];
-
-/** Longest a new window waits for its contents before it is announced anyway (partial). */
-const OPENING_DEADLINE_MS = 5_000;
 
 export class CacheStore extends CacheReads implements UiCache {
   readonly events: RingEventLog;
@@ -68,8 +66,7 @@ export class CacheStore extends CacheReads implements UiCache {
   private drift = 0;
   private ignored = 0;
   private stopped = false;
-  /** Windows held unannounced (state.opening) whose deadline is scheduled, by window ref. */
-  private readonly openingDeadlines = new Set<string>();
+  private readonly openingDeadlines: OpeningDeadlines;
   /** Events that arrive during the initial fetch, applied right after it. */
   private syncBuffer: CacheInput[] | null = null;
 
@@ -107,6 +104,12 @@ export class CacheStore extends CacheReads implements UiCache {
       eventComplete: (id) => backend.eventComplete?.(id) === true,
     });
     this.confirmations = new Confirmations(() => scheduler.now());
+    this.openingDeadlines = new OpeningDeadlines(
+      scheduler,
+      this.subscription,
+      config.fetchTimeoutMs,
+      (window) => this.step({ kind: 'openingExpired', window }),
+    );
   }
 
   get status(): BackendStatus {
@@ -126,11 +129,8 @@ export class CacheStore extends CacheReads implements UiCache {
       backendEvents.subscribe({
         next: (input) => this.step(input),
         // A broken event stream leaves the cache serving what it has, flagged as down.
-        error: (err: unknown) => {
-          this.currentStatus = 'down';
-          this.currentReason = err instanceof Error ? err.message : 'event stream failed';
-          this.events.appendStatus(this.backend.name, 'down', this.currentReason);
-        },
+        error: (err: unknown) =>
+          this.setStatus('down', err instanceof Error ? err.message : 'event stream failed'),
       }),
     );
     const maxWait = Math.max(this.config.coalesceMs * 10, 100);
@@ -185,16 +185,8 @@ export class CacheStore extends CacheReads implements UiCache {
     if (input.kind === 'events') this.runner.noteEvents(input.events);
     const result = reduce(this.state, input);
     this.ignored += result.ignored;
-    if (result.status !== undefined) {
-      this.currentStatus = result.status.status;
-      this.currentReason = result.status.reason;
-      this.events.appendStatus(this.backend.name, result.status.status, result.status.reason);
-    }
-    if (result.reset !== undefined) {
-      this.currentStatus = 'resyncing';
-      this.currentReason = result.reset;
-      this.events.appendStatus(this.backend.name, 'resyncing', result.reset);
-    }
+    if (result.status !== undefined) this.setStatus(result.status.status, result.status.reason);
+    if (result.reset !== undefined) this.setStatus('resyncing', result.reset);
     if (input.kind === 'fetched') this.confirmations.note(this.state, input.nodes, input.depth);
     const changed = result.patches.filter((p) => p.op !== 'focus').length;
     if (result.patches.length > 0) {
@@ -216,9 +208,16 @@ export class CacheStore extends CacheReads implements UiCache {
       if (request.evidence === true) this.evidence.offer(request);
       else this.sendFetch(request);
     }
-    this.scheduleOpeningDeadlines();
+    this.openingDeadlines.schedule(this.state);
     this.activity.next();
     return changed;
+  }
+
+  /** The backend's status as the cache reports it, logged as a `backend.status` event. */
+  private setStatus(status: BackendStatus, reason: string | undefined): void {
+    this.currentStatus = status;
+    this.currentReason = reason;
+    this.events.appendStatus(this.backend.name, status, reason);
   }
 
   private sendFetch(request: FetchRequest): void {
@@ -230,21 +229,6 @@ export class CacheStore extends CacheReads implements UiCache {
     }
     this.coalescing++;
     this.requests.next(request);
-  }
-
-  private scheduleOpeningDeadlines(): void {
-    for (const win of this.state.opening) {
-      const ref = win.window;
-      if (ref === null || this.openingDeadlines.has(ref)) continue;
-      this.openingDeadlines.add(ref);
-      const deadline = Math.min(this.config.fetchTimeoutMs, OPENING_DEADLINE_MS);
-      const timer = this.scheduler.schedule(() => {
-        this.subscription.remove(timer);
-        this.openingDeadlines.delete(ref);
-        this.step({ kind: 'openingExpired', window: ref });
-      }, deadline);
-      this.subscription.add(timer);
-    }
   }
 
   /** True while a window's contents are still being fetched (not announced yet). */
