@@ -126,7 +126,7 @@ final class NodeMapper {
     return out;
   }
 
-  private static Map<String, Object> rect(Bounds b) {
+  static Map<String, Object> rect(Bounds b) {
     if (b == null) return null;
     Map<String, Object> r = new LinkedHashMap<>();
     r.put("x", Math.round(b.getMinX()));

@@ -10,6 +10,7 @@ import io.uistream.fxdebug.util.Input;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import javafx.scene.Node;
 import javafx.scene.control.*;
 import javafx.stage.Window;
@@ -21,14 +22,20 @@ import javafx.stage.Window;
  */
 final class ProviderActions {
   static final List<String> OFFERED =
-      List.of("focus", "click", "typeText", "setText", "pressKey", "invoke", "toggle", "expand", "collapse", "setRange", "activate");
+      List.of("focus", "click", "typeText", "setText", "pressKey", "invoke", "toggle", "expand", "collapse", "setRange", "activate",
+          "select", "scroll", "scrollIntoView");
 
+  private final Uids uids;
   private final Refs refs;
   private final Actions actions;
+  /** The rows of virtualized controls (null until the scene watcher exists). */
+  private final Supplier<VirtualRows> rows;
 
-  ProviderActions(Uids uids) {
+  ProviderActions(Uids uids, Supplier<VirtualRows> rows) {
+    this.uids = uids;
     this.refs = new Refs(uids);
     this.actions = new Actions(uids);
+    this.rows = rows;
   }
 
   /** Runs one request; answers "pattern" or "input", or throws a UiException. Not on FX. */
@@ -37,7 +44,9 @@ final class ProviderActions {
     String id = (String) action.get("id");
     switch (kind) {
       case "click", "typeText", "pressKey" -> {
-        actions.perform(new Input(robotInput(kind, id, action)), deadlineMs);
+        // A row is clicked where the cell showing it is.
+        String target = id == null ? null : Fx.exec(() -> cellOrNode(id), deadlineMs);
+        actions.perform(new Input(robotInput(kind, target, action)), deadlineMs);
         return "input";
       }
       case "activate" -> {
@@ -45,7 +54,11 @@ final class ProviderActions {
         return "pattern";
       }
       default -> {
-        Fx.run(() -> control(kind, node(id), action), deadlineMs);
+        Fx.run(() -> {
+          VirtualRows.Row row = row(id);
+          if (row != null) RowActions.perform(kind, row);
+          else control(kind, node(id), action);
+        }, deadlineMs);
         return "pattern";
       }
     }
@@ -59,6 +72,16 @@ final class ProviderActions {
     if (action.get("key") != null) in.put("key", action.get("key"));
     if (action.get("modifiers") != null) in.put("modifiers", action.get("modifiers"));
     return in;
+  }
+
+  private VirtualRows.Row row(String id) {
+    VirtualRows r = rows.get();
+    return id == null || r == null ? null : r.find(id);
+  }
+
+  private String cellOrNode(String id) {
+    VirtualRows.Row row = row(id);
+    return row == null ? id : RowActions.cellUid(row, uids);
   }
 
   private Node node(String id) {
@@ -84,6 +107,10 @@ final class ProviderActions {
         t.positionCaret(text.length());
       }
       case "expand", "collapse" -> expand(n, kind.equals("expand"));
+      case "scroll" -> {
+        double amount = action.get("amount") instanceof Number a ? a.doubleValue() : 1;
+        if (!RowActions.scroll(n, String.valueOf(action.get("direction")), amount)) throw unsupported(kind, n);
+      }
       case "setRange" -> {
         if (!(n instanceof Slider s) || !(action.get("value") instanceof Number v)) throw unsupported(kind, n);
         s.setValue(Math.max(s.getMin(), Math.min(s.getMax(), v.doubleValue())));

@@ -37,6 +37,7 @@ final class SceneWatcher {
   private final Consumer<Map<String, Object>> send;
   private final WindowWatch windowWatch = new WindowWatch(this::windowChanged);
   private final SentNodes sent;
+  private final VirtualRows rows;
   private final Set<Node> dirty = Collections.newSetFromMap(new java.util.IdentityHashMap<>());
   /** Dirty nodes whose children list changed; the others keep the children ids sent. */
   private final Set<Node> reshaped = Collections.newSetFromMap(new java.util.IdentityHashMap<>());
@@ -62,7 +63,9 @@ final class SceneWatcher {
   SceneWatcher(Uids uids, Consumer<Map<String, Object>> send, boolean live) {
     this.uids = uids;
     this.send = send;
-    this.sent = new SentNodes(uids, stats, this::watch);
+    this.rows = new VirtualRows(uids);
+    this.sent = new SentNodes(uids, stats, this::watch, rows);
+    rows.onChange(this::queueFlush);
     if (!live) return;
     Window.getWindows().addListener((ListChangeListener<Window>) c -> {
       windowListDirty = true;
@@ -102,6 +105,11 @@ final class SceneWatcher {
 
   FxTaskStats stats() {
     return stats;
+  }
+
+  /** The rows of the virtualized controls reported (for actions on rows). */
+  VirtualRows rows() {
+    return rows;
   }
 
   private void startSnapshot() {
@@ -145,7 +153,7 @@ final class SceneWatcher {
     msg.put("nodes", snap.nodes);
     msg.put("focus", focusSent);
     send.accept(msg);
-    if (windowListDirty || !dirty.isEmpty() || !dirtyWindows.isEmpty() || !toMark.isEmpty()) queueFlush();
+    if (windowListDirty || !dirty.isEmpty() || !dirtyWindows.isEmpty() || !toMark.isEmpty() || rows.hasDirty()) queueFlush();
   }
 
   private void queueFlush() {
@@ -175,6 +183,7 @@ final class SceneWatcher {
       for (Node n : batch) sent.redescribe(n, upsert, reshapedInBatch.contains(n));
     }
     if (!dirty.isEmpty() || !toMark.isEmpty()) queueFlush();
+    else rows.flush(sent, upsert, remove); // after the nodes: a control new in this flush is sent
     String focus = focusId();
     boolean focusChanged = !Objects.equals(focus, focusSent);
     if (upsert.isEmpty() && remove.isEmpty() && windows == null && !focusChanged) return;

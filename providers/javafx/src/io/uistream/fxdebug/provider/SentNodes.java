@@ -20,11 +20,23 @@ final class SentNodes {
   private final Uids uids;
   private final FxTaskStats stats;
   private final Consumer<Node> watch;
+  /** The rows of virtualized controls, reported as the controls' children; null: none. */
+  private final VirtualRows rows;
 
   SentNodes(Uids uids, FxTaskStats stats, Consumer<Node> watch) {
+    this(uids, stats, watch, null);
+  }
+
+  SentNodes(Uids uids, FxTaskStats stats, Consumer<Node> watch, VirtualRows rows) {
     this.uids = uids;
     this.stats = stats;
     this.watch = watch;
+    this.rows = rows;
+  }
+
+  /** Whether the node's children are rows this class does not walk (see VirtualRows). */
+  private boolean rowsOf(Node n) {
+    return rows != null && VirtualRows.handles(n);
   }
 
   Map<String, Object> get(String id) {
@@ -41,6 +53,7 @@ final class SentNodes {
 
   void clear() {
     sent.clear();
+    if (rows != null) rows.resetSent();
   }
 
   void describeSubtree(Node n, String parentId, List<Object> out) {
@@ -51,17 +64,21 @@ final class SentNodes {
 
   /** A walk that reports each node as sent and collects its JSON into {@code out}. */
   SubtreeWalk walkInto(List<Object> out) {
-    return new SubtreeWalk(uids::of, watch, (n, id, parentId, children) -> {
+    SubtreeWalk[] walk = {null};
+    walk[0] = new SubtreeWalk(uids::of, watch, (n, id, parentId, children) -> {
       stats.described();
       Map<String, Object> json = NodeMapper.node(n, id, parentId, children);
       sent.put(id, json);
       out.add(json);
+      // The rows fill the control's children list (the same list object) as the walk goes on.
+      if (rowsOf(n)) walk[0].then(rows.describe(n, id, children, this, out));
     });
+    return walk[0];
   }
 
   void forgetRemovedChildren(Node n, List<String> remove) {
     Map<String, Object> prev = sent.get(uids.of(n));
-    if (prev == null) return;
+    if (prev == null || rowsOf(n)) return;
     Set<String> now = new LinkedHashSet<>();
     for (Node k : Children.of(n, false)) now.add(uids.of(k));
     for (String old : childIds(prev)) {
@@ -77,6 +94,10 @@ final class SentNodes {
     String id = uids.of(n);
     Map<String, Object> prev = sent.get(id);
     if (prev == null) return; // not reported yet: its parent's change adds it
+    if (rowsOf(n)) {
+      reshapedNode = false; // its skin's children are not its rows: those are VirtualRows'
+      rows.viewChanged(n);
+    }
     stats.described();
     List<Node> kids = reshapedNode ? Children.of(n, false) : List.of();
     List<String> ids = reshapedNode ? new ArrayList<>(kids.size()) : childIds(prev);

@@ -5,6 +5,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import javafx.scene.Node;
@@ -45,6 +46,8 @@ final class SubtreeWalk {
   }
 
   private final ArrayDeque<Frame> frames = new ArrayDeque<>();
+  /** Work a report asked to run before the walk goes on (a control's rows, a slice a step). */
+  private final ArrayDeque<BooleanSupplier> pending = new ArrayDeque<>();
   private final Function<Node, String> idOf;
   private final Consumer<Node> watch;
   private final Report report;
@@ -64,7 +67,12 @@ final class SubtreeWalk {
   }
 
   boolean done() {
-    return frames.isEmpty();
+    return frames.isEmpty() && pending.isEmpty();
+  }
+
+  /** Runs {@code steps} (each call one step; true when finished) before the walk goes on. */
+  void then(BooleanSupplier steps) {
+    pending.push(steps);
   }
 
   /** Walks to the end in one go: for small subtrees (a new row, a dialog). */
@@ -73,6 +81,10 @@ final class SubtreeWalk {
   }
 
   void step() {
+    if (!pending.isEmpty()) {
+      if (pending.peek().getAsBoolean()) pending.pop();
+      return;
+    }
     Frame f = frames.peek();
     if (f.ids.size() < f.kids.size()) {
       int end = Math.min(f.kids.size(), f.ids.size() + NAMING_SLICE);

@@ -48,7 +48,7 @@ public final class UistreamProvider implements AutoCloseable {
     this.uri = URI.create(base + "/provider");
     this.token = token;
     this.uids = uids;
-    this.actions = new ProviderActions(uids);
+    this.actions = new ProviderActions(uids, () -> watcher == null ? null : watcher.rows());
   }
 
   public void start() {

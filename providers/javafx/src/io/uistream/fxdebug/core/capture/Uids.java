@@ -43,6 +43,11 @@ public final class Uids {
     return uid;
   }
 
+  /** A fresh uid for something that is not a node (a virtualized row, keyed by its item). */
+  public String next() {
+    return "u-" + Long.toString(++counter, 36);
+  }
+
   /** The node that had this uid, or null when it was collected or never existed. */
   public Node find(String uid) {
     WeakReference<Node> ref = byUid.get(uid);
