@@ -29,7 +29,8 @@ const PICKS: Record<TargetName, Pick> = {
   expandable: (n) => n.props.patterns.includes('ExpandCollapse') && has(n, 'collapsed'),
   range: (n) => n.props.patterns.includes('RangeValue') && n.props.name === 'Volume',
   closableWindow: (n) => n.props.controlType === 'Window' && n.props.name === 'Notes',
-  scrollable: (n) => n.props.patterns.includes('Scroll') && n.props.automationId === 'scroller',
+  // The virtualized ListView: its rows exist as nodes, offscreen until a cell shows them.
+  scrollable: (n) => n.props.patterns.includes('Scroll') && n.props.automationId === 'items',
 };
 
 beforeAll(() => buildJavafxFixtures(), 120_000);

@@ -11,6 +11,13 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Slider;
 import javafx.scene.control.TextField;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.FXCollections;
+import javafx.scene.control.ListView;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TreeItem;
+import javafx.scene.control.TreeView;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
@@ -48,6 +55,17 @@ final class DescribeWarmup {
       root.getChildren().addAll(label, new HBox(new Button("b"), new TextField("t"), new CheckBox("c")),
           new Slider(), new ScrollPane(new Region()));
     }
+    // Virtualized controls: their rows are described by classes of their own (VirtualRows).
+    List<String> items = new java.util.ArrayList<>();
+    for (int i = 0; i < 4 * SAMPLE_ROWS; i++) items.add("item " + i);
+    TreeItem<String> tree = new TreeItem<>("root");
+    tree.setExpanded(true);
+    for (int i = 0; i < SAMPLE_ROWS; i++) tree.getChildren().add(new TreeItem<>("leaf " + i));
+    TableView<String> table = new TableView<>(FXCollections.observableArrayList(items));
+    TableColumn<String, String> column = new TableColumn<>("c");
+    column.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue()));
+    table.getColumns().add(column);
+    root.getChildren().addAll(new ListView<>(FXCollections.observableArrayList(items)), table, new TreeView<>(tree));
     return root;
   }
 }
