@@ -1,5 +1,6 @@
 package io.uistream.fxdebug;
 
+import io.uistream.fxdebug.provider.RowTests;
 import javafx.application.Platform;
 
 /** Runs the library's tests: pure logic first, then a mini JavaFX app over the local server. */
@@ -10,6 +11,12 @@ public final class TestMain {
     Check check = new Check();
     UnitTests.register(check);
     MiniApp app = MiniApp.start();
+    // Controls need the toolkit started; these ones stay detached (any thread may use them).
+    check.add("rows: uids follow items, not indices", RowTests::uidsFollowItems);
+    check.add("rows: the same object twice is two rows", RowTests::repeatedItems);
+    check.add("rows: names from the converter, states of a row without a cell", RowTests::namesAndStates);
+    check.add("rows: a walk reports a list's rows in slices", RowTests::walkSlices);
+    check.add("rows: select by index through the selection model", RowTests::actionsByIndex);
     String token = "test-token";
     int failed;
     try (McpJavafxHandle handle = McpJavafxDebug.install(McpJavafxConfig.defaults().withToken(token))) {
