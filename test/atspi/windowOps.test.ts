@@ -3,19 +3,17 @@
  * every op goes through the executor as a client's call does, and its answer is checked
  * against the X server as read from outside the server (xwininfo, xprop, xdotool).
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getMethod, type WindowOpResult } from '../../protocol/src/index.js';
 import type { WindowOpMethod } from '../../src/executor/window-op.js';
 import { rejectionCode } from '../support/errors.js';
+import { x, xActiveWindow, xidOf, xwininfoRect } from '../support/xwindow.js';
 import { startTruthStack, type TruthStack } from './windowTruth.js';
 import { GTK_FIXTURE, QT_FIXTURE, type Fixture } from './windowTruthCycles.js';
 
-const run = promisify(execFile);
 const SETUP_MS = 60_000;
 const folder = mkdtempSync(join(tmpdir(), 'uistream-winops-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -29,31 +27,12 @@ interface Outside {
   active: boolean;
 }
 
-async function x(env: NodeJS.ProcessEnv, cmd: string, args: string[]): Promise<string> {
-  return (await run(cmd, args, { env, timeout: 10_000 })).stdout;
-}
-
-async function xidOf(env: NodeJS.ProcessEnv, pid: number, title: string): Promise<string> {
-  const out = await x(env, 'xdotool', ['search', '--all', '--pid', String(pid), '--name', title]);
-  const ids = out.split('\n').filter((l) => /^\d+$/.test(l));
-  if (ids.length === 0) throw new Error(`no X window "${title}" of pid ${pid}`);
-  return ids[0] as string;
-}
-
 async function outside(env: NodeJS.ProcessEnv, xid: string): Promise<Outside> {
   const info = await x(env, 'xwininfo', ['-id', xid]);
-  const num = (label: string): number =>
-    Number(new RegExp(`${label}:\\s+(-?\\d+)`).exec(info)?.[1]);
   const props = await x(env, 'xprop', ['-id', xid, '_NET_WM_STATE', 'WM_STATE']);
-  const root = await x(env, 'xprop', ['-root', '_NET_ACTIVE_WINDOW']);
-  const active = /window id # (0x[0-9a-f]+)/.exec(root)?.[1];
+  const active = await xActiveWindow(env);
   return {
-    rect: {
-      x: num('Absolute upper-left X'),
-      y: num('Absolute upper-left Y'),
-      width: num('Width'),
-      height: num('Height'),
-    },
+    rect: xwininfoRect(info),
     viewable: /Map State: IsViewable/.test(info),
     netState: /_NET_WM_STATE\(ATOM\) = (.*)/.exec(props)?.[1] ?? '',
     iconic: /window state: Iconic/.test(props),

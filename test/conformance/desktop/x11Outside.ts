@@ -3,29 +3,19 @@
  * processes (xwininfo, xprop, xrandr, xdotool, xmodmap, setxkbmap), and the app's text and rows
  * through pyatspi (test/fixtures/x11/atspiRead.py), never through the server under test.
  */
-import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import type { WindowStateName } from '../../../protocol/src/index.js';
 import { LineReader } from '../../atspi/windowTruth.js';
+import { x, xActiveWindow, xidOf as xidMatching, xwininfoRect } from '../../support/xwindow.js';
 import type { Outside, OutsideMonitor, OutsideWindow } from './fixture.js';
 
-const run = promisify(execFile);
 const READER = fileURLToPath(new URL('../../fixtures/x11/atspiRead.py', import.meta.url));
 /** How long a pointer move may take to show in the server's pointer read. */
 const POINTER_MS = 5_000;
 
-export async function x(env: NodeJS.ProcessEnv, cmd: string, args: string[]): Promise<string> {
-  return (await run(cmd, args, { env, timeout: 10_000 })).stdout;
-}
-
 /** The X window of an app's top-level window with this exact title. */
-export async function xidOf(env: NodeJS.ProcessEnv, pid: number, title: string): Promise<string> {
-  const pattern = `^${title}$`;
-  const out = await x(env, 'xdotool', ['search', '--all', '--pid', String(pid), '--name', pattern]);
-  const ids = out.split('\n').filter((l) => /^\d+$/.test(l));
-  if (ids.length === 0) throw new Error(`no X window "${title}" of pid ${pid}`);
-  return ids[0] as string;
+export function xidOf(env: NodeJS.ProcessEnv, pid: number, title: string): Promise<string> {
+  return xidMatching(env, pid, `^${title}$`);
 }
 
 function stateOf(netState: string, iconic: boolean): WindowStateName {
@@ -43,20 +33,12 @@ export async function xWindow(env: NodeJS.ProcessEnv, xid: string): Promise<Outs
   } catch {
     return null;
   }
-  const num = (label: string): number =>
-    Number(new RegExp(`${label}:\\s+(-?\\d+)`).exec(info)?.[1]);
   const props = await x(env, 'xprop', ['-id', xid, '_NET_WM_STATE', 'WM_STATE']).catch(() => '');
   const iconic = /window state: Iconic/.test(props);
   if (!/Map State: IsViewable/.test(info) && !iconic) return null;
-  const root = await x(env, 'xprop', ['-root', '_NET_ACTIVE_WINDOW']);
-  const active = /window id # (0x[0-9a-f]+)/.exec(root)?.[1];
+  const active = await xActiveWindow(env);
   return {
-    rect: {
-      x: num('Absolute upper-left X'),
-      y: num('Absolute upper-left Y'),
-      width: num('Width'),
-      height: num('Height'),
-    },
+    rect: xwininfoRect(info),
     state: stateOf(/_NET_WM_STATE\(ATOM\) = (.*)/.exec(props)?.[1] ?? '', iconic),
     active: active !== undefined && Number(active) === Number(xid),
   };
@@ -64,8 +46,7 @@ export async function xWindow(env: NodeJS.ProcessEnv, xid: string): Promise<Outs
 
 /** The process owning the active window (_NET_ACTIVE_WINDOW), if any. */
 export async function xActivePid(env: NodeJS.ProcessEnv): Promise<number | undefined> {
-  const root = await x(env, 'xprop', ['-root', '_NET_ACTIVE_WINDOW']);
-  const active = /window id # (0x[0-9a-f]+)/.exec(root)?.[1];
+  const active = await xActiveWindow(env);
   if (active === undefined || Number(active) === 0) return undefined;
   const pid = await x(env, 'xprop', ['-id', active, '_NET_WM_PID']).catch(() => '');
   const found = /= (\d+)/.exec(pid)?.[1];
