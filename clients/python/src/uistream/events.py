@@ -10,6 +10,7 @@ from collections import deque
 from typing import TYPE_CHECKING, Any
 
 from .errors import UistreamError
+from .subscription import ServerSubscription
 
 if TYPE_CHECKING:
     from .client import Client
@@ -19,8 +20,10 @@ FILL_PAGE = 200
 _END = object()
 
 
-class EventStream:
+class EventStream(ServerSubscription):
     """Iterate with ``async for``; ``close()`` (or ``async with``) unsubscribes."""
+
+    _UNSUBSCRIBE = "events.unsubscribe"
 
     def __init__(self, client: Client, filters: dict[str, Any], since: int | None) -> None:
         self._client = client
@@ -118,21 +121,3 @@ class EventStream:
         if not self._stopped:
             self._stopped = True
             self._inbox.put_nowait(error)
-
-    async def close(self) -> None:
-        """Unsubscribe (best effort) and stop iterating."""
-        self._client._forget(self)
-        subscription, self._subscription = self._subscription, None
-        self.end()
-        if subscription is not None:
-            self._client._route(subscription, None)
-            try:
-                await self._client.call("events.unsubscribe", {"subscription": subscription})
-            except UistreamError:
-                pass
-
-    async def __aenter__(self) -> EventStream:
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        await self.close()

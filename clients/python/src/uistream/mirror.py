@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .errors import UistreamError
+from .subscription import ServerSubscription
 
 if TYPE_CHECKING:
     from .client import Client
@@ -97,12 +98,14 @@ class PatchMirror:
         # Focus and window patches come with the node updates that show them.
 
 
-class TreeMirror:
+class TreeMirror(ServerSubscription):
     """A mirrored subtree, kept current by the server's patches.
 
     ``nodes`` lists it in pre-order; ``find(...)`` and ``wait_for(predicate, timeout)`` read it
     (waits wake on each patch, never on a timer); ``ended`` says why it stopped, if it did.
     """
+
+    _UNSUBSCRIBE = "tree.unsubscribe"
 
     def __init__(self, client: Client, target: dict[str, Any]) -> None:
         self._client = client
@@ -233,20 +236,3 @@ class TreeMirror:
     def fail(self, error: BaseException) -> None:
         self.error = error
         self.end()
-
-    async def close(self) -> None:
-        self._client._forget(self)
-        subscription, self._subscription = self._subscription, None
-        self.end()
-        if subscription is not None:
-            self._client._route(subscription, None)
-            try:
-                await self._client.call("tree.unsubscribe", {"subscription": subscription})
-            except UistreamError:
-                pass
-
-    async def __aenter__(self) -> TreeMirror:
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        await self.close()
