@@ -11,19 +11,13 @@ import type { MethodInput } from '../../protocol/src/index.js';
 import { loadConfig } from '../../src/config.js';
 import { composeServices } from '../../src/services.js';
 import type { UiaBackend } from '../../src/backends/uia/index.js';
-import { APPS_SPECS, type AppsFixture, type AppsSpec } from '../conformance/apps/specs.js';
+import { APPS_SPECS, type AppsFixture } from '../conformance/apps/specs.js';
 import '../support/matchers.js';
+import { runSpecs, type AppsRun } from './specRun.js';
 
 const TITLE = 'uistream-apps';
-const SPEC_DEADLINE_MS = 60_000;
 
-export interface AppsRun {
-  newBackend(): UiaBackend;
-  fixtureExe: string;
-  only: readonly string[] | undefined;
-  /** Run one spec with the shared bookkeeping (gaps, timing, the result file). */
-  runSpec(spec: { id: string; title: string }, body: () => Promise<void>): Promise<void>;
-}
+export type { AppsRun } from './specRun.js';
 
 function running(pid: number): boolean {
   try {
@@ -74,21 +68,6 @@ async function appsFixture(backend: UiaBackend, exe: string): Promise<AppsFixtur
   };
 }
 
-export async function appsSpecs(run: AppsRun): Promise<void> {
-  const specs: readonly AppsSpec[] = APPS_SPECS;
-  for (const spec of specs) {
-    if (run.only !== undefined && !run.only.includes(spec.id)) continue;
-    await run.runSpec(spec, async () => {
-      const fixture = await appsFixture(run.newBackend(), run.fixtureExe);
-      const deadline = new Promise<never>((_resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('spec deadline passed')), SPEC_DEADLINE_MS);
-        timer.unref();
-      });
-      try {
-        await Promise.race([spec.run(fixture), deadline]);
-      } finally {
-        await fixture.dispose();
-      }
-    });
-  }
+export function appsSpecs(run: AppsRun): Promise<void> {
+  return runSpecs(run, APPS_SPECS, appsFixture);
 }

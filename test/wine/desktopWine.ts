@@ -13,11 +13,10 @@ import type { UiaBackend } from '../../src/backends/uia/index.js';
 import type { DesktopFixture, Outside, OutsideWindow } from '../conformance/desktop/fixture.js';
 import { DESKTOP_SPECS } from '../conformance/desktop/specs/index.js';
 import '../support/matchers.js';
-import type { AppsRun } from './appsWine.js';
+import { runSpecs, type AppsRun } from './specRun.js';
 import { startFixtureApp, windowOf } from './win32Fixture.js';
 
 const TITLE = 'uistream desktop';
-const SPEC_DEADLINE_MS = 60_000;
 const WS_CAPTION = 0x00c00000;
 const WM_GETTEXT = 0x000d;
 const LB_GETCOUNT = 0x018b;
@@ -195,20 +194,6 @@ async function desktopFixture(backend: UiaBackend, exe: string): Promise<Desktop
   }
 }
 
-export async function desktopSpecs(run: AppsRun): Promise<void> {
-  for (const spec of DESKTOP_SPECS) {
-    if (run.only !== undefined && !run.only.includes(spec.id)) continue;
-    await run.runSpec(spec, async () => {
-      const fixture = await desktopFixture(run.newBackend(), run.fixtureExe);
-      const deadline = new Promise<never>((_resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('spec deadline passed')), SPEC_DEADLINE_MS);
-        timer.unref();
-      });
-      try {
-        await Promise.race([spec.run(fixture), deadline]);
-      } finally {
-        await fixture.dispose();
-      }
-    });
-  }
+export function desktopSpecs(run: AppsRun): Promise<void> {
+  return runSpecs(run, DESKTOP_SPECS, desktopFixture);
 }
