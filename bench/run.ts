@@ -3,7 +3,8 @@
  * the named ones) one after another in its own Node process (with --expose-gc), and prints each
  * one's JSON line prefixed by its name. The run exits non-zero when a bench missed one of its
  * `targets` (bench/targets.ts), crashed, printed no JSON line or targets, or overran its time
- * limit; the others still run. `--print-only` (alias `--no-fail`) only prints: missed targets
+ * limit (stopped with SIGTERM to its process group, then SIGKILL; the line says so); the others
+ * still run. Each line ends with the bench's duration. `--print-only` (alias `--no-fail`) only prints: missed targets
  * are listed but do not fail the run (a bench that crashed still does). `--write` also writes
  * bench/RESULTS.md from the lines (see lib/results.ts).
  */
@@ -14,15 +15,10 @@ import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { notRun, renderResults, runFacts, type BenchLine } from './lib/results.js';
 import { missedTargets } from './lib/targets.js';
+import { GRACE_MS, limitMs } from './lib/limits.js';
 
 /** BENCH_DIR points the runner at another folder of benches (its own tests do). */
 const benchDir = process.env.BENCH_DIR ?? dirname(fileURLToPath(import.meta.url));
-const LIMIT_MS = 15 * 60_000;
-/**
- * Benches whose bounded work takes longer: the window liveness bench runs 100 dialog cycles on
- * four toolkits with and without a window manager, each cycle waiting for the app's own map.
- */
-const LIMITS_MS: Readonly<Record<string, number>> = { windows: 45 * 60_000 };
 
 interface Outcome {
   name: string;
@@ -31,6 +27,7 @@ interface Outcome {
   reason?: string;
   /** Targets the line reports missed (only when the bench otherwise ran to its end). */
   missed?: string[];
+  durationS: number;
 }
 
 /** Why a bench's line cannot be checked, or the targets it missed. */
@@ -55,32 +52,72 @@ function discover(selected: string[]): string[] {
   return selected.length > 0 ? selected : all;
 }
 
-function runOne(name: string): Promise<Outcome> {
+/** The bench's last JSON line in its output, if any. */
+function lastJsonLine(stdout: string): string | undefined {
+  return stdout
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l.startsWith('{'))
+    .pop();
+}
+
+/** Stop a bench and whatever it started (Xvfb, browsers, servers): its whole process group. */
+function stopGroup(pid: number | undefined, signal: NodeJS.Signals): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+let running: number | undefined;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    stopGroup(running, 'SIGKILL');
+    process.exit(130);
+  });
+}
+
+function runOne(name: string): Promise<Omit<Outcome, 'durationS'>> {
+  const limit = limitMs(name);
   return new Promise((resolve) => {
+    // Its own process group, so that stopping it stops its children too.
     const child = spawn(
       process.execPath,
       ['--expose-gc', '--import', 'tsx', join(benchDir, name, 'index.ts')],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
+      { stdio: ['ignore', 'pipe', 'inherit'], detached: true },
     );
+    running = child.pid;
     let stdout = '';
+    let overran = false;
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), LIMITS_MS[name] ?? LIMIT_MS);
+    let kill: NodeJS.Timeout | undefined;
+    const timer = setTimeout(() => {
+      overran = true;
+      stopGroup(child.pid, 'SIGTERM');
+      kill = setTimeout(() => stopGroup(child.pid, 'SIGKILL'), GRACE_MS);
+    }, limit);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      const line = stdout
-        .split('\n')
-        .map((l) => l.trim())
-        .filter((l) => l.startsWith('{'))
-        .pop();
-      if (line === undefined) {
-        resolve({ name, ok: false, reason: `printed no JSON line (exit ${code ?? signal})` });
-        return;
+      clearTimeout(kill);
+      stopGroup(child.pid, 'SIGKILL');
+      running = undefined;
+      const line = lastJsonLine(stdout);
+      const exit = `exit ${code ?? signal}`;
+      if (overran) {
+        const reason = `stopped at its limit of ${limit / 1000} s (${exit})`;
+        resolve({ name, ok: false, reason, ...(line === undefined ? {} : { line }) });
+      } else if (line === undefined) {
+        resolve({ name, ok: false, reason: `printed no JSON line (${exit})` });
+      } else {
+        const checked = check(line);
+        if ('reason' in checked) resolve({ name, ok: false, reason: checked.reason, line });
+        else if (checked.missed.length > 0)
+          resolve({ name, ok: true, line, missed: checked.missed });
+        else if (code !== 0) resolve({ name, ok: false, reason: exit, line });
+        else resolve({ name, ok: true, line });
       }
-      const checked = check(line);
-      if ('reason' in checked) resolve({ name, ok: false, reason: checked.reason, line });
-      else if (checked.missed.length > 0) resolve({ name, ok: true, line, missed: checked.missed });
-      else if (code !== 0) resolve({ name, ok: false, reason: `exit ${code ?? signal}`, line });
-      else resolve({ name, ok: true, line });
     });
   });
 }
@@ -113,7 +150,9 @@ async function main(): Promise<void> {
   let missed = 0;
   const lines: BenchLine[] = [];
   for (const name of names) {
-    const outcome = await runOne(name);
+    const started = performance.now();
+    const outcome = { ...(await runOne(name)), durationS: 0 };
+    outcome.durationS = Math.round((performance.now() - started) / 1000);
     lines.push(lineOf(outcome));
     if (!outcome.ok || outcome.line === undefined) {
       failed += 1;
@@ -124,6 +163,7 @@ async function main(): Promise<void> {
       missed += 1;
       console.log(`${name} MISSED ${outcome.missed.join(', ')}: ${outcome.line}`);
     } else console.log(`${name} ${outcome.line}`);
+    console.log(`${name} took ${outcome.durationS} s (limit ${limitMs(name) / 1000} s)`);
   }
   if (missed > 0) {
     console.log(

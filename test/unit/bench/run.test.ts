@@ -3,7 +3,7 @@
  * `--print-only` only prints. Runs the real runner on a folder of tiny benches.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -26,10 +26,30 @@ bench('good', met);
 bench('missed', missed, 1);
 bench('untargeted', { p99: 3 });
 bench('crashed', met, 2);
+// Starts a child of its own, prints a line, then never ends.
+mkdirSync(join(root, 'hangs'), { recursive: true });
+writeFileSync(
+  join(root, 'hangs', 'index.ts'),
+  [
+    "import { spawn } from 'node:child_process';",
+    "import { writeFileSync } from 'node:fs';",
+    "const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });",
+    `writeFileSync(${JSON.stringify(join(root, 'hangs.pid'))}, String(child.pid));`,
+    `console.log(${JSON.stringify(JSON.stringify(met))});`,
+    'setInterval(() => {}, 1000);',
+  ].join('\n'),
+);
 
 function run(...args: string[]): { status: number | null; out: string } {
+  return runWith({}, ...args);
+}
+
+function runWith(
+  env: NodeJS.ProcessEnv,
+  ...args: string[]
+): { status: number | null; out: string } {
   const r = spawnSync(process.execPath, ['--import', 'tsx', 'bench/run.ts', ...args], {
-    env: { ...process.env, BENCH_DIR: root },
+    env: { ...process.env, BENCH_DIR: root, ...env },
     encoding: 'utf8',
     timeout: 60_000,
   });
@@ -61,4 +81,22 @@ describe('npm run bench', { timeout: 120_000 }, () => {
     expect(r.out).toContain('crashed FAILED: exit 2');
     expect(r.status).toBe(1);
   });
+
+  it('stops a bench at its limit, with its children, and says so', () => {
+    const r = runWith({ BENCH_LIMIT_S: '3' }, 'hangs');
+    expect(r.out).toMatch(/hangs FAILED: stopped at its limit of 3 s \(exit SIGTERM\)/);
+    expect(r.out).toContain('hangs took');
+    expect(r.status).toBe(1);
+    const pid = Number(readFileSync(join(root, 'hangs.pid'), 'utf8'));
+    expect(alive(pid)).toBe(false);
+  });
 });
+
+/** A zombie (killed, not yet reaped by whoever adopted it) counts as gone. */
+function alive(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
