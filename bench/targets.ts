@@ -130,6 +130,9 @@ export const TARGETS = {
       unit: ' B',
     },
     fanoutDeliveredWhole: { figure: 'fanout.gaps', op: '==', limit: 0 },
+    // Events missing with no `events.gap` in their place: lost, whatever the load.
+    fanoutNothingLost: { figure: 'fanout.holes', op: '==', limit: 0 },
+    stallNothingLost: { figure: 'stall.holes', op: '==', limit: 0 },
     stallGapsReported: { figure: 'stall.gapsReported', op: '>=', limit: 1 },
   },
   pixels: {

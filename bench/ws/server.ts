@@ -85,7 +85,7 @@ async function main(): Promise<void> {
   const barePort = (bare.address() as { port: number }).port;
 
   const setValue = (value: string): Promise<void> =>
-    sim.performPattern(doc, { pattern: 'Value', value }, { signal: AbortSignal.timeout(5_000) });
+    sim.performPattern(doc, { pattern: 'Value', value }, { signal: AbortSignal.timeout(60_000) });
 
   const peak = new PeakRss();
   const handle = async (m: Command): Promise<unknown> => {

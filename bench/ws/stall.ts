@@ -38,6 +38,10 @@ interface Trial {
   maxQueuedBytes: number;
   /** `events.gap` notifications the heavy client found once it read again. */
   gaps: number;
+  /** Events lost with no gap reported, over every client (see BenchClient.holes). */
+  holes: number;
+  /** Waits for an event that reached their deadline. */
+  late: number;
 }
 
 async function burst(server: ServerProcess, receivers: BenchClient[]): Promise<number> {
@@ -82,6 +86,8 @@ async function trial(stalled: boolean): Promise<Trial> {
       liveGrowth: after.live - before.live,
       maxQueuedBytes: after.ws.maxQueuedBytes,
       gaps: heavy.gaps,
+      holes: clients.reduce((n, c) => n + c.holes, 0),
+      late: clients.reduce((n, c) => n + c.late, 0),
     };
   } finally {
     for (const c of clients) c.close();
@@ -108,6 +114,8 @@ export async function stalledClient() {
     calmP99Ms: ms(calm),
     maxQueuedBytes: Math.max(...stall.map((t) => t.maxQueuedBytes)),
     gapsReported: Math.min(...stall.map((t) => t.gaps)),
+    holes: [...calm, ...stall].reduce((n, t) => n + t.holes, 0),
+    late: [...calm, ...stall].reduce((n, t) => n + t.late, 0),
     rssGrowthCalmBytes: calm.map((t) => t.rssGrowth),
     rssGrowthStallBytes: stall.map((t) => t.rssGrowth),
     stallRssCostBytes: mid(stall, 'rssGrowth') - mid(calm, 'rssGrowth'),
