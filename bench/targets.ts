@@ -50,11 +50,11 @@ export const TARGETS = {
     heapPerElementAt100k: { figure: '100k.heapBytesPerElement', op: '<=', limit: 1024, unit: ' B' },
   },
   executor: {
-    overheadP99VsBackendCall: {
+    overheadP99VsSameLengthWork: {
       figure: 'overhead.overheadP99Ms',
       relation: 'ratio',
-      baseline: 'overhead.backendP99Ms',
-      of: 'the backend call',
+      baseline: 'overhead.sameLengthWorkP99Ms',
+      of: 'CPU work as long as the median overhead',
       op: '<=',
       limit: 2,
     },
