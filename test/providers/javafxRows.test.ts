@@ -188,6 +188,43 @@ describe('virtualized JavaFX lists through the provider', () => {
     expect((await theRow(`item ${before.first}`)).states).toContain('offscreen');
   });
 
+  it('a tree row collapses and expands; its children come back with their uids', async () => {
+    const treeRow = async (name: string) =>
+      (await rows(name)).find((n) => n.controlType === 'TreeItem');
+    const fruit = await treeRow('Fruit');
+    const apple = await treeRow('Apple');
+    expect(fruit?.states).toContain('expanded');
+    const uid = (ref: string | undefined) => uistream.app.cache.backendId(ref ?? '');
+    const appleUid = uid(apple?.ref);
+    expect(appleUid).toMatch(/^prov:.+:u-/);
+    const toggle = (op: 'collapse' | 'expand') =>
+      uistream.client.call('actions.invoke', {
+        target: { ref: fruit?.ref ?? '' },
+        pattern: 'ExpandCollapse',
+        op,
+      });
+    await toggle('collapse');
+    await uistream.client.call('actions.waitFor', {
+      condition: 'disappear',
+      target: { ref: apple?.ref ?? '' },
+      timeoutMs: 10_000,
+    });
+    expect((await treeRow('Fruit'))?.states).toContain('collapsed');
+    await toggle('expand');
+    await uistream.client.call('actions.waitFor', {
+      condition: 'appear',
+      target: { name: 'Apple', nameMatch: 'equals', controlType: 'TreeItem', app: APP },
+      timeoutMs: 10_000,
+    });
+    // The cache gives a re-added element a new ref; the provider's uid is the item's.
+    expect(uid((await treeRow('Apple'))?.ref)).toBe(appleUid);
+    // Table rows are rows too, named by their first column.
+    expect((await rows('Banana')).map((n) => n.controlType).sort()).toEqual([
+      'DataItem',
+      'TreeItem',
+    ]);
+  });
+
   it('the library never held the FX thread over 5 ms at a time', async () => {
     await fxApp.stop();
     await uistream.client.call('actions.waitFor', {
