@@ -141,12 +141,13 @@ export class AtspiBackend implements AccessibilityBackend {
   /**
    * Two round trips through the app's event loop (input queued before the first is handled
    * before the second answers; the app's signals come before its reply, in order), then the
-   * X server's queued events and a listing holding the app's new X windows (bounded), then
-   * every event mapped so far out of events$.
+   * X server's queued events, a verdict on the app's windows X withdrew and a listing holding
+   * its new X windows (both bounded), then every event mapped so far out of events$.
    */
   async settle(id: BackendId, options: ActionOptions): Promise<void> {
     await this.withConnection(options.signal, (c, signal) => appRoundTrips(c.reader, id, signal));
     this.desktop.truth.pump();
+    await this.desktop.truth.untilJudged(refOf(id)[0]);
     await this.desktop.truth.untilListed(refOf(id)[0]);
     await this.batcher.drained();
   }

@@ -4,10 +4,12 @@
  * destroyed: Qt keeps a closed dialog as a child of its app and says nothing), and a change in
  * the X view (a window mapped, unmapped or destroyed, the active window moved) re-lists the
  * desktop at once and activates the matching window; a shown window X no longer has is closed
- * at once, before that re-list, which waits for its app. Without an X display (Wayland, a remote
- * bus) nothing changes: the accessibility bus alone decides. Focus is not re-read here: the
- * toolkits announce focus moving into an activated window, and re-reading whole windows on every
- * change (element by element on Qt 5) held the re-list up behind them.
+ * before that re-list, which waits for its app: at once when its X window was destroyed, after
+ * a short grace when it was only withdrawn (unmapGrace.ts), and a listing meanwhile keeps it.
+ * Without an X display (Wayland, a remote bus) nothing changes: the accessibility bus alone
+ * decides. Focus is not re-read here: the toolkits announce focus moving into an activated
+ * window, and re-reading whole windows on every change (element by element on Qt 5) held the
+ * re-list up behind them.
  */
 import type { BackendEvent, BackendNode } from '../backend.js';
 import {
@@ -17,6 +19,7 @@ import {
   type XWindowView,
 } from '../x11/index.js';
 import { DESKTOP_ID, refOf } from './atspiIds.js';
+import { WithdrawnWindows } from './atspiWithdrawn.js';
 
 /** An X window mapped this recently and not yet listed is worth an action's wait. */
 const YOUNG_MS = 2_000;
@@ -45,6 +48,11 @@ export class AtspiWindowTruth {
   /** Re-lists asked so far for each X window no listing has matched yet. */
   private readonly chased = new Map<number, number>();
   private chaseTimer: NodeJS.Timeout | undefined;
+  /** Shown windows the X view lost, held open while they may come back. */
+  private readonly withdrawn = new WithdrawnWindows(
+    (xid) => this.watcher.exists(xid),
+    () => this.recheck(),
+  );
 
   /**
    * `forgetApp` is told of every app whose windows came or went: Qt reuses the object paths of
@@ -73,6 +81,7 @@ export class AtspiWindowTruth {
   stop(): void {
     clearTimeout(this.chaseTimer);
     this.chaseTimer = undefined;
+    this.withdrawn.stop();
     this.watcher.stop();
   }
 
@@ -104,6 +113,11 @@ export class AtspiWindowTruth {
       return node === undefined ? [] : [topLevelOf(node)];
     });
     const { hidden, byXid } = this.match();
+    this.withdrawn.noteXids(byXid, this.listed);
+    const { closed, held } = this.withdrawn.judge(this.shown, hidden);
+    for (const id of held) hidden.delete(id);
+    // Closed as X said, before this listing lands: a window not announced yet still opened.
+    if (closed.length > 0) this.emit(closed.map((id) => closedEvent(id)));
     for (const wake of [...this.listingWaiters]) wake();
     this.announceActive(byXid);
     this.chaseUnlisted(byXid);
@@ -144,6 +158,11 @@ export class AtspiWindowTruth {
         this.listingWaiters.add(wake);
       });
     }
+  }
+
+  /** Wait (bounded) until no window of the app behind `busName` is held open (atspiWithdrawn.ts). */
+  untilJudged(busName: string): Promise<void> {
+    return this.withdrawn.untilJudged((id) => busNameOf(id) === busName);
   }
 
   private unlisted(busName: string): boolean {
@@ -215,21 +234,34 @@ export class AtspiWindowTruth {
     for (const xid of mapped) if (!this.firstSeen.has(xid)) this.firstSeen.set(xid, now);
     const gone = this.unmappedNow(view);
     this.emit([
-      ...gone.map((id): BackendEvent => ({ type: 'window.closed', id, unmapped: true })),
+      ...gone.map((id) => closedEvent(id)),
       { type: 'structure', change: 'invalidated', id: DESKTOP_ID },
     ]);
   }
 
   /**
-   * Windows shown at the last listing that no X window matches now: closed at once, from the
-   * last listing alone. The re-list that confirms it reads the app, which may be busy for
-   * hundreds of ms destroying that very window (GTK 3's file chooser).
+   * Windows shown at the last listing that no X window matches now and that no longer count as
+   * open (unmapGrace.ts): closed from the last listing alone. The re-list that confirms it reads
+   * the app, which may be busy for hundreds of ms destroying that very window (GTK 3's file
+   * chooser).
    */
   private unmappedNow(view: XWindowView): string[] {
     const { hidden } = matchWindows(this.listed, view, (pid) => this.watcher.knows(pid));
-    const gone = [...this.shown].filter((id) => hidden.has(id));
-    if (gone.length > 0) this.noteShown([...this.shown].filter((id) => !hidden.has(id)));
+    const gone = this.withdrawn.judge(this.shown, hidden).closed;
+    if (gone.length > 0) this.noteShown([...this.shown].filter((id) => !gone.includes(id)));
     return gone;
+  }
+
+  /** Close the held windows that X destroyed or did not show again in time. */
+  private recheck(): void {
+    if (!this.watcher.running) return;
+    this.watcher.pump();
+    const gone = this.unmappedNow(this.watcher.view());
+    if (gone.length === 0) return;
+    this.emit([
+      ...gone.map((id) => closedEvent(id)),
+      { type: 'structure', change: 'invalidated', id: DESKTOP_ID },
+    ]);
   }
 
   private noteShown(ids: readonly string[]): void {
@@ -254,6 +286,10 @@ export class AtspiWindowTruth {
       { type: 'structure', change: 'invalidated', id },
     ]);
   }
+}
+
+function closedEvent(id: string): BackendEvent {
+  return { type: 'window.closed', id, unmapped: true };
 }
 
 function busNameOf(id: string): string {

@@ -3,6 +3,7 @@ export { X11Screen, x11Unavailable } from './x11Capture.js';
 export { X11WindowWatcher, type XTopLevel, type XWindowView } from './x11Windows.js';
 export { watchX11Input } from './x11Input.js';
 export { matchWindows, type AccessibleTopLevel, type WindowMatch } from './windowMatch.js';
+export { UNMAP_GRACE_MS, UnmapGrace, type UnmapVerdict } from './unmapGrace.js';
 export { X11Keyboard, type TypeOptions } from './x11Keyboard.js';
 export { X11Clipboard } from './x11Clipboard.js';
 export { X11WindowOps } from './x11WindowOps.js';

@@ -110,6 +110,15 @@ export class X11WindowWatcher {
     return this.everSeen.has(pid);
   }
 
+  /** Whether X window `xid` exists (a withdrawn or hidden window does, a destroyed one not). */
+  exists(xid: number): boolean {
+    const { lib, display } = this;
+    if (lib === undefined || display === null) return false;
+    const attrs = lib.attributes(display, xid);
+    lib.dropErrors();
+    return attrs !== undefined;
+  }
+
   /** Drain queued events; read the view again when one may have changed it. */
   pump(): void {
     const { lib, display } = this;
