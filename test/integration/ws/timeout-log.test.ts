@@ -21,7 +21,8 @@ describe('a timed-out action', () => {
     const reply = await c.call('actions.invoke', {
       target: { automationId: 'slow.refresh' },
       pattern: 'Invoke',
-      timeoutMs: 300,
+      // Long enough to reach the pattern call on a loaded machine; the app holds it for 60 s.
+      timeoutMs: 3_000,
     });
     c.close();
     expect(reply).toFailWith('timeout');
