@@ -10,13 +10,16 @@
  *   X showed and closed again that the cache never showed;
  * - the toolkit's own delay in the same run (`toolkitMs`: X change -> its first AT-SPI window
  *   signal on an own bus connection; `appAnswerMs`: X map -> the app's answer to a call made
- *   then, see scripts/harness/windowLag.ts), and the lags' p99 as ratios to them;
+ *   then, see scripts/harness/windowLag.ts; `rawReadMs`: X map -> the end of an independent
+ *   element-by-element AT-SPI walk of that window started then, scripts/harness/windowRawRead.ts),
+ *   and the lags' p99 as ratios to them;
  * - the disagreements after each change between windows.list and the X server's top-level
  *   windows, and between focus.get and an independent AT-SPI read (target 0);
  * - the apps set aside as not responding at the end (`quarantined`, target 0: no menu action
  *   may leave its app unanswering).
  * UISTREAM_TRUTH_CYCLES rounds per fixture and window manager (default 100), spread over its
- * dialogs; UISTREAM_TRUTH_FIXTURES picks fixtures by toolkit (e.g. "GTK 4,Swing"; default all).
+ * dialogs; UISTREAM_TRUTH_FIXTURES picks fixtures by toolkit (e.g. "GTK 4,Swing"; default all),
+ * UISTREAM_TRUTH_WM the window-manager modes ("none", "openbox" or both, the default).
  * Everything is bounded in count and time.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -89,6 +92,7 @@ async function runFixture(fixture: Fixture, windowManager: boolean, folder: stri
       announce: watch.announce,
       toolkit: watch.toolkit(),
       answer: watch.answers,
+      rawRead: watch.rawReads,
     };
     return summary(fixture, windowManager, faults, lags, stack.backend.health().quarantined.length);
   } finally {
@@ -100,10 +104,16 @@ function summary(
   fixture: Fixture,
   windowManager: boolean,
   faults: string[],
-  lags: { list: LagPairs; announce: LagPairs; toolkit: number[]; answer: number[] },
+  lags: {
+    list: LagPairs;
+    announce: LagPairs;
+    toolkit: number[];
+    answer: number[];
+    rawRead: number[];
+  },
   quarantined: number,
 ) {
-  const { list, announce, toolkit, answer } = lags;
+  const { list, announce, toolkit, answer, rawRead } = lags;
   return {
     toolkit: fixture.toolkit,
     windowManager: windowManager ? 'openbox' : 'none',
@@ -116,15 +126,25 @@ function summary(
     announceCloseMs: spread(announce.closes),
     toolkitMs: spread(toolkit),
     appAnswerMs: spread(answer),
+    rawReadMs: spread(rawRead),
     listRatio: ratio(list.lags, toolkit),
     announceRatio: ratio(announce.lags, toolkit),
     listVsAnswer: ratio(list.lags, answer),
     listOpenVsAnswer: ratio(list.opens, answer),
     announceOpenVsAnswer: ratio(announce.opens, answer),
+    announceOpenVsRawRead: ratio(announce.opens, rawRead),
     disagreements: faults.length,
     faultSample: faults.slice(0, 3),
     quarantined,
   };
+}
+
+/** The window-manager modes UISTREAM_TRUTH_WM asks for: "none", "openbox", or both. */
+function windowManagerModes(): boolean[] {
+  const wanted = (process.env.UISTREAM_TRUTH_WM ?? 'none,openbox').split(',');
+  const unknown = wanted.filter((m) => m !== 'none' && m !== 'openbox');
+  if (unknown.length > 0) throw new Error(`UISTREAM_TRUTH_WM: unknown mode ${unknown.join(', ')}`);
+  return [false, true].filter((wm) => wanted.includes(wm ? 'openbox' : 'none'));
 }
 
 async function main(): Promise<void> {
@@ -133,7 +153,7 @@ async function main(): Promise<void> {
   const folder = mkdtempSync(join(tmpdir(), 'uistream-windows-bench-'));
   const results = [];
   try {
-    for (const windowManager of [false, true]) {
+    for (const windowManager of windowManagerModes()) {
       for (const fixture of fixtures) {
         results.push(await runFixture(fixture, windowManager, folder));
       }

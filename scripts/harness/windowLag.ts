@@ -15,6 +15,7 @@
 import type { PatchBatch } from '../../protocol/src/index.js';
 import { AtspiBus } from '../../src/backends/atspi/atspiBus.js';
 import { X11WindowWatcher, type XWindowView } from '../../src/backends/x11/index.js';
+import { rawWindowReader } from './windowRawRead.js';
 import type { TruthStack } from './windowTruth.js';
 
 /** Toolkit signals this long before the X change still count as about it. */
@@ -63,6 +64,8 @@ export interface LagWatch {
   toolkit(): number[];
   /** Delay from each X map to the app's answer to a call made then. */
   answers: number[];
+  /** Delay from each X map to the end of an independent raw walk of that window. */
+  rawReads: number[];
   stop(): void;
 }
 
@@ -94,13 +97,17 @@ export async function watchLag(stack: TruthStack, signal: AbortSignal): Promise<
       () => undefined,
     );
   };
+  const raw = await rawWindowReader(stack.desktop.a11yBusAddress, signal);
   const watcher = new X11WindowWatcher(stack.desktop.env, {
     pollMs: 2,
     onChange: (view, previous) => {
       const at = performance.now();
       diffTitles(titlesOf(view, stack.app.pid), titlesOf(previous, stack.app.pid), (key) => {
         xChanges.push(at);
-        if (key.startsWith('open ')) ask(at);
+        if (key.startsWith('open ')) {
+          ask(at);
+          if (link.app !== undefined) raw.read(link.app, key.slice('open '.length), at);
+        }
         list.note('x', key, at);
         announce.note('x', key, at);
       });
@@ -158,7 +165,9 @@ export async function watchLag(stack: TruthStack, signal: AbortSignal): Promise<
     announce,
     toolkit: () => toolkitDelays(xChanges, toolkitSignals),
     answers,
+    rawReads: raw.lags,
     stop: () => {
+      raw.stop();
       busSub.unsubscribe();
       own.disconnect();
       subscription.unsubscribe();

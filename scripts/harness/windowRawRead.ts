@@ -1,0 +1,90 @@
+/**
+ * The baseline for reading a new window's contents in the liveness bench: an independent reader
+ * on its own bus connection that, from the instant the X server maps a titled window, finds the
+ * app's accessible window with that name and walks its subtree element by element (child list,
+ * role, states and name of each, siblings in parallel under the same cap as the server's bus),
+ * as a plain AT-SPI client would. Started at the same instant as the cache's own read, against
+ * the same busy app, so the ratio of the two says what the cache adds.
+ */
+import { AtspiBus, type ObjectRef } from '../../src/backends/atspi/atspiBus.js';
+
+const ROOT = '/org/a11y/atspi/accessible/root';
+const ACCESSIBLE = 'org.a11y.atspi.Accessible';
+/** The server's own bus cap (atspiBackend.ts): the same parallelism on both sides. */
+const CONCURRENCY = 32;
+/** A window not found named within this is not counted (the toolkit never exposed it). */
+const FIND_DEADLINE_MS = 5_000;
+
+export interface RawWindowReader {
+  /** Read the window titled `title` of app `busName`, timed from `at`; resolves once done. */
+  read(busName: string, title: string, at: number): void;
+  /** Milliseconds from each X map to the raw read's end, for the windows it found. */
+  readonly lags: number[];
+  stop(): void;
+}
+
+export async function rawWindowReader(
+  address: string,
+  signal: AbortSignal,
+): Promise<RawWindowReader> {
+  const bus = await AtspiBus.connect(
+    address,
+    { concurrency: CONCURRENCY, callTimeoutMs: 5_000 },
+    signal,
+  );
+  const lags: number[] = [];
+  const call = (ref: ObjectRef, member: string, iface = ACCESSIBLE, body?: unknown[]) =>
+    bus.call(
+      {
+        dest: ref[0],
+        path: ref[1],
+        iface,
+        member,
+        ...(body === undefined ? {} : { signature: 'ss', body }),
+      },
+      signal,
+    );
+  const children = async (ref: ObjectRef): Promise<ObjectRef[]> =>
+    ((await call(ref, 'GetChildren'))[0] ?? []) as ObjectRef[];
+  const name = async (ref: ObjectRef): Promise<string> => {
+    const [variant] = await call(ref, 'Get', 'org.freedesktop.DBus.Properties', [
+      ACCESSIBLE,
+      'Name',
+    ]);
+    const value = (variant as { value?: unknown } | undefined)?.value;
+    return typeof value === 'string' ? value : '';
+  };
+  /** The app's top-level window named `title`, asked again until it is there. */
+  const find = async (busName: string, title: string, at: number): Promise<ObjectRef | null> => {
+    while (performance.now() - at < FIND_DEADLINE_MS && !signal.aborted) {
+      const windows = await children([busName, ROOT]);
+      const names = await Promise.all(windows.map((w) => name(w).catch(() => '')));
+      const index = names.indexOf(title);
+      if (index >= 0) return windows[index] ?? null;
+    }
+    return null;
+  };
+  const walk = async (ref: ObjectRef): Promise<number> => {
+    const [kids] = await Promise.all([
+      children(ref),
+      call(ref, 'GetRole'),
+      call(ref, 'GetState'),
+      name(ref),
+    ]);
+    const counts = await Promise.all(kids.map((k) => walk(k).catch(() => 0)));
+    return 1 + counts.reduce((a, b) => a + b, 0);
+  };
+  return {
+    lags,
+    read: (busName, title, at) => {
+      void find(busName, title, at)
+        .then(async (win) => {
+          if (win === null) return;
+          await walk(win);
+          lags.push(performance.now() - at);
+        })
+        .catch(() => undefined);
+    },
+    stop: () => bus.disconnect(),
+  };
+}
