@@ -1,9 +1,12 @@
 /**
  * Bulk fetch: one `Cache.GetItems` call per app returns every element it knows with role, name,
- * states and interfaces, so per element only the child list (GetChildren: the items' own
- * index-in-parent can disagree with it while an app rearranges) and extents, range and text are
- * read. GetItems omits the children of MANAGES_DESCENDANTS containers (tree and table cells):
- * any child it lacks is completed by a scoped walk. An app without the Cache interface is walked.
+ * states, interfaces, index in parent and child count, so per element only extents, range and
+ * text are read, all at once. An element's child list comes from the items when they agree with
+ * it (as many items under it as its count, indices 0..n-1); else from GetChildren (an app
+ * rearranging while it answers, a MANAGES_DESCENDANTS container whose cells GetItems omits),
+ * and any child the items lack is completed by a scoped walk. A child list read element by
+ * element costs a round trip per tree level, which a busy app (one building a dialog) answers
+ * slowly. An app without the Cache interface is walked.
  */
 import type { BackendId, BackendNode, FetchOptions } from '../backend.js';
 import {
@@ -12,18 +15,25 @@ import {
   PatternNotSupportedError,
   throwIfAborted,
 } from '../../errors.js';
-import type { ObjectRef } from './atspiBus.js';
+import { urgentCalls, type ObjectRef } from './atspiBus.js';
 import type { AtspiReader, RawElement } from './atspiFetch.js';
 import { DESKTOP_ID, idOf, isAppRoot, REGISTRY_NAME, refOf, ROOT_PATH } from './atspiIds.js';
+import { hasState, STATE_BIT } from './atspiRoles.js';
 import { desktopNode, readChildren, walkSubtree } from './atspiWalk.js';
 
 const CACHE_PATH = '/org/a11y/atspi/cache';
 const SELECTION = 'org.a11y.atspi.Selection';
 
-/** One app's items: element id -> raw element (children filled in when assembled). */
-type AppItems = Map<BackendId, RawElement>;
+/**
+ * One app's items: element id -> raw element (children filled in when assembled), and the child
+ * lists the items themselves vouch for.
+ */
+interface AppItems {
+  elements: Map<BackendId, RawElement>;
+  childLists: Map<BackendId, ObjectRef[]>;
+}
 
-type Item = [
+export type Item = [
   ObjectRef,
   ObjectRef,
   ObjectRef,
@@ -52,9 +62,10 @@ async function appItems(
     if (err instanceof PatternNotSupportedError) return undefined;
     throw err;
   }
-  const items: AppItems = new Map();
-  for (const [self, , parent, , , interfaces, name, role, , states] of (body[0] ?? []) as Item[]) {
-    items.set(idOf(self), {
+  const rows = (body[0] ?? []) as Item[];
+  const elements = new Map<BackendId, RawElement>();
+  for (const [self, , parent, , , interfaces, name, role, , states] of rows) {
+    elements.set(idOf(self), {
       ref: self,
       role,
       states,
@@ -66,7 +77,34 @@ async function appItems(
       rect: null,
     });
   }
-  return items;
+  return { elements, childLists: childListsOf(rows) };
+}
+
+/**
+ * The child lists the items agree on: an element's items listed under it as its Parent, one at
+ * each index 0..count-1 of its child count. A container managing its descendants is left out
+ * (GetItems omits its cells and counts them as none).
+ */
+export function childListsOf(rows: readonly Item[]): Map<BackendId, ObjectRef[]> {
+  const under = new Map<BackendId, ObjectRef[]>();
+  /** Parents with an item at no index or two at one: their lists are read from the app. */
+  const clashing = new Set<BackendId>();
+  for (const [self, , parent, index] of rows) {
+    const parentId = idOf(parent);
+    const siblings = under.get(parentId) ?? [];
+    if (index < 0 || siblings[index] !== undefined) clashing.add(parentId);
+    else siblings[index] = self;
+    under.set(parentId, siblings);
+  }
+  const lists = new Map<BackendId, ObjectRef[]>();
+  for (const [self, , , , count, , , , , states] of rows) {
+    const id = idOf(self);
+    if (clashing.has(id) || hasState(states, STATE_BIT.MANAGES_DESCENDANTS)) continue;
+    const children = under.get(id) ?? [];
+    // A sparse array's length counts its holes (and `every` skips them): look at each index.
+    if (children.length === count && filled(children)) lists.set(id, children);
+  }
+  return lists;
 }
 
 /** Fetch a subtree in bulk: root first, pre-order, like walkSubtree. */
@@ -77,6 +115,8 @@ export async function bulkSubtree(
 ): Promise<BackendNode[]> {
   const { signal } = options;
   throwIfAborted(signal);
+  // A new window's read goes ahead of the event re-reads its making queued on the bus.
+  if (options.urgent === true) return urgentCalls(() => bulkSubtree(reader, id, plain(options)));
   const maxDepth = options.maxDepth ?? Number.POSITIVE_INFINITY;
   if (id === DESKTOP_ID) {
     if (maxDepth <= 0) return walkSubtree(reader, id, options);
@@ -90,11 +130,22 @@ export async function bulkSubtree(
   const ref = refOf(id);
   if (isAppRoot(ref)) throw new ElementStaleError(`${id} is an application, not an element`);
   const items = await appItems(reader, ref[0], signal);
-  const raw = items?.get(id);
+  const raw = items?.elements.get(id);
   if (items === undefined || raw === undefined) return walkSubtree(reader, id, options);
   const parentId = reader.parentIdOf(raw);
-  const parentSelects = items.get(idOf(raw.parent))?.interfaces.includes(SELECTION) ?? false;
+  const parentSelects =
+    items.elements.get(idOf(raw.parent))?.interfaces.includes(SELECTION) ?? false;
   return assemble(reader, items, raw, parentId, parentSelects, 0, maxDepth, signal);
+}
+
+function filled(list: readonly (ObjectRef | undefined)[]): boolean {
+  for (let i = 0; i < list.length; i++) if (list[i] === undefined) return false;
+  return true;
+}
+
+function plain(options: FetchOptions): FetchOptions {
+  const { urgent: _urgent, ...rest } = options;
+  return rest;
 }
 
 function staleToEmpty(err: unknown): BackendNode[][] {
@@ -137,7 +188,7 @@ async function childSubtrees(
 ): Promise<BackendNode[][]> {
   const subtrees = await Promise.all(
     refs.map(async (ref) => {
-      const raw = items?.get(idOf(ref));
+      const raw = items?.elements.get(idOf(ref));
       if (items === undefined || raw === undefined) {
         return (
           await readChildren(reader, [ref], parentId, parentSelects, depth, maxDepth, signal)
@@ -161,8 +212,9 @@ async function assemble(
   maxDepth: number,
   signal: AbortSignal,
 ): Promise<BackendNode[]> {
+  const listed = items.childLists.get(idOf(raw.ref));
   const [children] = await Promise.all([
-    reader.children(raw.ref, signal, (child) => items.get(idOf(child))?.parent),
+    listed ?? reader.children(raw.ref, signal, (child) => items.elements.get(idOf(child))?.parent),
     reader.readExtras(raw, signal),
   ]);
   raw.children = children;
