@@ -141,6 +141,11 @@ export interface FetchOptions {
   /** Levels below the root to include (0 = the root only). Default: the whole subtree. Nodes
    * at the limit still list their children ids, but those children are not returned. */
   maxDepth?: number;
+  /**
+   * Read ahead of the backend's queued ordinary reads (a new window whose announcement waits
+   * for it, while the app floods events about that window's making). Default false.
+   */
+  urgent?: boolean;
 }
 
 export interface ActionOptions {

@@ -5,7 +5,7 @@
  * Property, text and window activation events that arrive while a fetch is in flight are handed
  * back with its result so the reducer re-applies them over the (possibly older) fetched values.
  */
-import type { AccessibilityBackend, BackendEvent } from '../backends/backend.js';
+import type { AccessibilityBackend, BackendEvent, FetchOptions } from '../backends/backend.js';
 import { ElementStaleError, raceSignal, TimeoutError } from '../errors.js';
 import type { CacheInput, FetchRequest } from './reducer.js';
 
@@ -147,7 +147,8 @@ export class FetchRunner {
     let patches = FETCH_FAILED;
     this.fetches++;
     try {
-      const options = maxDepth === undefined ? { signal } : { signal, maxDepth };
+      const options: FetchOptions = maxDepth === undefined ? { signal } : { signal, maxDepth };
+      if (job.request.urgent === true) options.urgent = true;
       const nodes = await raceSignal(backend.fetchSubtree(id, options), signal);
       if (!this.stopper.signal.aborted) {
         const input: CacheInput = { kind: 'fetched', nodes, replay: job.replay };
