@@ -7,6 +7,7 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import type { Rect } from '../../protocol/src/index.js';
+import { xwininfoRect } from '../support/xwindow.js';
 
 const exec = promisify(execFile);
 const POLL_MS = 50;
@@ -72,15 +73,7 @@ export async function xWindowMapped(
 
 /** A window's rectangle as the X server reports it (the client area, root coordinates). */
 export async function xRect(env: NodeJS.ProcessEnv, xid: string): Promise<Rect> {
-  const info = await x(env, 'xwininfo', ['-id', xid]);
-  const num = (label: string): number =>
-    Number(new RegExp(`${label}:\\s+(-?\\d+)`).exec(info)?.[1]);
-  return {
-    x: num('Absolute upper-left X'),
-    y: num('Absolute upper-left Y'),
-    width: num('Width'),
-    height: num('Height'),
-  };
+  return xwininfoRect(await x(env, 'xwininfo', ['-id', xid]));
 }
 
 /** The monitors as Xinerama heads (`xdpyinfo -ext XINERAMA`), in their order. */
