@@ -235,6 +235,8 @@ export class AtspiBus {
     timeoutMs: number,
   ): Promise<DbusMessage | null> {
     if (this.lost !== undefined) {
+      // Sent on a closed stream, it rejects too: nobody else waits for it.
+      pending.catch(() => undefined);
       return Promise.reject(new BackendUnavailableError(`${what}: ${this.lost.message}`));
     }
     const lostPromise = new Promise<never>((_resolve, reject) => {

@@ -92,3 +92,24 @@ describe('AtspiBus call slots', () => {
     }
   });
 });
+
+describe('AtspiBus after the connection is lost', () => {
+  it('fails a call caught mid-start with a typed error and leaves no rejection unhandled', async () => {
+    const signal = new AbortController().signal;
+    const bus = await AtspiBus.connect(address, { concurrency: 4, callTimeoutMs: 10_000 }, signal);
+    const unhandled: unknown[] = [];
+    const note = (err: unknown): void => void unhandled.push(err);
+    process.on('unhandledRejection', note);
+    try {
+      const spec = { dest: 'org.freedesktop.DBus', path: '/', iface: 'org.freedesktop.DBus' };
+      // Started, then the connection is closed before the call is sent.
+      const call = bus.call({ ...spec, member: 'GetId' }, signal);
+      bus.disconnect();
+      await expect(call).rejects.toMatchObject({ code: 'backend_unavailable' });
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', note);
+    }
+  });
+});
