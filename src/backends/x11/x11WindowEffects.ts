@@ -24,6 +24,15 @@ export function movedElsewhere(
   return op.op === 'move' && a !== null && b !== null && (a.x !== b.x || a.y !== b.y);
 }
 
+/** A minimized window shown again, not where it was (it may still be on its way there). */
+export function restoredElsewhere(before: WindowGeometry, after: WindowGeometry): boolean {
+  return (
+    before.state === 'minimized' &&
+    after.state !== 'minimized' &&
+    !sameRect(before.rect, after.rect)
+  );
+}
+
 export function sameRect(a: Rect | null, b: Rect | null): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }

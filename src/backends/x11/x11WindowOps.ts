@@ -15,7 +15,13 @@ import { ActionFailedError, NotSupportedError, throwIfAborted } from '../../erro
 import type { MonitorInfo, WindowGeometry, WindowOp } from '../backend.js';
 import { loadX11Windows, IS_VIEWABLE, type X11WindowLib } from './x11WindowLib.js';
 import { loadX11WindowRequests, type X11WindowRequests } from './x11WindowRequests.js';
-import { effectSeen, movedElsewhere, sameRect, unmanagedTarget } from './x11WindowEffects.js';
+import {
+  effectSeen,
+  movedElsewhere,
+  restoredElsewhere,
+  sameRect,
+  unmanagedTarget,
+} from './x11WindowEffects.js';
 
 type State = WindowGeometry['state'];
 
@@ -26,6 +32,11 @@ type State = WindowGeometry['state'];
 const CONFIRM_MS = 3_000;
 const POLL_MS = 10;
 const QUIET_MS = 60;
+/**
+ * The same for a window shown again from its icon somewhere else than it was: a manager may
+ * animate it there (openbox moves the frame for 150 ms, in steps far apart under load).
+ */
+const RESTORE_QUIET_MS = 300;
 /** _NET_WM_STATE actions, StaticGravity and the flags of _NET_MOVERESIZE_WINDOW (EWMH). */
 const [REMOVE, ADD] = [0, 1];
 const NORTH_WEST_GRAVITY = 1;
@@ -69,7 +80,8 @@ export class X11WindowOps {
       if (!effectSeen(op, before, after, target)) steady = undefined;
       else if (steady === undefined || !sameRect(steady.rect, after.rect))
         steady = { since: now, rect: after.rect };
-      if (steady !== undefined && (after.closed || now - steady.since >= QUIET_MS)) return after;
+      const quiet = restoredElsewhere(before, after) ? RESTORE_QUIET_MS : QUIET_MS;
+      if (steady !== undefined && (after.closed || now - steady.since >= quiet)) return after;
       if (now - started > CONFIRM_MS) {
         if (movedElsewhere(op, before, after)) return after;
         throw new ActionFailedError(`the X server shows no effect of ${op.op} (${via})`, {

@@ -4,6 +4,7 @@ import type { WindowGeometry } from '../../../../src/backends/backend.js';
 import {
   effectSeen,
   movedElsewhere,
+  restoredElsewhere,
   unmanagedTarget,
 } from '../../../../src/backends/x11/x11WindowEffects.js';
 
@@ -64,6 +65,16 @@ describe('effectSeen', () => {
     const op = { op: 'move' as const, x: 5000, y: 10 };
     expect(movedElsewhere(op, geo(), geo({ rect: at(880, 10) }))).toBe(true);
     expect(movedElsewhere(op, geo(), geo())).toBe(false);
+  });
+});
+
+describe('restoredElsewhere', () => {
+  it('marks a window shown from its icon away from where it was, which may still move', () => {
+    const icon = geo({ state: 'minimized', rect: at(460, 359) });
+    expect(restoredElsewhere(icon, geo({ rect: at(535, 688), foreground: true }))).toBe(true);
+    expect(restoredElsewhere(icon, geo({ rect: at(460, 359), foreground: true }))).toBe(false);
+    expect(restoredElsewhere(icon, geo({ state: 'minimized', rect: at(0, 0) }))).toBe(false);
+    expect(restoredElsewhere(geo(), geo({ rect: at(535, 688) }))).toBe(false);
   });
 });
 
