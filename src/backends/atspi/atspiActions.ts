@@ -53,8 +53,11 @@ export class AtspiActions {
     /** Events an action learned of that the toolkit does not announce (a scroll's effect). */
     private readonly emit: (events: readonly BackendEvent[]) => void = () => undefined,
     xOrigin?: RealInputDeps['xOrigin'],
+    scaleOf?: RealInputDeps['scaleOf'],
   ) {
-    this.deps = xOrigin === undefined ? { reader, x, pidOf } : { reader, x, pidOf, xOrigin };
+    this.deps = { reader, x, pidOf };
+    if (xOrigin !== undefined) this.deps.xOrigin = xOrigin;
+    if (scaleOf !== undefined) this.deps.scaleOf = scaleOf;
     this.windows = new AtspiWindowFocus(this.deps);
   }
 

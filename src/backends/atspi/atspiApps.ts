@@ -49,6 +49,8 @@ export async function readAppInfo(
 export class AppInfos {
   private readonly byBusName = new Map<string, Promise<AppInfo>>();
   readonly toolkits = new Map<number, string>();
+  /** Pids of apps whose toolkit counts extents from its window's corner (GTK 4). */
+  readonly windowRelative = new Set<number>();
 
   get(
     busName: string,
@@ -62,6 +64,9 @@ export class AppInfos {
     info.then(
       (read) => {
         if (read.pid !== undefined) this.toolkits.set(read.pid, read.toolkit.name);
+        const { windowRelativeExtents } = actionPolicyOf(read.toolkit.name, read.toolkit.version);
+        if (read.pid !== undefined && windowRelativeExtents === true)
+          this.windowRelative.add(read.pid);
         return read.toolkit.unread === true && this.byBusName.delete(busName);
       },
       () => this.byBusName.delete(busName),

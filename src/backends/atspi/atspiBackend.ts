@@ -5,7 +5,7 @@
  * `reset` (every id may be invalid) and `ok`.
  */
 import { setMaxListeners } from 'node:events';
-import type { Observable } from 'rxjs';
+import { map, type Observable } from 'rxjs';
 import type {
   AccessibilityBackend,
   ActionOptions,
@@ -40,6 +40,7 @@ import { OrderedBatcher } from './atspiBatcher.js';
 import { CAPABILITIES } from './atspiCapabilities.js';
 import type { AtspiEventMapper, SignalMessage } from './atspiEvents.js';
 import { AppInfos } from './atspiApps.js';
+import { AppCoordinates } from './atspiCoordinates.js';
 import type { AppInfo } from './atspiFetch.js';
 import { ToolkitPolicies } from './atspiToolkits.js';
 import { DESKTOP_ID, refOf } from './atspiIds.js';
@@ -56,13 +57,15 @@ export class AtspiBackend implements AccessibilityBackend {
   readonly capabilities = CAPABILITIES;
   readonly rootId: BackendId = DESKTOP_ID;
   private readonly batcher = new OrderedBatcher();
-  readonly events$ = this.batcher.events$;
+  private readonly apps = new AppInfos();
+  /** Every rect leaves the backend in X pixels, whatever scale its app draws at. */
+  private readonly coords = new AppCoordinates(this.apps.windowRelative, (e) => this.emit(e));
+  readonly events$ = this.batcher.events$.pipe(map((batch) => this.coords.events(batch)));
   private readonly env: NodeJS.ProcessEnv;
   private readonly x: XInput;
   /** Where the desktop said focus went last: typed keys go to that app. */
   private focusedId: BackendId | null = null;
   private readonly lifetime = new AbortController();
-  private readonly apps = new AppInfos();
   private conn: Connection | undefined;
   private stopped = false;
   private readonly settler = new WindowSettler({
@@ -122,9 +125,9 @@ export class AtspiBackend implements AccessibilityBackend {
       // A re-list of the top level is a few calls that window changes wait for.
       const nodes = await (depth !== undefined && depth <= 1 ? urgentCalls(read) : read());
       c.mapper.noteWindows(nodes[0]?.children ?? []);
-      const shown = this.desktop.truth.filterDesktop(nodes);
+      const shown = this.coords.remeasure(this.desktop.truth, nodes);
       return options.maxDepth === 0 ? shown.slice(0, 1) : shown;
-    });
+    }).then((nodes) => (id === DESKTOP_ID ? nodes : this.coords.nodes(nodes)));
   }
 
   /**
@@ -134,7 +137,8 @@ export class AtspiBackend implements AccessibilityBackend {
   walk(id: BackendId, options: FetchOptions): Promise<BackendNode[]> {
     return this.withConnection(options.signal, async (c, signal) => {
       const nodes = await walkSubtree(c.reader, id, { ...options, signal });
-      return id === DESKTOP_ID ? this.desktop.truth.filterDesktop(nodes) : nodes;
+      const truth = this.desktop.truth;
+      return id === DESKTOP_ID ? this.coords.remeasure(truth, nodes) : this.coords.nodes(nodes);
     });
   }
 
@@ -273,6 +277,7 @@ export class AtspiBackend implements AccessibilityBackend {
         emit: (events) => this.emit(events),
         appInfo: (name, s) => this.appInfo(name, s),
         originOf: (wid) => this.desktop.truth.originOf(wid),
+        scaleOf: (busName) => this.coords.scaleOf(busName),
         onSignal: (mapper, msg) => this.onSignal(mapper, msg),
         onLost: (bus, err) => void this.onLost(bus, err),
       },
@@ -316,6 +321,7 @@ export class AtspiBackend implements AccessibilityBackend {
     this.conn.guard.stop();
     this.conn = undefined;
     this.apps.clear();
+    this.coords.forget();
     this.emit([{ type: 'status', status: 'degraded', reason: err.message }]);
     const conn = await reconnect(
       (s) => this.connect(s),

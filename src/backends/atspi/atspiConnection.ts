@@ -60,6 +60,8 @@ export interface ConnectionHooks {
   appInfo: (busName: string, signal: AbortSignal) => Promise<AppInfo>;
   /** The screen origin of an X window (GTK 4 reports extents relative to its window). */
   originOf: NonNullable<RealInputDeps['xOrigin']>;
+  /** X pixels per pixel of an app's extents (atspiCoordinates.ts). */
+  scaleOf: NonNullable<RealInputDeps['scaleOf']>;
   onSignal: (mapper: AtspiEventMapper, msg: SignalMessage) => void;
   onLost: (bus: AtspiBus, err: Error) => void;
 }
@@ -85,7 +87,14 @@ export async function openConnection(
     const reader = new AtspiReader(bus, hooks.appInfo);
     const mapper = new AtspiEventMapper(reader, owner, (s) => registerEvents(bus, s));
     const pidOf = async (name: string, s: AbortSignal) => (await hooks.appInfo(name, s)).pid;
-    const actions = new AtspiActions(reader, settings.x, pidOf, hooks.emit, hooks.originOf);
+    const actions = new AtspiActions(
+      reader,
+      settings.x,
+      pidOf,
+      hooks.emit,
+      hooks.originOf,
+      hooks.scaleOf,
+    );
     const subscription = bus.signals$.subscribe((msg) => hooks.onSignal(mapper, msg));
     void bus.closed.then((err) => hooks.onLost(bus, err));
     return { bus, reader, mapper, actions, subscription, guard };

@@ -25,6 +25,8 @@ export interface RealInputDeps {
   pidOf(busName: string, signal: AbortSignal): Promise<number | undefined>;
   /** The X server's own origin of a top-level X window (the window truth's view). */
   xOrigin?(wid: number): { x: number; y: number } | undefined;
+  /** X pixels per pixel of the app's extents (1 unless its toolkit scales itself). */
+  scaleOf?(busName: string): number;
 }
 
 export async function parentOf(
@@ -147,14 +149,15 @@ export async function clickElement(
     const top = await topLevelOf(deps.reader, ref, signal);
     const wid = await xWindowOf(deps, top, signal).catch(() => undefined);
     if (wid !== undefined && !menuItem) await deps.x.run(['windowraise', wid], signal);
-    if (wid !== undefined && windowRelative) origin = await windowOffset(deps, top, wid, signal);
+    if (wid !== undefined && windowRelative) {
+      origin = await windowOffset(deps, top, wid, deps.scaleOf?.(ref[0]) ?? 1, signal);
+    }
   }
   const [x = 0, y = 0, width = 0, height = 0] = box;
   const [dx = 0, dy = 0] = origin;
-  await deps.x.input(
-    { kind: 'click', x: dx + x + width / 2, y: dy + y + height / 2, button: 'left', count: 1 },
-    signal,
-  );
+  const s = deps.scaleOf?.(ref[0]) ?? 1;
+  const at = { x: dx + (x + width / 2) * s, y: dy + (y + height / 2) * s };
+  await deps.x.input({ kind: 'click', ...at, button: 'left', count: 1 }, signal);
   return true;
 }
 
@@ -163,10 +166,11 @@ async function windowOffset(
   deps: RealInputDeps,
   top: ObjectRef,
   wid: string,
+  scale: number,
   signal: AbortSignal,
 ): Promise<number[]> {
   const origin = deps.xOrigin?.(Number(wid));
   if (origin === undefined) return [0, 0];
   const [tx = 0, ty = 0] = await extentsOf(deps.reader, top, signal);
-  return [origin.x - tx, origin.y - ty];
+  return [origin.x - tx * scale, origin.y - ty * scale];
 }

@@ -18,6 +18,7 @@ import {
   type AccessibleTopLevel,
   type XWindowView,
 } from '../x11/index.js';
+import type { MatchedWindow } from './atspiCoordinates.js';
 import { DESKTOP_ID, refOf } from './atspiIds.js';
 import { WithdrawnWindows } from './atspiWithdrawn.js';
 
@@ -101,6 +102,18 @@ export class AtspiWindowTruth {
   originOf(xid: number): { x: number; y: number } | undefined {
     const rect = this.watcher.view().windows.find((w) => w.xid === xid)?.rect;
     return rect === null || rect === undefined ? undefined : { x: rect.x, y: rect.y };
+  }
+
+  /** The last listing's accessible windows paired with the X windows they match now. */
+  pairs(): MatchedWindow[] {
+    if (!this.watcher.running) return [];
+    const view = this.watcher.view();
+    const byId = new Map(this.listed.map((w) => [w.id, w]));
+    return [...this.match().byXid].flatMap(([xid, id]) => {
+      const acc = byId.get(id);
+      const x = view.windows.find((w) => w.xid === xid);
+      return acc === undefined || x === undefined ? [] : [{ acc, x, active: view.active === xid }];
+    });
   }
 
   /** A desktop listing without the windows the X server says are not on screen. */

@@ -21,13 +21,20 @@ export interface X11App {
   edit: string;
   list: string;
   rowType: 'ListItem' | 'DataItem';
+  /** Environment the app starts with on top of the session's (a toolkit's scale). */
+  env?: Record<string, string>;
+}
+
+/** Per test file: two monitors side by side, or one. */
+export interface X11DesktopShape {
+  twoMonitors?: boolean;
 }
 
 let desktop: Promise<DesktopSession> | undefined;
 
 /** The file's openbox desktop, started on first use and stopped after the file. */
-function openboxDesktop(): Promise<DesktopSession> {
-  desktop ??= startDesktop(AbortSignal.timeout(60_000), { windowManager: true });
+function openboxDesktop(shape: X11DesktopShape): Promise<DesktopSession> {
+  desktop ??= startDesktop(AbortSignal.timeout(60_000), { windowManager: true, ...shape });
   return desktop;
 }
 
@@ -55,16 +62,24 @@ async function mappedAndFocused(
   }
 }
 
-export function atspiDesktopFixture(app: X11App): DesktopFixtureFactory {
+export function atspiDesktopFixture(
+  app: X11App,
+  shape: X11DesktopShape = {},
+): DesktopFixtureFactory {
   return async (signal): Promise<DesktopFixture> => {
-    const session = await openboxDesktop();
+    const session = await openboxDesktop(shape);
     const backend = createAtspiBackend({
       env: session.env,
       a11yBusAddress: session.a11yBusAddress,
     });
     await backend.start(signal);
     const services = composeServices(backend, loadConfig({ backend: 'atspi' }));
-    const launched = session.launch(app.command, app.args);
+    // Through env(1), which execs the app: the pid stays the app's.
+    const vars = Object.entries(app.env ?? {}).map(([k, v]) => `${k}=${v}`);
+    const launched =
+      vars.length === 0
+        ? session.launch(app.command, app.args)
+        : session.launch('/usr/bin/env', [...vars, app.command, ...app.args]);
     const stops: (() => Promise<void>)[] = [
       () => launched.stop(),
       () => backend.stop(),

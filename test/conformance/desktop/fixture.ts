@@ -41,6 +41,10 @@ export interface Outside {
   setLayout?: (layout: string) => Promise<void>;
   /** The keyboard map, to check that typing gave borrowed keys back. */
   keymap?: () => Promise<string>;
+  /** The list's rows the app reports selected. */
+  selected?: () => Promise<string[]>;
+  /** The colour the screen shows at a point (red, green, blue), read without the server. */
+  pixel?: (x: number, y: number) => Promise<number[]>;
 }
 
 export interface DesktopFixture {

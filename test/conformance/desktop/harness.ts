@@ -9,8 +9,8 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { DesktopFixture, DesktopFixtureFactory } from './fixture.js';
-import { DESKTOP_SPECS } from './specs/index.js';
+import type { DesktopFixture, DesktopFixtureFactory, DesktopSpec } from './fixture.js';
+import { DESKTOP_SPECS, SCALE_SPECS } from './specs/index.js';
 
 const UNRELIABLE = 'unreliable:';
 
@@ -23,14 +23,18 @@ const ExpectationsFile = z.record(z.string().min(1), z.string().min(1, 'give the
 export function loadDesktopExpectations(backend: string): Record<string, string> {
   const url = new URL(`../expectations/desktop/${backend}.json`, import.meta.url);
   const parsed = ExpectationsFile.parse(JSON.parse(readFileSync(url, 'utf8')));
-  const known = new Set(DESKTOP_SPECS.map((s) => s.id));
+  const known = new Set([...DESKTOP_SPECS, ...SCALE_SPECS].map((s) => s.id));
   const unknown = Object.keys(parsed).filter((id) => !known.has(id));
   if (unknown.length > 0) throw new Error(`expectations name unknown specs: ${unknown.join(', ')}`);
   return parsed;
 }
 
 /** Declare the desktop-operations suite for one backend. */
-export function runDesktopConformance(backend: string, createFixture: DesktopFixtureFactory): void {
+export function runDesktopConformance(
+  backend: string,
+  createFixture: DesktopFixtureFactory,
+  specs: readonly DesktopSpec[] = DESKTOP_SPECS,
+): void {
   const expectations = loadDesktopExpectations(backend);
   describe(`desktop conformance: ${backend}`, () => {
     let fixture: DesktopFixture | undefined;
@@ -40,11 +44,11 @@ export function runDesktopConformance(backend: string, createFixture: DesktopFix
     });
 
     it('has unique spec ids', () => {
-      const ids = DESKTOP_SPECS.map((s) => s.id);
+      const ids = [...DESKTOP_SPECS, ...SCALE_SPECS].map((s) => s.id);
       expect(new Set(ids).size).toBe(ids.length);
     });
 
-    for (const spec of DESKTOP_SPECS) {
+    for (const spec of specs) {
       const gap = expectations[spec.id];
       const declare = gap === undefined ? it : gap.startsWith(UNRELIABLE) ? it.skip : it.fails;
       const title = gap === undefined ? spec.title : `${spec.title} (known gap: ${gap})`;

@@ -1,6 +1,6 @@
 /**
  * Outside reads on an X11 desktop: the X server asked through its own tools in their own
- * processes (xwininfo, xprop, xrandr, xdotool, xmodmap, setxkbmap), and the app's text and rows
+ * processes (xwininfo, xprop, xrandr, xdotool, xmodmap, setxkbmap, ImageMagick's import), and the app's text and rows
  * through pyatspi (test/fixtures/x11/atspiRead.py), never through the server under test.
  */
 import { fileURLToPath } from 'node:url';
@@ -53,8 +53,20 @@ export async function xActivePid(env: NodeJS.ProcessEnv): Promise<number | undef
   return found === undefined ? undefined : Number(found);
 }
 
-/** The RandR monitors (`xrandr --listmonitors`: `0: +*name 1280/338x1024/270+0+0  name`). */
+/**
+ * The monitors: Xinerama's heads where it has several (the two-monitor desktop is a Xephyr
+ * whose RandR sees one screen), else RandR's (`xrandr --listmonitors`:
+ * `0: +*name 1280/338x1024/270+0+0  name`).
+ */
 export async function xMonitors(env: NodeJS.ProcessEnv): Promise<OutsideMonitor[]> {
+  const xinerama = await x(env, 'xdpyinfo', ['-ext', 'XINERAMA']).catch(() => '');
+  const heads = [...xinerama.matchAll(/head #\d+: (\d+)x(\d+) @ (-?\d+),(-?\d+)/g)];
+  if (heads.length > 1) {
+    return heads.map((m, i) => ({
+      rect: { x: Number(m[3]), y: Number(m[4]), width: Number(m[1]), height: Number(m[2]) },
+      primary: i === 0,
+    }));
+  }
   const out = await x(env, 'xrandr', ['--listmonitors']);
   const found = [...out.matchAll(/^\s*\d+: \+(\*?)\S+ (\d+)\/\d+x(\d+)\/\d+\+(-?\d+)\+(-?\d+)/gm)];
   const monitors = found.map((m) => ({
@@ -86,6 +98,16 @@ async function movePointer(env: NodeJS.ProcessEnv, px: number, py: number): Prom
 interface Read {
   text: string | null;
   rows: string[];
+  selected: string[];
+}
+
+/** One screen pixel as ImageMagick's `import` reads it from the X server. */
+async function xPixel(env: NodeJS.ProcessEnv, px: number, py: number): Promise<number[]> {
+  const crop = `1x1+${px}+${py}`;
+  const out = await x(env, 'import', ['-window', 'root', '-crop', crop, '-depth', '8', 'txt:-']);
+  const rgb = /\((\d+),(\d+),(\d+)/.exec(out.split('\n')[1] ?? '');
+  if (rgb === null) throw new Error(`no pixel in: ${out}`);
+  return [Number(rgb[1]), Number(rgb[2]), Number(rgb[3])];
 }
 
 /**
@@ -107,6 +129,8 @@ export function x11Outside(
     rows: async () => (await read(app.list)).rows,
     setLayout: async (layout) => void (await x(env, 'setxkbmap', [layout])),
     keymap: () => x(env, 'xmodmap', ['-pke']),
+    selected: async () => (await read(app.list)).selected,
+    pixel: (px, py) => xPixel(env, px, py),
     stop: () => reader.stop(),
   };
 }
