@@ -1,12 +1,11 @@
 /**
  * Bulk fetch: one `Cache.GetItems` call per app returns every element it knows with role, name,
- * states, interfaces, index in parent and child count, so per element only extents, range and
- * text are read, all at once. An element's child list comes from the items when they agree with
- * it (as many items under it as its count, indices 0..n-1); else from GetChildren (an app
- * rearranging while it answers, a MANAGES_DESCENDANTS container whose cells GetItems omits),
- * and any child the items lack is completed by a scoped walk. A child list read element by
- * element costs a round trip per tree level, which a busy app (one building a dialog) answers
- * slowly. An app without the Cache interface is walked.
+ * states, interfaces and child count, so per element only extents, range and text are read,
+ * and the child list where the element has children (GetChildren: the items' index in parent can
+ * disagree with its order). A leaf the items vouch for (see childListsOf) is not asked: most
+ * elements are leaves, and a busy app (one building a dialog) answers each call slowly. Any
+ * child the items lack is completed by a scoped walk. An app without the Cache interface is
+ * walked.
  */
 import type { BackendId, BackendNode, FetchOptions } from '../backend.js';
 import {
@@ -81,28 +80,18 @@ async function appItems(
 }
 
 /**
- * The child lists the items agree on: an element's items listed under it as its Parent, one at
- * each index 0..count-1 of its child count. A container managing its descendants is left out
- * (GetItems omits its cells and counts them as none).
+ * The child lists the items vouch for: the empty ones (a child count of 0 and no item naming the
+ * element as its Parent). A non-empty list is still asked of GetChildren: GTK 3 answers indices
+ * in parent in another order than GetChildren for some boxes. A container managing its
+ * descendants is left out (GetItems omits its cells and counts them as none).
  */
 export function childListsOf(rows: readonly Item[]): Map<BackendId, ObjectRef[]> {
-  const under = new Map<BackendId, ObjectRef[]>();
-  /** Parents with an item at no index or two at one: their lists are read from the app. */
-  const clashing = new Set<BackendId>();
-  for (const [self, , parent, index] of rows) {
-    const parentId = idOf(parent);
-    const siblings = under.get(parentId) ?? [];
-    if (index < 0 || siblings[index] !== undefined) clashing.add(parentId);
-    else siblings[index] = self;
-    under.set(parentId, siblings);
-  }
+  const parents = new Set(rows.map((row) => idOf(row[2])));
   const lists = new Map<BackendId, ObjectRef[]>();
   for (const [self, , , , count, , , , , states] of rows) {
     const id = idOf(self);
-    if (clashing.has(id) || hasState(states, STATE_BIT.MANAGES_DESCENDANTS)) continue;
-    const children = under.get(id) ?? [];
-    // A sparse array's length counts its holes (and `every` skips them): look at each index.
-    if (children.length === count && filled(children)) lists.set(id, children);
+    if (count !== 0 || parents.has(id) || hasState(states, STATE_BIT.MANAGES_DESCENDANTS)) continue;
+    lists.set(id, []);
   }
   return lists;
 }
@@ -136,11 +125,6 @@ export async function bulkSubtree(
   const parentSelects =
     items.elements.get(idOf(raw.parent))?.interfaces.includes(SELECTION) ?? false;
   return assemble(reader, items, raw, parentId, parentSelects, 0, maxDepth, signal);
-}
-
-function filled(list: readonly (ObjectRef | undefined)[]): boolean {
-  for (let i = 0; i < list.length; i++) if (list[i] === undefined) return false;
-  return true;
 }
 
 function plain(options: FetchOptions): FetchOptions {
