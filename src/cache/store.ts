@@ -292,12 +292,14 @@ export class CacheStore extends CacheReads implements UiCache {
     return n === undefined ? undefined : this.state.toElement(n);
   }
 
-  /** Re-fetch the window of `ref` (the whole window: an action's effects are rarely local). */
+  /** Re-fetch the window of `ref` (the whole window: an action's effects are rarely local),
+   * unless every change in it comes as events (eventComplete): a re-read finds nothing new. */
   async refresh(ref: string, signal: AbortSignal): Promise<void> {
-    const node = nodeForRef(this.state, ref);
+    const request = windowRequest(this.state, nodeForRef(this.state, ref));
+    if (this.backend.eventComplete?.(request.id) === true) return;
     // Counted as drift: after an action's events are in, whatever a re-fetch still changes
     // is something the event stream lost.
-    await untilSettled(this.runner.enqueue(windowRequest(this.state, node), true), signal);
+    await untilSettled(this.runner.enqueue(request, true), signal);
   }
 
   /** Age of the oldest confirmation from the app behind a read of this scope (freshness.ts). */

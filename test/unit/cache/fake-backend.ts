@@ -57,6 +57,8 @@ export class FakeBackend implements AccessibilityBackend {
   maxInFlight = 0;
   /** When set, fetches wait for it before reading the tree. */
   hold: Promise<void> | null = null;
+  /** Windows whose every change the test reports as events (backend.eventComplete). */
+  eventComplete?: (windowId: BackendId) => boolean;
   /** Ticks when a fetch starts. */
   readonly fetchStarted = new Subject<void>();
 

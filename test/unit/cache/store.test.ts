@@ -179,6 +179,18 @@ describe('cache store', () => {
     expect(c.state.byId.get('btn7')?.props.name).toBe('changed silently');
   });
 
+  it('refresh(ref) leaves a window whose every change comes as events unread', async () => {
+    const b = smallDesktop();
+    // w2's changes all arrive as events (an in-app provider's): a re-read finds nothing new.
+    b.eventComplete = (id) => id === 'w2';
+    const c = await started(b);
+    const before = b.calls.length;
+    await c.refresh(c.state.byId.get('btn8')?.ref ?? '', deadline());
+    expect(b.calls.length).toBe(before);
+    await c.refresh(c.state.byId.get('sb1')?.ref ?? '', deadline());
+    expect(b.calls.slice(before).map((call) => call.id)).toEqual(['w1']);
+  });
+
   it('the reconcile re-reads the focused window and counts drift', async () => {
     const b = smallDesktop();
     const c = await started(b, { reconcileMs: 10 });
