@@ -22,3 +22,4 @@ export * from './codec/index.js';
 export * from './mirror.js';
 export * from './fleet.js';
 export * from './provider.js';
+export * from './providerCheck.js';

@@ -80,15 +80,33 @@ export type ProviderHello = z.infer<typeof ProviderHello>;
 
 const Seq = z.number().int().nonnegative();
 
-/** The whole tree: every window and node, the focus. Resets the sequence to `seq`. */
+/**
+ * The whole tree: every window and node, the focus. Resets the sequence to `seq`. `parts`:
+ * how many `snapshotPart` messages came ahead of it with the rest of its nodes (none: all
+ * nodes are here).
+ */
 export const ProviderSnapshot = z.object({
   type: z.literal('snapshot'),
   seq: Seq,
   windows: z.array(ProviderNodeId).max(1000),
   nodes: z.array(ProviderNode).max(PROVIDER_MAX_NODES),
   focus: ProviderNodeId.nullable(),
+  parts: z.number().int().nonnegative().optional(),
 });
 export type ProviderSnapshot = z.infer<typeof ProviderSnapshot>;
+
+/**
+ * Nodes of a snapshot sent ahead of it, so the server takes them in while the app still
+ * describes the rest. `part` counts from 0; a part 0 starts a new snapshot (one under way is
+ * dropped); the parts and their snapshot share its `seq`, and nothing else comes between them.
+ */
+export const ProviderSnapshotPart = z.object({
+  type: z.literal('snapshotPart'),
+  seq: Seq,
+  part: z.number().int().nonnegative(),
+  nodes: z.array(ProviderNode).max(PROVIDER_MAX_NODES),
+});
+export type ProviderSnapshotPart = z.infer<typeof ProviderSnapshotPart>;
 
 /**
  * Changes since the previous message, numbered `seq` = previous + 1. `upsert` nodes replace
@@ -132,7 +150,12 @@ export const ProviderResult = z.union([
 export type ProviderResult = z.infer<typeof ProviderResult>;
 
 /** Anything after the hello. */
-export const ProviderMessage = z.union([ProviderSnapshot, ProviderDelta, ProviderResult]);
+export const ProviderMessage = z.union([
+  ProviderSnapshot,
+  ProviderSnapshotPart,
+  ProviderDelta,
+  ProviderResult,
+]);
 export type ProviderMessage = z.infer<typeof ProviderMessage>;
 
 const Target = { id: ProviderNodeId };

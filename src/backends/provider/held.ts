@@ -53,11 +53,18 @@ export function hold(n: ProviderNode): HeldNode {
     automationId: n.automationId,
     className: n.className,
     value: n.value,
-    range: n.range,
+    // Copied: a provider's message is checked where it lies, extra keys and all.
+    range: n.range === undefined ? undefined : rangeOf(n.range),
     rect: r === null ? null : Object.freeze({ x: r.x, y: r.y, width: r.width, height: r.height }),
     states: shared(n.states),
     patterns: shared(n.patterns),
   };
+}
+
+function rangeOf(r: NonNullable<ProviderNode['range']>): ProviderNode['range'] {
+  return r.step === undefined
+    ? { value: r.value, min: r.min, max: r.max }
+    : { value: r.value, min: r.min, max: r.max, step: r.step };
 }
 
 /** The node's properties as a backend reports them (absent optional ones left out). */

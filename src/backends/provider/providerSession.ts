@@ -8,9 +8,10 @@ import type { WebSocket } from 'ws';
 import {
   PROVIDER_CLOSE,
   ProviderHello,
-  ProviderMessage,
+  checkProviderMessage,
   type ProviderAction,
   type ProviderResult,
+  type ProviderSnapshotPart,
   type ServerToProvider,
 } from '../../../protocol/src/index.js';
 import {
@@ -29,6 +30,7 @@ import {
   type ProviderChange,
   type ProviderTreeState,
 } from './providerTree.js';
+import { addPart, type SnapshotParts } from './snapshotParts.js';
 
 export interface SessionListener {
   /** The tree changed (the first snapshot included). */
@@ -56,6 +58,8 @@ export class ProviderSession {
   /** When the server asked for the tree (performance.now()); null before the hello. */
   subscribedAt: number | null = null;
   private readonly pending = new Map<number, Pending>();
+  /** The parts of a snapshot under way, until the snapshot that ends them. */
+  private parts: SnapshotParts | null = null;
   private nextRequest = 1;
   private windowStart = Date.now();
   private inWindow = 0;
@@ -131,18 +135,20 @@ export class ProviderSession {
       return this.close(PROVIDER_CLOSE.badMessage, 'a message is not JSON');
     }
     if (this.hello === null) return this.onHello(json);
-    const parsed = ProviderMessage.safeParse(json);
-    if (!parsed.success) {
-      return this.close(
-        PROVIDER_CLOSE.badMessage,
-        `bad message: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
-      );
-    }
-    const message = parsed.data;
+    const checked = checkProviderMessage(json);
+    if (!checked.ok)
+      return this.close(PROVIDER_CLOSE.badMessage, `bad message: ${checked.problem}`);
+    const message = checked.value;
     if (message.type === 'result') return this.onResult(message);
+    if (message.type === 'snapshotPart') return this.onPart(message);
+    if (message.type === 'delta' && this.parts !== null) {
+      return this.close(PROVIDER_CLOSE.badMessage, 'a delta came inside a snapshot');
+    }
+    const parts = this.parts;
+    this.parts = null;
     const outcome =
       message.type === 'snapshot'
-        ? applySnapshot(this.tree, message)
+        ? applySnapshot(this.tree, message, parts)
         : applyDelta(this.tree, message);
     if (outcome.ok) {
       this.tree = outcome.state;
@@ -152,6 +158,12 @@ export class ProviderSession {
     } else {
       this.close(PROVIDER_CLOSE.badMessage, outcome.reason);
     }
+  }
+
+  private onPart(part: ProviderSnapshotPart): void {
+    const added = addPart(this.parts, part);
+    if (added.ok) this.parts = added.parts;
+    else this.close(PROVIDER_CLOSE.badMessage, added.reason);
   }
 
   private onHello(json: unknown): void {

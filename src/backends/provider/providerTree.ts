@@ -16,6 +16,7 @@ import type {
 } from '../../../protocol/src/index.js';
 import { PROVIDER_MAX_NODES } from '../../../protocol/src/index.js';
 import { hold, sameChildren, sameProps, type HeldNode } from './held.js';
+import { snapshotNodes, type SnapshotParts } from './snapshotParts.js';
 
 export interface ProviderTreeState {
   readonly nodes: Map<ProviderNodeId, HeldNode>;
@@ -48,9 +49,14 @@ export const EMPTY_TREE: ProviderTreeState = {
   seq: -1,
 };
 
-export function applySnapshot(prev: ProviderTreeState, snap: ProviderSnapshot): ApplyOutcome {
-  const nodes = new Map<ProviderNodeId, HeldNode>();
-  for (const node of snap.nodes) nodes.set(node.id, hold(node));
+/** A whole snapshot, with the nodes of the parts that came ahead of it. */
+export function applySnapshot(
+  prev: ProviderTreeState,
+  snap: ProviderSnapshot,
+  parts: SnapshotParts | null = null,
+): ApplyOutcome {
+  const nodes = snapshotNodes(snap, parts);
+  if (typeof nodes === 'string') return { ok: false, gap: false, reason: nodes };
   const problem = checkWindows(nodes, snap.windows);
   if (problem !== null) return { ok: false, gap: false, reason: problem };
   const changes: ProviderChange[] = [windowsChange(prev.windows, snap.windows)];

@@ -169,6 +169,22 @@ describe('in-app providers', () => {
     expect(found.element?.name).toBe('still here');
   });
 
+  it('a node off the schema or a snapshot part out of order closes with the reason', async () => {
+    const { url } = await start();
+    const badNode = await provide(url, undefined, { app: 'Other', pid: 424243 });
+    badNode.sendRaw('{"type":"delta","seq":1,"upsert":[{"id":"n1","parentId":""}]}');
+    expect(await badNode.closed).toEqual({
+      code: 4400,
+      reason: 'bad message: node 0: parentId is not a node id or null',
+    });
+    const badPart = await provide(url, undefined, { app: 'Third', pid: 424244 });
+    badPart.sendRaw('{"type":"snapshotPart","seq":0,"part":3,"nodes":[]}');
+    expect(await badPart.closed).toEqual({
+      code: 4400,
+      reason: 'snapshot part 3 of seq 0 is out of order',
+    });
+  });
+
   it('needs the token and the provider subprotocol', async () => {
     const { url } = await start();
     await expect(

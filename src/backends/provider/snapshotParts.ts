@@ -1,0 +1,57 @@
+/**
+ * A snapshot that arrives in parts (`snapshotPart` messages, then the `snapshot` that ends
+ * them): each part's nodes are held as it comes, so the server builds the tree while the app
+ * still describes and sends the rest, and the closing message only adds its own nodes.
+ */
+import type {
+  ProviderNodeId,
+  ProviderSnapshot,
+  ProviderSnapshotPart,
+} from '../../../protocol/src/index.js';
+import { PROVIDER_MAX_NODES } from '../../../protocol/src/index.js';
+import { hold, type HeldNode } from './held.js';
+
+export interface SnapshotParts {
+  readonly seq: number;
+  /** The part number expected next. */
+  next: number;
+  readonly nodes: Map<ProviderNodeId, HeldNode>;
+}
+
+/** Takes one part in (in place); a part 0 starts over. Answers the problem, if any. */
+export function addPart(
+  parts: SnapshotParts | null,
+  part: ProviderSnapshotPart,
+): { ok: true; parts: SnapshotParts } | { ok: false; reason: string } {
+  const into = part.part === 0 ? { seq: part.seq, next: 0, nodes: new Map() } : parts;
+  if (into === null || into.seq !== part.seq || into.next !== part.part) {
+    return { ok: false, reason: `snapshot part ${part.part} of seq ${part.seq} is out of order` };
+  }
+  for (const node of part.nodes) into.nodes.set(node.id, hold(node));
+  if (into.nodes.size > PROVIDER_MAX_NODES) {
+    return { ok: false, reason: `more than ${PROVIDER_MAX_NODES} nodes` };
+  }
+  into.next++;
+  return { ok: true, parts: into };
+}
+
+/**
+ * Every node of `snap`: its parts' (their map, taken over: the parts are done with) and its
+ * own. A reason instead when the parts it names did not all come.
+ */
+export function snapshotNodes(
+  snap: ProviderSnapshot,
+  parts: SnapshotParts | null,
+): Map<ProviderNodeId, HeldNode> | string {
+  const expected = snap.parts ?? 0;
+  let nodes = new Map<ProviderNodeId, HeldNode>();
+  if (expected > 0) {
+    if (parts === null || parts.seq !== snap.seq || parts.next !== expected) {
+      return `the snapshot names ${expected} parts; ${parts?.next ?? 0} came`;
+    }
+    nodes = parts.nodes;
+  }
+  for (const node of snap.nodes) nodes.set(node.id, hold(node));
+  if (nodes.size > PROVIDER_MAX_NODES) return `more than ${PROVIDER_MAX_NODES} nodes`;
+  return nodes;
+}
