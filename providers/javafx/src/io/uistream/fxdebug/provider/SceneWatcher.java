@@ -31,6 +31,12 @@ final class SceneWatcher {
   /** Work per snapshot chunk: well inside the 5 ms the app may lose to the library at once. */
   private static final long CHUNK_BUDGET_NANOS = 1_000_000;
   private static final int FLUSH_BATCH = 16;
+  /**
+   * Nodes per snapshot part: the server takes each part in while the walk goes on, and the
+   * sender thread serialises it meanwhile. Large enough that a 10,000-node scene is a dozen
+   * messages, not one per chunk.
+   */
+  private static final int PART_NODES = 1_000;
 
   private final Uids uids;
   private final FxTaskStats stats = new FxTaskStats();
@@ -52,11 +58,27 @@ final class SceneWatcher {
   private long seq;
   private SnapshotInProgress building;
 
-  /** A snapshot being described chunk by chunk; sent whole once its last node is done. */
+  /**
+   * A snapshot being described chunk by chunk; its nodes go out in parts as they pile up, the
+   * rest with the snapshot message once its last node is done.
+   */
   private final class SnapshotInProgress {
     final List<Object> nodes = new ArrayList<>();
     final List<String> windows = new ArrayList<>();
     final SubtreeWalk walk = sent.walkInto(nodes);
+    int parts;
+
+    /** Hands the nodes described so far to the sender as the next part. */
+    void sendPart() {
+      Map<String, Object> msg = new LinkedHashMap<>();
+      msg.put("type", "snapshotPart");
+      msg.put("seq", 0);
+      msg.put("part", parts++);
+      // A copy of the references only: the node maps themselves are never changed once made.
+      msg.put("nodes", new ArrayList<>(nodes));
+      nodes.clear();
+      send.accept(msg);
+    }
   }
 
   /** {@code live}: listen to the app's window list (false only for {@link #warmUp}). */
@@ -139,6 +161,8 @@ final class SceneWatcher {
     long deadline = System.nanoTime() + CHUNK_BUDGET_NANOS;
     while (!snap.walk.done()) {
       if (System.nanoTime() > deadline) {
+        // Not while a control's rows still fill its children list: it would go out half done.
+        if (snap.nodes.size() >= PART_NODES && snap.walk.settled()) snap.sendPart();
         Platform.runLater(() -> stats.time(() -> continueSnapshot(snap), true));
         return;
       }
@@ -152,6 +176,7 @@ final class SceneWatcher {
     msg.put("windows", snap.windows);
     msg.put("nodes", snap.nodes);
     msg.put("focus", focusSent);
+    if (snap.parts > 0) msg.put("parts", snap.parts);
     send.accept(msg);
     if (windowListDirty || !dirty.isEmpty() || !dirtyWindows.isEmpty() || !toMark.isEmpty() || rows.hasDirty()) queueFlush();
   }

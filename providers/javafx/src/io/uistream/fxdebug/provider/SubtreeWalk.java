@@ -70,6 +70,11 @@ final class SubtreeWalk {
     return frames.isEmpty() && pending.isEmpty();
   }
 
+  /** No node reported so far is still being filled in (a control's rows): all can be sent. */
+  boolean settled() {
+    return pending.isEmpty();
+  }
+
   /** Runs {@code steps} (each call one step; true when finished) before the walk goes on. */
   void then(BooleanSupplier steps) {
     pending.push(steps);
