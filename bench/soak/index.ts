@@ -1,14 +1,15 @@
 /**
  * Soak benchmark (one JSON line): a real uistream server process with the sim demo's
  * scripted activity (bench/soak/server.ts) and 200 clients over WebSocket on 127.0.0.1 for
- * 240 s (UISTREAM_SOAK_S=600 for a long run), bounded in clients and seconds. Two workloads
+ * 300 s (UISTREAM_SOAK_S=600 for a long run), bounded in clients and seconds. Two workloads
  * (`--workload`, UISTREAM_SOAK_WORKLOAD): `mixed` (the default), every client subscribed to
  * events and mixing cached reads with actions on the demo's windows; `roles`, clients split
  * into readers, event and tree subscribers and reconnecting clients. The clients run in a
  * process of their own (load.ts). Every few seconds the server forces a GC and reports its RSS
- * and live heap (sampler.ts); the growth figures are least-squares slopes over three windows
- * of the second half, their median with their range, the first half being warm-up (a fresh V8
- * process grows its committed old space for about its first 100 s while the live heap is flat).
+ * and live heap (sampler.ts); the growth figures are Theil-Sen slopes over the second half with
+ * their 95% interval (bench/lib/slope.ts), the first half being warm-up (a fresh V8 process
+ * grows its committed old space for about its first 100 s while the live heap is flat).
+ * UISTREAM_SOAK_SAMPLES=file writes every sample (with the stores' counters) as JSON lines.
  * Targets (bench/targets.ts): RSS and live-heap slopes, every request answered exactly once.
  */
 import { loadavg } from 'node:os';
@@ -20,13 +21,19 @@ import { printLine } from '../lib/targets.js';
 import { median, trialsOf } from '../lib/stats.js';
 import type { Workload } from './client.js';
 import { DEMO_STEP_MS, SOAK_CACHE } from './conditions.js';
-import { growthMiBPerMin, windowGrowths, type Sample } from '../lib/slope.js';
+import {
+  growthMiBPerMin,
+  robustGrowthMiBPerMin,
+  windowGrowths,
+  type RobustSlope,
+  type Sample,
+} from '../lib/slope.js';
 import { startLoad } from './load.js';
 import { sampleUntil, type Mem, type Sampled } from './sampler.js';
 
 const MAX_CLIENTS = 1_000;
 const MAX_SECONDS = 3_600;
-const DEFAULT_SECONDS = 240;
+const DEFAULT_SECONDS = 300;
 const PACE_MS = 2_000;
 const CHURN_MS = 15_000;
 const MIB = 1024 * 1024;
@@ -56,9 +63,9 @@ function settings(): Settings {
   const clients = Number(values.clients ?? process.env.UISTREAM_SOAK_CLIENTS ?? 200);
   if (!(seconds >= 20 && seconds <= MAX_SECONDS)) throw new Error(`seconds: 20..${MAX_SECONDS}`);
   if (!(clients >= 1 && clients <= MAX_CLIENTS)) throw new Error(`clients: 1..${MAX_CLIENTS}`);
-  // About 60 samples whatever the length (10 to a window of the second half), at most one
-  // every 2 s.
-  const sampleMs = Math.max(2_000, Math.round((seconds * 1_000) / 60));
+  // About 120 samples whatever the length (60 in the second half, which the slope is fitted
+  // to), at most one every 2 s.
+  const sampleMs = Math.max(2_000, Math.round((seconds * 1_000) / 120));
   return { seconds, clients, sampleMs, workload };
 }
 
@@ -100,6 +107,7 @@ async function main(): Promise<void> {
       startedAt,
       seconds,
       heapDir: HEAP_DIR,
+      samplesFile: process.env.UISTREAM_SOAK_SAMPLES,
     });
     const { tally, roles, failedClients } = await load;
     printLine('soak', {
@@ -129,6 +137,13 @@ async function main(): Promise<void> {
   }
 }
 
+const counters = (m: Mem) => ({
+  cache: m.cache,
+  ws: m.ws,
+  eventLogBytes: m.eventLogBytes,
+  tombstones: m.tombstones,
+});
+
 /** Where the last report's RSS was: V8's heap, buffers outside it, and V8's own mallocs. */
 const lastMiB = (m: Mem) =>
   Object.fromEntries(
@@ -137,14 +152,22 @@ const lastMiB = (m: Mem) =>
     ),
   );
 
-/** Growth over the second half's windows (median, range) and what the last report held. */
-function memoryFigures({ rss, live, last, missed, readMs }: Sampled) {
+const rounded = (fit: RobustSlope | null) =>
+  fit === null
+    ? null
+    : { slope: round(fit.slope), low: round(fit.low), high: round(fit.high), samples: fit.samples };
+
+/**
+ * Growth over the second half (Theil-Sen, with its interval; the least-squares slopes of three
+ * windows beside it) and what the last report held.
+ */
+function memoryFigures({ rss, live, last, mid, missed, readMs }: Sampled) {
   const windows = (samples: Sample[]) => {
     const growths = windowGrowths(samples);
     return growths.length === 0 ? null : trialsOf(growths);
   };
-  const rssWindows = windows(rss);
-  const liveWindows = windows(live);
+  const rssFit = rounded(robustGrowthMiBPerMin(rss));
+  const liveFit = rounded(robustGrowthMiBPerMin(live));
   return {
     samples: rss.length,
     missedSamples: missed,
@@ -154,11 +177,16 @@ function memoryFigures({ rss, live, last, missed, readMs }: Sampled) {
       last: round((last?.rss ?? NaN) / MIB, 1),
     },
     lastMiB: last === undefined ? null : lastMiB(last),
-    rssSlopeMiBPerMin: rssWindows?.median ?? null,
-    rssWindows,
+    rssSlopeMiBPerMin: rssFit?.slope ?? null,
+    rssFit,
+    rssWindows: windows(rss),
     rssHalfSlopeMiBPerMin: round(growthMiBPerMin(rss)),
-    liveSlopeMiBPerMin: liveWindows?.median ?? null,
-    liveWindows,
+    liveSlopeMiBPerMin: liveFit?.slope ?? null,
+    liveFit,
+    liveWindows: windows(live),
+    // The stores' counters at the middle and the end: a store that grows is where memory goes.
+    countersAtMid: mid === undefined ? null : counters(mid),
+    countersAtEnd: last === undefined ? null : counters(last),
     eventLogBytes: last?.eventLogBytes ?? null,
     tombstones: last?.tombstones?.tombstones ?? null,
     tombstoneBytes: last?.tombstones?.tombstoneBytes ?? null,

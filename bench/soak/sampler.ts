@@ -3,6 +3,7 @@
  * the run stops. Under load a report can come late; each read has a deadline, a late one is a
  * missed sample (counted, never a failed run), and one read at a time keeps them bounded.
  */
+import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ServerProcess } from '../ws/process.js';
@@ -22,6 +23,8 @@ export interface Mem {
   eventLogBytes: number | null;
   tombstones: { tombstones: number; tombstoneBytes: number } | null;
   seq: number;
+  /** The cache's counters (elements, windows, fetches...). */
+  cache: unknown;
   ws: { connections: number; queuedBytes: number };
   /** The server's event-loop delay since it started, in ms. */
   loopDelayMs: { p99: number; max: number };
@@ -31,6 +34,8 @@ export interface Sampled {
   rss: Sample[];
   live: Sample[];
   last: Mem | undefined;
+  /** The first report of the second half. */
+  mid: Mem | undefined;
   /** Reads with no report within their deadline. */
   missed: number;
   /** How long each answered read took, in ms. */
@@ -48,6 +53,8 @@ export interface SampleOptions {
   seconds: number;
   /** Heap snapshots go here at the first sample of the second half and after the run. */
   heapDir: string | undefined;
+  /** Every report is appended here as a JSON line, when given. */
+  samplesFile: string | undefined;
 }
 
 /** The server's report, writing a heap snapshot to `snapshot` first when given. */
@@ -62,9 +69,16 @@ const readMem = (server: ServerProcess, snapshot: string | undefined): Promise<M
 export async function sampleUntil(
   server: ServerProcess,
   stop: AbortSignal,
-  { everyMs, startedAt, seconds, heapDir }: SampleOptions,
+  { everyMs, startedAt, seconds, heapDir, samplesFile }: SampleOptions,
 ): Promise<Sampled> {
-  const out: Sampled = { rss: [], live: [], last: undefined, missed: 0, readMs: [] };
+  const out: Sampled = {
+    rss: [],
+    live: [],
+    last: undefined,
+    mid: undefined,
+    missed: 0,
+    readMs: [],
+  };
   let midTaken = false;
   while (!stop.aborted) {
     const mid: boolean =
@@ -77,6 +91,8 @@ export async function sampleUntil(
     } else {
       out.readMs.push(Date.now() - sentAt);
       out.last = mem;
+      if (out.mid === undefined && mem.at - startedAt >= seconds * 500) out.mid = mem;
+      if (samplesFile !== undefined) appendFileSync(samplesFile, `${JSON.stringify(mem)}\n`);
       out.rss.push({ atMs: mem.at - startedAt, bytes: mem.rss });
       out.live.push({ atMs: mem.at - startedAt, bytes: mem.heapUsed + mem.external });
     }

@@ -1,9 +1,11 @@
-/** The soak bench's growth figure: least squares over the second half of the samples. */
+/** The soak bench's growth figure: slopes over the second half of the samples. */
 import { describe, expect, it } from 'vitest';
 import {
   growthMiBPerMin,
   leastSquaresSlope,
+  robustGrowthMiBPerMin,
   secondHalf,
+  theilSen,
   windowGrowths,
   type Sample,
 } from '../../../../bench/lib/slope.js';
@@ -94,5 +96,52 @@ describe('windowGrowths', () => {
     const run = samples(10, (m) => 50 + 1.5 * m);
     for (const g of windowGrowths(run)) expect(g).toBeCloseTo(1.5, 10);
     expect(windowGrowths([{ atMs: 0, bytes: MIB }])).toEqual([]);
+  });
+});
+
+describe('theilSen', () => {
+  it('finds the slope of a straight line, with an interval of that slope alone', () => {
+    const points = Array.from({ length: 20 }, (_, i) => ({ x: i, y: 4 - 0.5 * i }));
+    expect(theilSen(points)).toEqual({ slope: -0.5, low: -0.5, high: -0.5, samples: 20 });
+  });
+
+  it('is not moved by a few large jumps that least squares follows', () => {
+    const points = Array.from({ length: 40 }, (_, i) => ({ x: i, y: i % 10 === 9 ? 60 : 1 }));
+    const fit = theilSen(points);
+    expect(fit?.slope).toBe(0);
+    expect(leastSquaresSlope(points)).not.toBe(0);
+  });
+
+  it('gives an interval around the slope that narrows with more samples', () => {
+    const noisy = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ x: i, y: 2 * i + ((i * 7919) % 13) - 6 }));
+    const few = theilSen(noisy(15));
+    const many = theilSen(noisy(120));
+    if (few === null || many === null) throw new Error('no fit');
+    expect(few.low).toBeLessThanOrEqual(few.slope);
+    expect(few.high).toBeGreaterThanOrEqual(few.slope);
+    expect(many.slope).toBeCloseTo(2, 0);
+    expect(many.high - many.low).toBeLessThan(few.high - few.low);
+  });
+
+  it('has no fit with fewer than three samples or one x value', () => {
+    expect(
+      theilSen([
+        { x: 0, y: 0 },
+        { x: 1, y: 1 },
+      ]),
+    ).toBeNull();
+    expect(
+      theilSen([
+        { x: 1, y: 0 },
+        { x: 1, y: 1 },
+        { x: 1, y: 2 },
+      ]),
+    ).toBeNull();
+  });
+
+  it('fits the second half of a run in MiB per minute', () => {
+    const run = samples(10, (m) => (m < 5 ? 100 + 8 * m : 140 + 0.25 * (m - 5)));
+    expect(robustGrowthMiBPerMin(run)?.slope).toBeCloseTo(0.25, 10);
   });
 });
