@@ -1,10 +1,8 @@
 /**
  * The AT-SPI2 backend: connects to the accessibility bus, registers for events, maps signals to
  * BackendEvent batches, reads with bounded-concurrency walks and acts through AT-SPI interfaces
- * and xdotool. When the bus goes away it reports `degraded`, reconnects with backoff, then emits
- * `reset` (every id may be invalid) and `ok`.
+ * and xdotool. A lost bus is reconnected (atspiLiveConnection.ts).
  */
-import { setMaxListeners } from 'node:events';
 import { map, type Observable } from 'rxjs';
 import type {
   AccessibilityBackend,
@@ -26,14 +24,10 @@ import type {
   WindowOp,
   WindowStacking,
 } from '../backend.js';
-import { BackendUnavailableError, throwIfAborted } from '../../errors.js';
-import { urgentCalls, type AtspiBus } from './atspiBus.js';
-import {
-  openConnection,
-  reconnect,
-  type AtspiBackendOptions,
-  type Connection,
-} from './atspiConnection.js';
+import { BackendUnavailableError } from '../../errors.js';
+import { urgentCalls } from './atspiBus.js';
+import { openConnection, type AtspiBackendOptions, type Connection } from './atspiConnection.js';
+import { LiveConnection } from './atspiLiveConnection.js';
 
 export type { AtspiBackendOptions } from './atspiConnection.js';
 import { OrderedBatcher } from './atspiBatcher.js';
@@ -65,14 +59,19 @@ export class AtspiBackend implements AccessibilityBackend {
   private readonly x: XInput;
   /** Where the desktop said focus went last: typed keys go to that app. */
   private focusedId: BackendId | null = null;
-  private readonly lifetime = new AbortController();
-  private conn: Connection | undefined;
-  private stopped = false;
+  private readonly link = new LiveConnection({
+    open: (signal) => this.connect(signal),
+    emit: (events) => this.emit(events),
+    forget: () => {
+      this.apps.clear();
+      this.coords.forget();
+    },
+  });
   private readonly settler = new WindowSettler({
     extents: (id) =>
-      this.conn === undefined
+      this.link.current === undefined
         ? Promise.resolve(undefined)
-        : windowExtents(this.conn.reader, id, this.lifetime.signal),
+        : windowExtents(this.link.current.reader, id, this.link.lifetime),
     emit: (events) => this.emit(events),
   });
   /** Learned per-toolkit refusals outlive a connection. */
@@ -87,31 +86,25 @@ export class AtspiBackend implements AccessibilityBackend {
     this.x = new XInput(this.env);
     this.desktop = new AtspiX11Desktop(this.env, {
       emitNow: (events) => this.batcher.emitNow(events),
-      forgetApp: (app) => this.conn?.reader.facts.forgetApp(app),
+      forgetApp: (app) => this.link.current?.reader.facts.forgetApp(app),
       toolkits: this.apps.toolkits,
     });
     this.clipboard = this.desktop.clipboard;
     this.appControl = this.desktop.appControl;
-    setMaxListeners(0, this.lifetime.signal);
   }
 
   async start(signal: AbortSignal): Promise<void> {
     this.emit([{ type: 'status', status: 'starting' }]);
-    this.conn = await this.connect(signal);
+    await this.link.open(signal);
     this.desktop.start();
     this.emit([{ type: 'status', status: 'ok' }]);
   }
 
   async stop(): Promise<void> {
-    if (this.stopped) return;
-    this.stopped = true;
+    if (this.link.stopped) return;
     this.desktop.stop();
     this.settler.stop();
-    this.lifetime.abort(new BackendUnavailableError('the backend was stopped'));
-    this.conn?.subscription.unsubscribe();
-    this.conn?.guard.stop();
-    this.conn?.bus.disconnect();
-    this.conn = undefined;
+    this.link.stop();
     await this.batcher.complete();
   }
 
@@ -186,7 +179,7 @@ export class AtspiBackend implements AccessibilityBackend {
   /** Once the focused app has handled every key sent so far (see keysHandled). */
   private async keysHandled(signal: AbortSignal): Promise<void> {
     const id = this.focusedId;
-    const conn = this.conn;
+    const conn = this.link.current;
     if (id !== null && conn !== undefined) await keysHandled(conn.reader, id, signal);
   }
 
@@ -236,29 +229,20 @@ export class AtspiBackend implements AccessibilityBackend {
 
   /** The pid and name of an app by its bus name, read once. */
   appInfo(busName: string, signal: AbortSignal): Promise<AppInfo> {
-    const conn = this.conn;
+    const conn = this.link.current;
     if (conn === undefined) throw new BackendUnavailableError('not connected');
     return this.apps.get(busName, signal, conn);
   }
 
   private usable(signal: AbortSignal): Connection {
-    if (this.stopped) throw new BackendUnavailableError('the atspi backend is stopped');
-    throwIfAborted(signal);
-    if (this.conn === undefined || this.conn.bus.isClosed) {
-      throw new BackendUnavailableError('the accessibility bus is not connected');
-    }
-    return this.conn;
+    return this.link.usable(signal);
   }
 
-  private async withConnection<T>(
+  private withConnection<T>(
     signal: AbortSignal,
     work: (c: Connection, s: AbortSignal) => Promise<T>,
   ): Promise<T> {
-    const conn = this.usable(signal);
-    const combined = AbortSignal.any([signal, this.lifetime.signal]);
-    // A walk passes one signal to hundreds of concurrent calls, each listening for the abort.
-    setMaxListeners(0, combined);
-    return work(conn, combined);
+    return this.link.with(signal, work);
   }
 
   private connect(signal: AbortSignal): Promise<Connection> {
@@ -269,7 +253,7 @@ export class AtspiBackend implements AccessibilityBackend {
         concurrency: this.options.concurrency ?? 32,
         callTimeoutMs: this.options.callTimeoutMs ?? 5_000,
         policies: this.policies,
-        lifetime: this.lifetime.signal,
+        lifetime: this.link.lifetime,
         x: this.x,
         log: this.options.log,
       },
@@ -279,7 +263,7 @@ export class AtspiBackend implements AccessibilityBackend {
         originOf: (wid) => this.desktop.truth.originOf(wid),
         scaleOf: (busName) => this.coords.scaleOf(busName),
         onSignal: (mapper, msg) => this.onSignal(mapper, msg),
-        onLost: (bus, err) => void this.onLost(bus, err),
+        onLost: (bus, err) => void this.link.lost(bus, err),
       },
       signal,
     );
@@ -295,7 +279,7 @@ export class AtspiBackend implements AccessibilityBackend {
 
   /** Map signals concurrently but emit their events in arrival order. */
   private onSignal(mapper: AtspiEventMapper, msg: SignalMessage): void {
-    const mapped = mapper.map(msg, this.lifetime.signal);
+    const mapped = mapper.map(msg, this.link.lifetime);
     this.batcher.enqueue(mapped);
     void mapped.then((events) => {
       for (const e of events) {
@@ -307,32 +291,11 @@ export class AtspiBackend implements AccessibilityBackend {
 
   /** Apps quarantined now and calls learned to be fatal to a toolkit, with the reasons. */
   health(): BackendHealthReport {
-    const quarantined = this.conn?.guard.quarantined() ?? [];
+    const quarantined = this.link.current?.guard.quarantined() ?? [];
     return { quarantined, forbidden: this.policies.learnedCalls() };
   }
 
   private emit(events: readonly BackendEvent[]): void {
     this.batcher.emit(events);
-  }
-
-  private async onLost(bus: AtspiBus, err: Error): Promise<void> {
-    if (this.stopped || this.conn?.bus !== bus) return;
-    this.conn.subscription.unsubscribe();
-    this.conn.guard.stop();
-    this.conn = undefined;
-    this.apps.clear();
-    this.coords.forget();
-    this.emit([{ type: 'status', status: 'degraded', reason: err.message }]);
-    const conn = await reconnect(
-      (s) => this.connect(s),
-      this.lifetime.signal,
-      () => this.stopped,
-    );
-    if (conn === undefined) return;
-    this.conn = conn;
-    this.emit([
-      { type: 'reset', reason: `reconnected after: ${err.message}` },
-      { type: 'status', status: 'ok' },
-    ]);
   }
 }

@@ -15,7 +15,8 @@ import {
   throwIfAborted,
 } from '../../errors.js';
 import { urgentCalls, type ObjectRef } from './atspiBus.js';
-import type { AtspiReader, RawElement } from './atspiFetch.js';
+import type { AtspiReader } from './atspiFetch.js';
+import { parentIdOf, type RawElement } from './atspiNode.js';
 import { DESKTOP_ID, idOf, isAppRoot, REGISTRY_NAME, refOf, ROOT_PATH } from './atspiIds.js';
 import { hasState, STATE_BIT } from './atspiRoles.js';
 import { desktopNode, readChildren, walkSubtree } from './atspiWalk.js';
@@ -121,7 +122,7 @@ export async function bulkSubtree(
   const items = await appItems(reader, ref[0], signal);
   const raw = items?.elements.get(id);
   if (items === undefined || raw === undefined) return walkSubtree(reader, id, options);
-  const parentId = reader.parentIdOf(raw);
+  const parentId = parentIdOf(raw);
   const parentSelects =
     items.elements.get(idOf(raw.parent))?.interfaces.includes(SELECTION) ?? false;
   return assemble(reader, items, raw, parentId, parentSelects, 0, maxDepth, signal);

@@ -18,6 +18,7 @@ import {
   textChanged,
 } from './atspiEventReads.js';
 import type { AtspiReader } from './atspiFetch.js';
+import { RANGE_PROPS, rangeOf } from './atspiNode.js';
 import { DESKTOP_ID, idOf, isAppRoot, isNullRef, REGISTRY_NAME, ROOT_PATH } from './atspiIds.js';
 import { hasState, isWindowRole, ROLE, STATE_BIT } from './atspiRoles.js';
 
@@ -261,15 +262,8 @@ export class AtspiEventMapper {
       return [{ type: 'property', id, props: { name: typeof value === 'string' ? value : '' } }];
     }
     if (detail === 'accessible-value') {
-      const all = await this.reader.getAll(ref, 'Value', signal);
-      const num = (key: string): number => Number(all[key]?.value ?? 0);
-      const range = {
-        value: num('CurrentValue'),
-        min: num('MinimumValue'),
-        max: num('MaximumValue'),
-      };
-      const step = num('MinimumIncrement');
-      return [{ type: 'property', id, props: { range: step > 0 ? { ...range, step } : range } }];
+      const range = rangeOf(await this.reader.readProps(ref, 'Value', RANGE_PROPS, signal));
+      return [{ type: 'property', id, props: { range } }];
     }
     return [];
   }

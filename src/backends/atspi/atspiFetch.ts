@@ -1,70 +1,29 @@
 /**
- * Reading elements: one element's properties (a handful of parallel calls), and pre-order
- * subtree walks under the bus's concurrency cap. The desktop root lists the windows of every
- * registered app, skipping the app nodes themselves.
+ * Reading elements: one element's properties (a handful of parallel calls), its children and
+ * the desktop's top-level windows (every registered app's, skipping the app nodes themselves).
  */
-import type { BackendId, BackendNode, BackendProps } from '../backend.js';
+import type { BackendId, BackendNode } from '../backend.js';
 import { urgentCalls, type AtspiBus, type ObjectRef } from './atspiBus.js';
-import {
-  asString,
-  DESKTOP_ID,
-  idOf,
-  isAppRoot,
-  isNullRef,
-  REGISTRY_NAME,
-  ROOT_PATH,
-} from './atspiIds.js';
+import { asString, idOf, isNullRef, REGISTRY_NAME, ROOT_PATH } from './atspiIds.js';
 import { ElementStaleError, PatternNotSupportedError } from '../../errors.js';
 import { dbusErrorName } from './atspiCallKinds.js';
-import {
-  controlTypeOf,
-  hasState,
-  isTextRole,
-  isTransient,
-  patternsOf,
-  STATE_BIT,
-  statesOf,
-} from './atspiRoles.js';
+import { hasState, isTextRole, isTransient, STATE_BIT } from './atspiRoles.js';
 import { StaticFacts } from './atspiMemo.js';
 import { liftSkippedLevels } from './atspiTree.js';
-import type { Toolkit, TreeRules } from './atspiToolkits.js';
+import {
+  nodeOf,
+  RANGE_PROPS,
+  rangeOf,
+  variantValue,
+  type AppInfo,
+  type RawElement,
+  type Variant,
+} from './atspiNode.js';
+
+export type { AppInfo, RawElement } from './atspiNode.js';
 
 const A = 'org.a11y.atspi.';
 const PROPS = 'org.freedesktop.DBus.Properties';
-
-/** What the walk needs to know about an app (resolved once per bus name). */
-export interface AppInfo {
-  name: string;
-  toolkit: Toolkit;
-  /** How the toolkit's states and child lists read. */
-  tree: TreeRules;
-  pid?: number;
-  /** Whether the app's toolkit scrolls an element into view on `Component.ScrollTo`. */
-  scrollTo?: boolean;
-}
-
-/** Everything read about one element. */
-export interface RawElement {
-  ref: ObjectRef;
-  role: number;
-  states: number[];
-  name: string;
-  accessibleId: string;
-  interfaces: string[];
-  parent: ObjectRef;
-  children: ObjectRef[];
-  rect: BackendProps['rect'];
-  value?: string;
-  range?: BackendProps['range'];
-}
-
-type Variant = { value: unknown };
-
-/** The properties of each interface this backend reads. */
-const USED_PROPS: Readonly<Record<string, readonly string[]>> = {
-  Accessible: ['Name', 'Parent'],
-  Value: ['CurrentValue', 'MinimumValue', 'MaximumValue', 'MinimumIncrement'],
-};
 
 function unlessRefused(err: unknown): void {
   if (!(err instanceof PatternNotSupportedError)) throw err;
@@ -81,10 +40,6 @@ function isMissingProperty(err: unknown): boolean {
   return (
     type.endsWith('.UnknownProperty') || type.endsWith('.InvalidArgs') || type.endsWith('.Failed')
   );
-}
-
-function variantValue(dict: Record<string, Variant | undefined>, key: string): unknown {
-  return dict[key]?.value;
 }
 
 export class AtspiReader {
@@ -153,19 +108,6 @@ export class AtspiReader {
     return dict;
   }
 
-  /**
-   * The properties of `iface` this backend uses (Accessible: Name, Parent; Value: the range),
-   * read one by one like readProps.
-   * @deprecated Kept for existing callers; use readProps with the names you need.
-   */
-  getAll(
-    ref: ObjectRef,
-    iface: string,
-    signal: AbortSignal,
-  ): Promise<Record<string, Variant | undefined>> {
-    return this.readProps(ref, iface, USED_PROPS[iface] ?? [], signal);
-  }
-
   /** One property, or undefined when the element or its toolkit does not have it. */
   async prop(ref: ObjectRef, iface: string, name: string, signal: AbortSignal): Promise<unknown> {
     try {
@@ -187,11 +129,6 @@ export class AtspiReader {
     }
   }
 
-  /**
-   * An element's children as the app's tree has them: where the toolkit's GetChildren skips a
-   * level (TreeRules.childrenSkipLevels), each child is put back under the ancestor its Parent
-   * chain names. `knownParent` answers from what the caller already read (Cache.GetItems).
-   */
   /** An element's whole text, read as its toolkit takes it (TreeRules.textEndByCount). */
   async text(ref: ObjectRef, signal: AbortSignal): Promise<string> {
     let end = -1;
@@ -203,6 +140,11 @@ export class AtspiReader {
     return asString(text);
   }
 
+  /**
+   * An element's children as the app's tree has them: where the toolkit's GetChildren skips a
+   * level (TreeRules.childrenSkipLevels), each child is put back under the ancestor its Parent
+   * chain names. `knownParent` answers from what the caller already read (Cache.GetItems).
+   */
   async children(
     ref: ObjectRef,
     signal: AbortSignal,
@@ -293,7 +235,7 @@ export class AtspiReader {
     }
     if (has('Value')) {
       work.push(
-        this.readProps(raw.ref, 'Value', USED_PROPS.Value ?? [], signal).then((v) => {
+        this.readProps(raw.ref, 'Value', RANGE_PROPS, signal).then((v) => {
           raw.range = rangeOf(v);
         }),
       );
@@ -316,44 +258,6 @@ export class AtspiReader {
     parentHasSelection: boolean,
     signal: AbortSignal,
   ): Promise<BackendNode> {
-    const app = await this.app(raw.ref[0], signal);
-    const props: BackendProps = {
-      controlType: controlTypeOf(raw.role, raw.states, raw.name),
-      name: raw.name,
-      rect: raw.rect,
-      states: statesOf(raw.role, raw.states, app.tree, raw.rect),
-      patterns: patternsOf(
-        raw.role,
-        raw.states,
-        raw.interfaces,
-        parentHasSelection,
-        app.scrollTo === true && parentId !== DESKTOP_ID,
-      ),
-      app: app.name,
-    };
-    if (raw.accessibleId !== '') props.automationId = raw.accessibleId;
-    if (raw.value !== undefined) props.value = raw.value;
-    if (raw.range !== undefined) props.range = raw.range;
-    if (app.pid !== undefined) props.pid = app.pid;
-    const transient = isTransient(raw.states) ? { transient: true as const } : {};
-    return { id: idOf(raw.ref), parentId, children: raw.children.map(idOf), props, ...transient };
+    return nodeOf(raw, await this.app(raw.ref[0], signal), parentId, parentHasSelection);
   }
-
-  /** Id of an element's parent as the contract sees it (app roots become the desktop). */
-  parentIdOf(raw: RawElement): BackendId | null {
-    if (isNullRef(raw.parent)) return null;
-    return isAppRoot(raw.parent) ? DESKTOP_ID : idOf(raw.parent);
-  }
-}
-
-function rangeOf(v: Record<string, Variant | undefined>): BackendProps['range'] {
-  const num = (key: string): number => Number(variantValue(v, key) ?? 0);
-  const range: NonNullable<BackendProps['range']> = {
-    value: num('CurrentValue'),
-    min: num('MinimumValue'),
-    max: num('MaximumValue'),
-  };
-  const step = num('MinimumIncrement');
-  if (step > 0) range.step = step;
-  return range;
 }

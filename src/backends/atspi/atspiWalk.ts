@@ -6,7 +6,8 @@
 import type { BackendId, BackendNode, FetchOptions } from '../backend.js';
 import { ElementStaleError, throwIfAborted } from '../../errors.js';
 import type { ObjectRef } from './atspiBus.js';
-import type { AtspiReader, RawElement } from './atspiFetch.js';
+import type { AtspiReader } from './atspiFetch.js';
+import { parentIdOf, type RawElement } from './atspiNode.js';
 import { DESKTOP_ID, isAppRoot, isNullRef, refOf } from './atspiIds.js';
 
 const SELECTION = 'org.a11y.atspi.Selection';
@@ -44,7 +45,7 @@ export async function walkSubtree(
   const ref = refOf(id);
   if (isAppRoot(ref)) throw new ElementStaleError(`${id} is an application, not an element`);
   const raw = await reader.element(ref, signal, true);
-  const parentId = reader.parentIdOf(raw);
+  const parentId = parentIdOf(raw);
   const parentHasSelection = await hasSelection(reader, raw.parent, signal);
   return walkFrom(reader, raw, parentId, parentHasSelection, 0, maxDepth, signal);
 }

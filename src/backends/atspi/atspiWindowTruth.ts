@@ -19,7 +19,9 @@ import {
   type XWindowView,
 } from '../x11/index.js';
 import type { MatchedWindow } from './atspiCoordinates.js';
-import { DESKTOP_ID, refOf } from './atspiIds.js';
+import { DESKTOP_ID } from './atspiIds.js';
+import { busNameOf, closedEvent, topLevelOf, withoutSubtrees } from './atspiTopLevels.js';
+import { Wakeups } from './atspiWakeups.js';
 import { WithdrawnWindows } from './atspiWithdrawn.js';
 
 /** An X window mapped this recently and not yet listed is worth an action's wait. */
@@ -44,8 +46,8 @@ export class AtspiWindowTruth {
   private shown = new Set<string>();
   /** When each mapped X window was first seen: only young unlisted ones are waited for. */
   private readonly firstSeen = new Map<number, number>();
-  /** Called at the next desktop listing. */
-  private readonly listingWaiters = new Set<() => void>();
+  /** Woken at each desktop listing. */
+  private readonly listings = new Wakeups();
   /** Re-lists asked so far for each X window no listing has matched yet. */
   private readonly chased = new Map<number, number>();
   private chaseTimer: NodeJS.Timeout | undefined;
@@ -131,7 +133,7 @@ export class AtspiWindowTruth {
     for (const id of held) hidden.delete(id);
     // Closed as X said, before this listing lands: a window not announced yet still opened.
     if (closed.length > 0) this.emit(closed.map((id) => closedEvent(id)));
-    for (const wake of [...this.listingWaiters]) wake();
+    this.listings.wakeAll();
     this.announceActive(byXid);
     this.chaseUnlisted(byXid);
     this.noteShown(this.listed.filter((w) => !hidden.has(w.id)).map((w) => w.id));
@@ -156,21 +158,8 @@ export class AtspiWindowTruth {
    * exposes it (Swing's bridge adds it after the map, and the re-list the map caused comes back
    * without it): an action's changes are told from the listing that holds it.
    */
-  async untilListed(busName: string, limitMs = UNLISTED_WAIT_MS): Promise<void> {
-    const deadline = performance.now() + limitMs;
-    while (this.unlisted(busName)) {
-      const left = deadline - performance.now();
-      if (left <= 0) return;
-      await new Promise<void>((resolve) => {
-        const wake = (): void => {
-          clearTimeout(timer);
-          this.listingWaiters.delete(wake);
-          resolve();
-        };
-        const timer = setTimeout(wake, left);
-        this.listingWaiters.add(wake);
-      });
-    }
+  untilListed(busName: string, limitMs = UNLISTED_WAIT_MS): Promise<void> {
+    return this.listings.whileHolds(() => this.unlisted(busName), limitMs);
   }
 
   /** Wait (bounded) until no window of the app behind `busName` is held open (atspiWithdrawn.ts). */
@@ -299,39 +288,4 @@ export class AtspiWindowTruth {
       { type: 'structure', change: 'invalidated', id },
     ]);
   }
-}
-
-function closedEvent(id: string): BackendEvent {
-  return { type: 'window.closed', id, unmapped: true };
-}
-
-function busNameOf(id: string): string {
-  return refOf(id)[0];
-}
-
-function topLevelOf(node: BackendNode): AccessibleTopLevel {
-  const win: AccessibleTopLevel = {
-    id: node.id,
-    name: node.props.name,
-    rect: node.props.rect,
-    shown: !node.props.states.includes('offscreen'),
-  };
-  if (node.props.pid !== undefined) win.pid = node.props.pid;
-  return win;
-}
-
-/** Pre-order nodes without the subtrees rooted at `ids` (and the root's links to them). */
-function withoutSubtrees(nodes: readonly BackendNode[], ids: ReadonlySet<string>): BackendNode[] {
-  const dropped = new Set(ids);
-  const kept: BackendNode[] = [];
-  for (const node of nodes) {
-    if (dropped.has(node.id) || (node.parentId !== null && dropped.has(node.parentId))) {
-      dropped.add(node.id);
-      continue;
-    }
-    kept.push(node);
-  }
-  const [root, ...rest] = kept;
-  if (root === undefined) return kept;
-  return [{ ...root, children: root.children.filter((id) => !ids.has(id)) }, ...rest];
 }

@@ -3,6 +3,7 @@
  * last X windows (one destroyed closes at once) and the timer that judges them again.
  */
 import { UNMAP_GRACE_MS, UnmapGrace, type UnmapVerdict } from '../x11/index.js';
+import { Wakeups } from './atspiWakeups.js';
 
 /** How often a withdrawn window held open is judged again (destroyed meanwhile: closed then). */
 const RECHECK_MS = 25;
@@ -14,8 +15,8 @@ export class WithdrawnWindows {
   /** The X window each listed window last matched. */
   private lastXid = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
-  /** Called after each judgement. */
-  private readonly waiters = new Set<() => void>();
+  /** Woken after each judgement. */
+  private readonly judgements = new Wakeups();
 
   /** `recheck` is called RECHECK_MS after a judgement that left windows held. */
   constructor(
@@ -48,7 +49,7 @@ export class WithdrawnWindows {
       }, RECHECK_MS);
       this.timer.unref();
     }
-    for (const wake of [...this.waiters]) wake();
+    this.judgements.wakeAll();
     return verdict;
   }
 
@@ -56,27 +57,14 @@ export class WithdrawnWindows {
    * Wait, at most `limitMs`, until no window `mine` picks is held: an action that hid a window
    * (a Qt dialog's Close button) tells its changes once the window is judged closed.
    */
-  async untilJudged(mine: (id: string) => boolean, limitMs = JUDGED_WAIT_MS): Promise<void> {
-    const deadline = performance.now() + limitMs;
-    while (this.grace.heldIds().some(mine)) {
-      const left = deadline - performance.now();
-      if (left <= 0) return;
-      await new Promise<void>((resolve) => {
-        const wake = (): void => {
-          clearTimeout(timer);
-          this.waiters.delete(wake);
-          resolve();
-        };
-        const timer = setTimeout(wake, left);
-        this.waiters.add(wake);
-      });
-    }
+  untilJudged(mine: (id: string) => boolean, limitMs = JUDGED_WAIT_MS): Promise<void> {
+    return this.judgements.whileHolds(() => this.grace.heldIds().some(mine), limitMs);
   }
 
   stop(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
     this.grace.clear();
-    for (const wake of [...this.waiters]) wake();
+    this.judgements.wakeAll();
   }
 }

@@ -56,10 +56,12 @@ function fakeReader(
       };
       return replies[member] ?? [];
     },
-    getAll: (ref: ObjectRef) =>
+    readProps: (ref: ObjectRef, _iface: string, names: readonly string[]) =>
       Promise.resolve(
         Object.fromEntries(
-          Object.entries(find(ref).value ?? {}).map(([k, v]) => [k, { value: v }]),
+          Object.entries(find(ref).value ?? {})
+            .filter(([k]) => names.includes(k))
+            .map(([k, v]) => [k, { value: v }]),
         ),
       ),
     children: (ref: ObjectRef) => Promise.resolve(find(ref).children ?? []),
