@@ -9,108 +9,64 @@
  */
 
 import { DESKTOP_TARGETS } from './lib/desktopTargets.js';
-import { ref, type TargetSpec } from './lib/targetSpec.js';
+import { ratio, ref, type TargetSpec } from './lib/targetSpec.js';
 
 export type { TargetSpec } from './lib/targetSpec.js';
 
 export const TARGETS = {
   cache: {
-    findP99VsBareScanP50: {
-      figure: '10k.findUs.p99',
-      relation: 'ratio',
+    findP99VsBareScanP50: ratio('10k.findUs.p99', '<=', 0.5, {
       baseline: '10k.bareScanUs.p50',
       of: 'the median of a bare scan of the names',
-      op: '<=',
-      limit: 0.5,
-    },
-    getP99VsBareLookup: {
-      figure: '100k.getUs.p99',
-      relation: 'ratio',
+    }),
+    getP99VsBareLookup: ratio('100k.getUs.p99', '<=', 10, {
       baseline: '100k.bareLookupUs.p99',
       of: 'a bare Map lookup',
-      op: '<=',
-      limit: 10,
-    },
-    batchToPatchP50VsReducer: {
-      figure: '10k.eventBatchToPatchUs.p50',
-      relation: 'ratio',
+    }),
+    batchToPatchP50VsReducer: ratio('10k.eventBatchToPatchUs.p50', '<=', 5, {
       baseline: '10k.reducerBatchUs.p50',
       of: 'the reducer alone',
-      op: '<=',
-      limit: 5,
-    },
-    storeVsReducerThroughput: {
-      figure: '10k.propertyEventsPerSec.store',
-      relation: 'ratio',
+    }),
+    storeVsReducerThroughput: ratio('10k.propertyEventsPerSec.store', '>=', 0.1, {
       baseline: '10k.propertyEventsPerSec.reducer',
       of: 'the reducer alone',
-      op: '>=',
-      limit: 0.1,
-    },
+    }),
     heapPerElementAt100k: { figure: '100k.heapBytesPerElement', op: '<=', limit: 1024, unit: ' B' },
   },
   executor: {
-    overheadP99VsSameLengthWork: {
-      figure: 'overhead.overheadP99Ms',
-      relation: 'ratio',
+    overheadP99VsSameLengthWork: ratio('overhead.overheadP99Ms', '<=', 2, {
       baseline: 'overhead.sameLengthWorkP99Ms',
       of: 'CPU work as long as the median overhead',
-      op: '<=',
-      limit: 2,
-    },
+    }),
     answered: { figure: 'concurrency.unanswered', op: '==', limit: 0 },
     answeredTwice: { figure: 'concurrency.answeredTwice', op: '==', limit: 0 },
     lanesOutOfOrder: { figure: 'concurrency.lanesOutOfOrder', op: '==', limit: 0 },
-    waitForP99VsBackendCall: {
-      figure: 'waitFor.p99Ms',
-      relation: 'ratio',
+    waitForP99VsBackendCall: ratio('waitFor.p99Ms', '<=', 1, {
       baseline: 'waitFor.backendP99Ms',
       of: 'the backend call, timed in the same iterations',
-      op: '<=',
-      limit: 1,
-    },
+    }),
   },
   ws: {
-    readP50VsBareEcho: {
-      figure: 'read.p50Us',
-      relation: 'ratio',
+    readP50VsBareEcho: ratio('read.p50Us', '<=', 2.5, {
       baseline: 'read.bareEchoP50Us',
       of: 'bare ws echo',
-      op: '<=',
-      limit: 2.5,
-    },
-    readP99VsBareEcho: {
-      figure: 'read.p99Us',
-      relation: 'ratio',
+    }),
+    readP99VsBareEcho: ratio('read.p99Us', '<=', 3, {
       baseline: 'read.bareEchoP99Us',
       of: 'bare ws echo',
-      op: '<=',
-      limit: 3,
-    },
-    fanoutP99VsBare: {
-      figure: 'fanout.p99Us',
-      relation: 'ratio',
+    }),
+    fanoutP99VsBare: ratio('fanout.p99Us', '<=', 2.5, {
       baseline: 'fanout.bareP99Us',
       of: 'bare ws broadcast',
-      op: '<=',
-      limit: 2.5,
-    },
-    throughputVsBare: {
-      figure: 'fanout.oursDeliveriesPerSec',
-      relation: 'ratio',
+    }),
+    throughputVsBare: ratio('fanout.oursDeliveriesPerSec', '>=', 0.7, {
       baseline: 'fanout.bareDeliveriesPerSec',
       of: 'bare ws broadcast',
-      op: '>=',
-      limit: 0.7,
-    },
-    stallP99VsCalm: {
-      figure: 'stall.stalledP99Ms',
-      relation: 'ratio',
+    }),
+    stallP99VsCalm: ratio('stall.stalledP99Ms', '<=', 2, {
       baseline: 'stall.calmP99Ms',
       of: 'with no client stalled',
-      op: '<=',
-      limit: 2,
-    },
+    }),
     stallRssCostBytes: {
       figure: 'stall.stallRssCostBytes',
       op: '<=',
@@ -136,71 +92,27 @@ export const TARGETS = {
     stallGapsReported: { figure: 'stall.gapsReported', op: '>=', limit: 1 },
   },
   pixels: {
-    captureScreenPngVsReference: {
-      figure: 'x11.screenMs',
-      relation: 'ratio',
-      ...ref,
-      op: '<=',
-      limit: 0.5,
-    },
-    captureWindowPngVsReference: {
-      figure: 'x11.windowMs',
-      relation: 'ratio',
-      ...ref,
-      op: '<=',
-      limit: 0.2,
-    },
-    marksOverlayVsPlainCapture: {
-      figure: 'sim.markedMs',
-      relation: 'ratio',
+    captureScreenPngVsReference: ratio('x11.screenMs', '<=', 0.5, ref),
+    captureWindowPngVsReference: ratio('x11.windowMs', '<=', 0.2, ref),
+    marksOverlayVsPlainCapture: ratio('sim.markedMs', '<=', 2, {
       baseline: 'sim.plainMs',
       of: 'the plain capture',
-      op: '<=',
-      limit: 2,
-    },
-    postActionScreenshotVsPlainCapture: {
-      figure: 'sim.postActionAddedMs',
-      relation: 'ratio',
+    }),
+    postActionScreenshotVsPlainCapture: ratio('sim.postActionAddedMs', '<=', 4, {
       baseline: 'sim.plainMs',
       of: 'the plain capture',
-      op: '<=',
-      limit: 4,
-    },
-    ocrWarm300x60VsReference: {
-      figure: 'sim.ocrSmallMs',
-      relation: 'ratio',
-      ...ref,
-      op: '<=',
-      limit: 3,
-    },
-    ocrWarm640x480VsReference: {
-      figure: 'sim.ocrWindowMs',
-      relation: 'ratio',
-      ...ref,
-      op: '<=',
-      limit: 15,
-    },
+    }),
+    ocrWarm300x60VsReference: ratio('sim.ocrSmallMs', '<=', 3, ref),
+    ocrWarm640x480VsReference: ratio('sim.ocrWindowMs', '<=', 15, ref),
     ocrWordRate: { figure: 'sim.wordRate', op: '>=', limit: 0.97 },
     defaultWindowScreenshotTokens: { figure: 'sim.tokens', op: '<=', limit: 1600, unit: ' tokens' },
   },
   dashboard: {
-    firstPaintVsReference: {
-      figure: 'firstPaintMs',
-      relation: 'ratio',
-      ...ref,
-      op: '<=',
-      limit: 6,
-    },
+    firstPaintVsReference: ratio('firstPaintMs', '<=', 6, ref),
     bundleGzipBytes: { figure: 'bundleGzipBytes', op: '<=', limit: 150 * 1024, unit: ' B' },
     mirrorEqual: { figure: 'mirrorEqual', op: '==', limit: 1 },
     lateFramesShare: { figure: 'lateFramesShare', op: '<=', limit: 0.05 },
-    longestTaskCpuVsReference: {
-      figure: 'maxTaskCpuMs',
-      relation: 'ratio',
-      ...ref,
-      op: '<=',
-      limit: 0.5,
-    },
+    longestTaskCpuVsReference: ratio('maxTaskCpuMs', '<=', 0.5, ref),
   },
   python: {
     pythonReadVsEcho: { figure: 'readVsEcho.json', op: '<=', limit: 1.5, unit: 'x bare echo' },

@@ -13,3 +13,13 @@ export interface TargetSpec {
 
 /** The machine's reference workload, measured in the same run (bench/lib/reference.ts). */
 export const ref = { baseline: 'referenceMs', of: 'reference workload' } as const;
+
+/** A figure judged as its ratio to a baseline measured in the same run. */
+export function ratio(
+  figure: string,
+  op: TargetSpec['op'],
+  limit: number,
+  to: { baseline: string; of: string },
+): TargetSpec {
+  return { figure, relation: 'ratio', ...to, op, limit };
+}
