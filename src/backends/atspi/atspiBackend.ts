@@ -45,6 +45,7 @@ import { refuseCovered } from './atspiCovered.js';
 import { readTextRuns } from './atspiTextAttributes.js';
 import { walkSubtree } from './atspiWalk.js';
 import { AtspiX11Desktop } from './atspiX11Desktop.js';
+import { appShowsWindow } from './atspiWindowShown.js';
 
 export class AtspiBackend implements AccessibilityBackend {
   readonly name = 'atspi' as const;
@@ -88,6 +89,7 @@ export class AtspiBackend implements AccessibilityBackend {
       emitNow: (events) => this.batcher.emitNow(events),
       forgetApp: (app) => this.link.current?.reader.facts.forgetApp(app),
       toolkits: this.apps.toolkits,
+      appShows: (id) => appShowsWindow(this.link.current?.reader, id, this.link.lifetime),
     });
     this.clipboard = this.desktop.clipboard;
     this.appControl = this.desktop.appControl;

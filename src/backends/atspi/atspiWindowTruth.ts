@@ -4,8 +4,8 @@
  * destroyed: Qt keeps a closed dialog as a child of its app and says nothing), and a change in
  * the X view (a window mapped, unmapped or destroyed, the active window moved) re-lists the
  * desktop at once and activates the matching window; a shown window X no longer has is closed
- * before that re-list, which waits for its app: at once when its X window was destroyed, after
- * a short grace when it was only withdrawn (unmapGrace.ts), and a listing meanwhile keeps it.
+ * before that re-list, which waits for its app: at once when its X window was destroyed or its
+ * app says it hid it, else after a short grace (unmapGrace.ts), and a listing meanwhile keeps it.
  * Without an X display (Wayland, a remote bus) nothing changes: the accessibility bus alone
  * decides. Focus is not re-read here: the toolkits announce focus moving into an activated
  * window, and re-reading whole windows on every change (element by element on Qt 5) held the
@@ -55,6 +55,7 @@ export class AtspiWindowTruth {
   private readonly withdrawn = new WithdrawnWindows(
     (xid) => this.watcher.exists(xid),
     () => this.recheck(),
+    (id) => this.appShows(id),
   );
 
   /**
@@ -65,7 +66,9 @@ export class AtspiWindowTruth {
   constructor(
     env: NodeJS.ProcessEnv,
     private readonly emit: (events: readonly BackendEvent[]) => void,
-    private readonly forgetApp: (busName: string) => void = () => undefined,
+    private readonly forgetApp: (busName: string) => void,
+    /** The app's own word on whether its window is still shown (atspiWindowShown.ts). */
+    private readonly appShows: (id: string) => Promise<boolean | undefined>,
   ) {
     this.watcher = new X11WindowWatcher(env, {
       onChange: (view, previous) => this.changed(view, previous),

@@ -16,6 +16,8 @@ export interface X11DesktopHooks {
   emitNow: (events: readonly BackendEvent[]) => void;
   /** An app whose windows all went away: its learned read facts are dropped. */
   forgetApp: (app: string) => void;
+  /** The app's own word on whether its window is still shown (undefined: no answer). */
+  appShows: (id: string) => Promise<boolean | undefined>;
   /** Toolkit names by pid, as the apps told the bus (for apps.list). */
   toolkits: ReadonlyMap<number, string>;
 }
@@ -35,7 +37,7 @@ export class AtspiX11Desktop {
   ) {
     const display = x11Unavailable(env) === null ? env.DISPLAY : undefined;
     this.clipboard = display === undefined ? undefined : new X11Clipboard(display);
-    this.truth = new AtspiWindowTruth(env, hooks.emitNow, hooks.forgetApp);
+    this.truth = new AtspiWindowTruth(env, hooks.emitNow, hooks.forgetApp, hooks.appShows);
     this.windows = new AtspiWindowOps(env, this.truth, () => this.monitors());
     this.appControl = createAtspiAppControl(env, this.truth, hooks.toolkits);
   }
