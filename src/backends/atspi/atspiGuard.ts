@@ -39,6 +39,8 @@ export type HangVerdict = 'unknown' | 'suspect' | 'forbidden';
 /** What the guard saw happen to an app, for logs, status and events. */
 export type HealthReport =
   | { kind: 'killed'; app: string; toolkit: string; call: string }
+  /** The app exited while `call` was in flight with others: not known to be the cause. */
+  | { kind: 'exited'; app: string; toolkit: string; call: string }
   | { kind: 'hung'; app: string; toolkit: string; call: string; verdict: HangVerdict }
   | { kind: 'recovered'; app: string; toolkit: string }
   | { kind: 'gone'; app: string; toolkit: string };
@@ -202,11 +204,18 @@ export class AppGuard {
     if (alone && answeredWithError(type)) this.options.policies.markProven(toolkit, call);
     const diedDuring = type.endsWith('.NoReply') || type.endsWith('.Disconnected');
     if (err instanceof UiError && diedDuring && !(await this.hasOwner(app.busName))) {
+      const first = this.apps.get(app.busName) === app;
       this.apps.delete(app.busName);
       // Only a call made alone is known to be the one that killed the app.
       if (alone) this.forbidAfterKill(app, toolkit, call);
+      else if (first) this.reportExit(app, toolkit, call);
     }
     return err;
+  }
+
+  /** Said once per app: its other calls in flight fail alike as it goes. */
+  private reportExit(app: AppState, toolkit: Toolkit, call: string): void {
+    this.options.report({ kind: 'exited', app: app.busName, toolkit: toolkitKey(toolkit), call });
   }
 
   private forbidAfterKill(app: AppState, toolkit: Toolkit, call: string): void {

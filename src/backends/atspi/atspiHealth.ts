@@ -35,6 +35,11 @@ export function describeReport(r: HealthReport): string {
   switch (r.kind) {
     case 'killed':
       return `${app} exited during ${r.call}; ${r.call} is no longer made on ${r.toolkit}`;
+    case 'exited':
+      return (
+        `${app} exited while ${r.call} was in flight with other calls (not known to be the ` +
+        `cause, so still made); its elements answer element_stale`
+      );
     case 'hung':
       return (
         `${app} is not responding (${r.call} got no reply); its calls fail fast as ` +

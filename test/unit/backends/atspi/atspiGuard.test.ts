@@ -13,7 +13,7 @@ const APP = ':1.7';
 const NAME_CALL = 'Accessible.Name';
 
 /** What the scripted app does with a call other than the guard's own probes. */
-type Behaviour = 'answer' | 'error-reply' | 'silent';
+type Behaviour = 'answer' | 'error-reply' | 'silent' | 'died';
 
 interface Rig {
   guard: AppGuard;
@@ -40,7 +40,7 @@ function rig(): Rig {
     const member = typeof prop === 'string' ? prop : spec.member;
     if (member === 'ToolkitName') return Promise.resolve([{ value: GTK.name }]);
     if (member === 'Version') return Promise.resolve([{ value: GTK.version }]);
-    if (member === 'NameHasOwner') return Promise.resolve([true]);
+    if (member === 'NameHasOwner') return Promise.resolve([behaviour !== 'died']);
     if (probes === 'answer') return Promise.resolve([1]);
     return Promise.reject(new TimeoutError('probe: no reply within 1 ms'));
   };
@@ -89,6 +89,12 @@ function scripted(behaviour: Behaviour): Promise<unknown[]> {
     const cause = { type: 'org.freedesktop.DBus.Error.UnknownProperty' };
     return Promise.reject(new UiError('action_failed', 'no such property', { cause }));
   }
+  if (behaviour === 'died') {
+    const cause = { type: 'org.freedesktop.DBus.Error.NoReply' };
+    return Promise.reject(
+      new UiError('element_stale', 'the element or its app is gone', { cause }),
+    );
+  }
   return Promise.reject(new TimeoutError('Get: no reply within 5000 ms'));
 }
 
@@ -103,6 +109,19 @@ describe('app guard verdicts', () => {
     await expect(run(r)).rejects.toThrow(/no such property/);
     expect(r.policies.isProven(GTK, NAME_CALL)).toBe(true);
     expect(r.reports).toEqual([]);
+    r.stop();
+  });
+
+  it('says once that an app exited during calls made together, forbidding none', async () => {
+    const r = rig();
+    await run(r); // made alone and answered: proven, so the next ones go together
+    r.set('died');
+    const exits = [run(r), run(r)].map((p) => expect(p).rejects.toThrow(/gone/));
+    await Promise.all(exits);
+    expect(r.reports).toEqual([
+      { kind: 'exited', app: APP, toolkit: 'gtk 3.24.38', call: NAME_CALL },
+    ]);
+    expect(r.policies.refusal(GTK, NAME_CALL)).toBeUndefined();
     r.stop();
   });
 
