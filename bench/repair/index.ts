@@ -13,7 +13,8 @@
  *   the app's own timer reported its ticks and the bench's event-loop delay: a stall of the
  *   machine shows there, in the same run, beside the repair times it stretched;
  * - an app that ended before its last tick (a crash) is reported as `appExited` with the repair
- *   times and reconcile counts until then, its differences unknown (a missed target);
+ *   times and reconcile counts until then (and a JVM's crash frame), its differences unknown (a
+ *   missed target);
  * - liveness: after REPAIR_BENCH_SECONDS (default 30; the issue's run is 600) each app stops,
  *   and the cache must equal an independent element-by-element read of its window (elements
  *   its toolkit makes anew on every read, Java's list rows, are matched by place and counted).
@@ -38,6 +39,7 @@ import {
   type TimerFixture,
 } from '../../scripts/harness/timerFixtures.js';
 import { startTimerRun } from '../../scripts/harness/timerRepair.js';
+import { javaCrashFrame } from '../../test/fixtures/toolkits/swingApp.js';
 import { referenceMs } from '../lib/reference.js';
 import { percentile, round } from '../lib/stats.js';
 import { printLine } from '../lib/targets.js';
@@ -115,7 +117,13 @@ async function runFixture(fixture: TimerFixture) {
       await run.app.stop();
       const lags = CHANGE_KINDS.flatMap((kind) => clock.lags[kind]);
       const { reconcile } = cache.stats();
-      const exited = { afterTicks: lastReported, repairMs: summary(lags), reconcile };
+      const crash = fixture === 'swing' ? javaCrashFrame(run.app.pid) : undefined;
+      const exited = {
+        afterTicks: lastReported,
+        repairMs: summary(lags),
+        reconcile,
+        ...(crash === undefined ? {} : { crash }),
+      };
       const loadAverage = loadavg().map((x) => round(x, 2));
       const line = { appExited: exited, differences: null, unrepaired: null, loadAverage };
       return { fixture, lags, line };

@@ -23,9 +23,10 @@ export interface TreeRules extends StateRules {
    */
   readonly textEndByCount: boolean;
   /**
-   * Asking `Name`, `GetRole` or `GetInterfaces` of a TRANSIENT element its app removed since it
-   * was listed kills the app (Debian 12's Java ATK wrapper 0.40 on a shrunk `JList`: the row's
-   * role is null and the bridge's role mapping then crashes the JVM). Such an element's state is
+   * Asking `Name`, `Parent`, `GetRole`, `GetRoleName`, `GetLocalizedRoleName` or
+   * `GetInterfaces` of a TRANSIENT element its app removed since it was listed kills the app
+   * (Debian 12's Java ATK wrapper 0.40 on a shrunk `JList`: the row's role is null and the
+   * wrapper's role mapping then crashes the JVM; see docs/self-repair.md). Such an element's state is
    * read alone first (GetState is safe on it), and one without ENABLED (a removed row has no
    * renderer behind it; VISIBLE can linger on it until the list's layout is redone) is treated
    * as gone. Each call is its own task on Swing's event thread, so a row removed between that read
