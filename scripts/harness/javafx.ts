@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { connect, type UistreamClient } from '../../clients/typescript/index.js';
 import { createApp, type App } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig, type ConfigInput } from '../../src/config.js';
 import { startServer, type RunningServer } from '../../src/server/index.js';
 
 export const FX_TOKEN = 'javafx-provider-token-0123456789';
@@ -58,8 +58,8 @@ export interface Uistream {
 }
 
 /** A real server on `port` (0: any free one) with a connected client. */
-export async function startUistream(port = 0): Promise<Uistream> {
-  const app = await createApp(loadConfig({ backend: 'sim', port, token: FX_TOKEN }));
+export async function startUistream(port = 0, config: ConfigInput = {}): Promise<Uistream> {
+  const app = await createApp(loadConfig({ ...config, backend: 'sim', port, token: FX_TOKEN }));
   const server = await startServer(app);
   const client = await connect(server.url, { token: FX_TOKEN });
   return {

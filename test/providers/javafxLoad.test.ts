@@ -8,9 +8,9 @@
  */
 import { readFileSync, mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LaunchedApp } from '../../scripts/desktop/session.js';
-import { sharedDesktop, stopSharedDesktop } from '../atspi/harness.js';
-import { buildJavafxFixtures, fixtureArgs, startUistream, type Uistream } from './javafxHarness.js';
+import { stopSharedDesktop } from '../atspi/harness.js';
+import { launchFxFixture, type FxFixture } from '../support/javafx.js';
+import type { Uistream } from './javafxHarness.js';
 
 const APP = 'ProviderLoad';
 /** Per round: one from launch (under the initial snapshot), one more once connected. */
@@ -19,8 +19,8 @@ const CHANGES = 2 * ROUND;
 const KEEP_ROWS = 20;
 const STATS = '.tmp/javafx-load/stats.json';
 
+let fx: FxFixture | undefined;
 let uistream: Uistream;
-let fxApp: LaunchedApp;
 
 const findOne = async (automationId: string) => {
   const { elements } = await uistream.client.call('elements.find', { automationId, app: APP });
@@ -42,27 +42,18 @@ const waitForStatus = (value: string) => waitFor('nameMatches', 'status', value)
 
 describe('JavaFX provider under 100 UI changes a second', () => {
   beforeAll(async () => {
-    buildJavafxFixtures();
     mkdirSync('.tmp/javafx-load', { recursive: true });
-    uistream = await startUistream();
-    const desktop = await sharedDesktop();
-    fxApp = desktop.launch(
-      'java',
-      fixtureArgs('ProviderLoad', uistream.server.url, APP, {
-        'demo.changes': ROUND,
-        'mcp.uistream.stats': STATS,
-      }),
-    );
-    await uistream.client.call('actions.waitFor', {
-      condition: 'windowOpened',
+    fx = await launchFxFixture({
+      mainClass: 'ProviderLoad',
+      app: APP,
       title: 'Provider Load',
-      timeoutMs: 60_000,
+      props: { 'demo.changes': ROUND, 'mcp.uistream.stats': STATS },
     });
+    uistream = fx.uistream;
   }, 180_000);
 
   afterAll(async () => {
-    await fxApp?.stop();
-    await uistream?.close();
+    await fx?.close();
     await stopSharedDesktop();
   });
 
@@ -90,7 +81,7 @@ describe('JavaFX provider under 100 UI changes a second', () => {
   }, 90_000);
 
   it('stopping the app writes its FX-thread figures: chunks, none over 5 ms', async () => {
-    await fxApp.stop();
+    await fx!.app.stop();
     await uistream.client.call('actions.waitFor', {
       condition: 'windowClosed',
       title: 'Provider Load',

@@ -3,88 +3,32 @@
  * to a real uistream server (sim backend), and a client finds, invokes and types in it, waits
  * for its dialog by event, and sees its windows close when the app ends.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { connect, type UistreamClient } from '../../clients/typescript/index.js';
-import type { LaunchedApp } from '../../scripts/desktop/session.js';
-import { createApp, type App } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
-import { mountMcp, type McpHttpEndpoint } from '../../src/mcp/index.js';
-import { startServer, type RunningServer } from '../../src/server/index.js';
-import { sharedDesktop, stopSharedDesktop } from '../atspi/harness.js';
+import type { UistreamClient } from '../../clients/typescript/index.js';
+import { stopSharedDesktop } from '../atspi/harness.js';
+import { launchFxFixture, type FxFixture } from '../support/javafx.js';
 
-const TOKEN = 'javafx-provider-token-0123456789';
-const FX = ['--module-path', '/usr/share/openjfx/lib', '--add-modules', 'javafx.controls'];
-const OUT = '.tmp/javafx-fixture';
 const APP = 'ProviderDemo';
 
-let app: App;
-let server: RunningServer;
+let fx: FxFixture | undefined;
 let client: UistreamClient;
-let fxApp: LaunchedApp;
-let mcpEndpoint: McpHttpEndpoint;
-
-function buildFixture(): void {
-  const lib = spawnSync('bash', ['providers/javafx/build.sh'], { encoding: 'utf8' });
-  expect(lib.status, lib.stderr).toBe(0);
-  mkdirSync(OUT, { recursive: true });
-  const javac = spawnSync(
-    'javac',
-    [
-      ...FX,
-      '-cp',
-      'providers/javafx/build/mcp-javafx-debug.jar',
-      '-d',
-      OUT,
-      'test/fixtures/javafx/ProviderDemo.java',
-    ],
-    { encoding: 'utf8' },
-  );
-  expect(javac.status, javac.stderr).toBe(0);
-}
 
 const find = async (automationId: string) =>
   (await client.call('elements.find', { automationId, app: APP })).elements;
 
 describe('JavaFX in-app provider', () => {
   beforeAll(async () => {
-    buildFixture();
-    app = await createApp(
-      loadConfig({ backend: 'sim', port: 0, token: TOKEN, mcp: { structured: true } }),
-    );
-    server = await startServer(app);
-    mcpEndpoint = mountMcp(server, {
-      handlers: app.handlers,
-      config: app.config,
-      cache: app.cache,
-    });
-    client = await connect(server.url, { token: TOKEN });
-    const desktop = await sharedDesktop();
-    fxApp = desktop.launch('java', [
-      ...FX,
-      '-cp',
-      `providers/javafx/build/mcp-javafx-debug.jar:${OUT}`,
-      '-Dmcp.ui=true',
-      `-Dmcp.uistream=${server.url}`,
-      `-Dmcp.uistream.token=${TOKEN}`,
-      `-Dmcp.app=${APP}`,
-      'ProviderDemo',
-    ]);
-    await client.call('actions.waitFor', {
-      condition: 'windowOpened',
+    fx = await launchFxFixture({
+      mainClass: APP,
+      app: APP,
       title: 'Provider Demo',
-      timeoutMs: 60_000,
+      config: { mcp: { structured: true } },
     });
+    client = fx.uistream.client;
   }, 180_000);
 
   afterAll(async () => {
-    await client?.close();
-    await mcpEndpoint?.close();
-    await server?.close();
-    await app?.stop();
+    await fx?.close();
     await stopSharedDesktop();
   });
 
@@ -116,12 +60,7 @@ describe('JavaFX in-app provider', () => {
   });
 
   it('an MCP client finds, clicks and types in the app, waits for its dialog by event', async () => {
-    const mcp = new Client({ name: 'javafx-test', version: '1.0.0' });
-    await mcp.connect(
-      new StreamableHTTPClientTransport(new URL(`${server.httpUrl}/mcp`), {
-        requestInit: { headers: { authorization: `Bearer ${TOKEN}` } },
-      }),
-    );
+    const mcp = await fx!.mcpClient('javafx-test');
     try {
       const tool = async (name: string, args: Record<string, unknown>) => {
         const r = await mcp.callTool({ name, arguments: args });
@@ -183,7 +122,7 @@ describe('JavaFX in-app provider', () => {
   });
 
   it('ending the app closes its windows', async () => {
-    await fxApp.stop();
+    await fx!.app.stop();
     await client.call('actions.waitFor', {
       condition: 'windowClosed',
       title: 'Provider Demo',

@@ -9,21 +9,17 @@
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { ElementNode } from '../../protocol/src/index.js';
-import { mountMcp, type McpHttpEndpoint } from '../../src/mcp/index.js';
-import type { LaunchedApp } from '../../scripts/desktop/session.js';
-import { sharedDesktop, stopSharedDesktop } from '../atspi/harness.js';
-import { buildJavafxFixtures, FX_TOKEN, fixtureArgs, startUistream } from './javafxHarness.js';
+import { stopSharedDesktop } from '../atspi/harness.js';
+import { launchFxFixture, type FxFixture } from '../support/javafx.js';
 import type { Uistream } from './javafxHarness.js';
 
 const APP = 'ConformanceFx';
 const LOCAL_TOKEN = 'javafx-local-token-0123456789';
 const STATS = '.tmp/javafx-rows/stats.json';
 
+let fx: FxFixture | undefined;
 let uistream: Uistream;
-let fxApp: LaunchedApp;
 let localPort: number;
 
 function freePort(): Promise<number> {
@@ -68,24 +64,16 @@ const theRow = async (name: string): Promise<ElementNode> => {
 
 describe('virtualized JavaFX lists through the provider', () => {
   beforeAll(async () => {
-    buildJavafxFixtures();
     localPort = await freePort();
-    uistream = await startUistream();
-    const desktop = await sharedDesktop();
     mkdirSync('.tmp/javafx-rows', { recursive: true });
     rmSync(STATS, { force: true });
     const props = { 'mcp.port': localPort, 'mcp.token': LOCAL_TOKEN, 'mcp.uistream.stats': STATS };
-    fxApp = desktop.launch('java', fixtureArgs(APP, uistream.server.url, APP, props));
-    await uistream.client.call('actions.waitFor', {
-      condition: 'windowOpened',
-      title: 'JavaFX conformance',
-      timeoutMs: 60_000,
-    });
+    fx = await launchFxFixture({ mainClass: APP, app: APP, title: 'JavaFX conformance', props });
+    uistream = fx.uistream;
   }, 180_000);
 
   afterAll(async () => {
-    await fxApp?.stop();
-    await uistream?.close();
+    await fx?.close();
     await stopSharedDesktop();
   });
 
@@ -145,7 +133,7 @@ describe('virtualized JavaFX lists through the provider', () => {
   });
 
   it('an MCP client finds, scrolls to and selects a row', async () => {
-    const mcp = await mcpClient();
+    const mcp = await fx!.mcpClient('javafx-rows-test');
     try {
       const tool = async (name: string, args: Record<string, unknown>) => {
         const r = await mcp.callTool({ name, arguments: args });
@@ -226,7 +214,7 @@ describe('virtualized JavaFX lists through the provider', () => {
   });
 
   it('the library never held the FX thread over 5 ms at a time', async () => {
-    await fxApp.stop();
+    await fx!.app.stop();
     await uistream.client.call('actions.waitFor', {
       condition: 'windowClosed',
       title: 'JavaFX conformance',
@@ -278,21 +266,4 @@ async function shown(name: string): Promise<ElementNode> {
     });
     cursor = page.cursor;
   }
-}
-
-let endpoint: McpHttpEndpoint | undefined;
-
-async function mcpClient(): Promise<Client> {
-  endpoint ??= mountMcp(uistream.server, {
-    handlers: uistream.app.handlers,
-    config: uistream.app.config,
-    cache: uistream.app.cache,
-  });
-  const mcp = new Client({ name: 'javafx-rows-test', version: '1.0.0' });
-  await mcp.connect(
-    new StreamableHTTPClientTransport(new URL(`${uistream.server.httpUrl}/mcp`), {
-      requestInit: { headers: { authorization: `Bearer ${FX_TOKEN}` } },
-    }),
-  );
-  return mcp;
 }
