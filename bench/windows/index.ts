@@ -10,7 +10,8 @@
  *   X showed and closed again that the cache never showed;
  * - the toolkit's own delay in the same run (`toolkitMs`: X change -> its first AT-SPI window
  *   signal on an own bus connection; `appAnswerMs`: X map -> the app's answer to a call made
- *   then, see scripts/harness/windowLag.ts; `rawReadMs`: X map -> the end of an independent
+ *   then, see scripts/harness/windowLag.ts; `rawListMs`: X map -> an independent client finding
+ *   that window listed and VISIBLE; `rawReadMs`: X map -> the end of an independent
  *   element-by-element AT-SPI walk of that window started then, scripts/harness/windowRawRead.ts),
  *   and the lags' p99 as ratios to them;
  * - the disagreements after each change between windows.list and the X server's top-level
@@ -93,6 +94,7 @@ async function runFixture(fixture: Fixture, windowManager: boolean, folder: stri
       toolkit: watch.toolkit(),
       answer: watch.answers,
       rawRead: watch.rawReads,
+      rawList: watch.rawLists,
     };
     return summary(fixture, windowManager, faults, lags, stack.backend.health().quarantined.length);
   } finally {
@@ -110,10 +112,11 @@ function summary(
     toolkit: number[];
     answer: number[];
     rawRead: number[];
+    rawList: number[];
   },
   quarantined: number,
 ) {
-  const { list, announce, toolkit, answer, rawRead } = lags;
+  const { list, announce, toolkit, answer, rawRead, rawList } = lags;
   return {
     toolkit: fixture.toolkit,
     windowManager: windowManager ? 'openbox' : 'none',
@@ -127,12 +130,14 @@ function summary(
     toolkitMs: spread(toolkit),
     appAnswerMs: spread(answer),
     rawReadMs: spread(rawRead),
+    rawListMs: spread(rawList),
     listRatio: ratio(list.lags, toolkit),
     announceRatio: ratio(announce.lags, toolkit),
     listVsAnswer: ratio(list.lags, answer),
     listOpenVsAnswer: ratio(list.opens, answer),
     announceOpenVsAnswer: ratio(announce.opens, answer),
     announceOpenVsRawRead: ratio(announce.opens, rawRead),
+    listOpenVsRawList: ratio(list.opens, rawList),
     disagreements: faults.length,
     faultSample: faults.slice(0, 3),
     quarantined,

@@ -66,6 +66,8 @@ export interface LagWatch {
   answers: number[];
   /** Delay from each X map to the end of an independent raw walk of that window. */
   rawReads: number[];
+  /** Delay from each X map to an independent client finding that window listed and VISIBLE. */
+  rawLists: number[];
   stop(): void;
 }
 
@@ -166,6 +168,7 @@ export async function watchLag(stack: TruthStack, signal: AbortSignal): Promise<
     toolkit: () => toolkitDelays(xChanges, toolkitSignals),
     answers,
     rawReads: raw.lags,
+    rawLists: raw.listLags,
     stop: () => {
       raw.stop();
       busSub.unsubscribe();

@@ -1,12 +1,14 @@
 /**
- * The baseline for reading a new window's contents in the liveness bench: an independent reader
- * on its own bus connection that, from the instant the X server maps a titled window, finds the
- * app's accessible window with that name and walks its subtree element by element (child list,
- * role, states and name of each, siblings in parallel under the same cap as the server's bus),
- * as a plain AT-SPI client would. Started at the same instant as the cache's own read, against
- * the same busy app, so the ratio of the two says what the cache adds.
+ * The baselines for listing and reading a new window in the liveness bench: an independent reader
+ * on its own bus connection that, from the instant the X server maps a titled window, asks the
+ * app for its top-level windows until one with that name is VISIBLE (found: the least a listing
+ * of the window can take) and walks its subtree element by element (child list, role, states and
+ * name of each, siblings in parallel under the same cap as the server's bus), as a plain AT-SPI
+ * client would. Started at the same instant as the cache's own read, against the same busy app,
+ * so the ratio of the two says what the cache adds.
  */
 import { AtspiBus, type ObjectRef } from '../../src/backends/atspi/atspiBus.js';
+import { hasState, STATE_BIT } from '../../src/backends/atspi/atspiRoles.js';
 
 const ROOT = '/org/a11y/atspi/accessible/root';
 const ACCESSIBLE = 'org.a11y.atspi.Accessible';
@@ -20,6 +22,8 @@ export interface RawWindowReader {
   read(busName: string, title: string, at: number): void;
   /** Milliseconds from each X map to the raw read's end, for the windows it found. */
   readonly lags: number[];
+  /** Milliseconds from each X map to finding that window listed and VISIBLE on the bus. */
+  readonly listLags: number[];
   stop(): void;
 }
 
@@ -33,6 +37,7 @@ export async function rawWindowReader(
     signal,
   );
   const lags: number[] = [];
+  const listLags: number[] = [];
   const call = (ref: ObjectRef, member: string, iface = ACCESSIBLE, body?: unknown[]) =>
     bus.call(
       {
@@ -54,13 +59,22 @@ export async function rawWindowReader(
     const value = (variant as { value?: unknown } | undefined)?.value;
     return typeof value === 'string' ? value : '';
   };
-  /** The app's top-level window named `title`, asked again until it is there. */
+  const visible = async (ref: ObjectRef): Promise<boolean> => {
+    const [words] = await call(ref, 'GetState');
+    return hasState((words ?? []) as number[], STATE_BIT.VISIBLE);
+  };
+  /**
+   * The app's top-level window named `title` that its toolkit calls VISIBLE (Qt keeps a hidden
+   * dialog listed under its name), asked again until it is there.
+   */
   const find = async (busName: string, title: string, at: number): Promise<ObjectRef | null> => {
     while (performance.now() - at < FIND_DEADLINE_MS && !signal.aborted) {
       const windows = await children([busName, ROOT]);
       const names = await Promise.all(windows.map((w) => name(w).catch(() => '')));
-      const index = names.indexOf(title);
-      if (index >= 0) return windows[index] ?? null;
+      const named = windows.filter((_w, i) => names[i] === title);
+      const shown = await Promise.all(named.map((w) => visible(w).catch(() => false)));
+      const found = named.find((_w, i) => shown[i]);
+      if (found !== undefined) return found;
     }
     return null;
   };
@@ -76,10 +90,12 @@ export async function rawWindowReader(
   };
   return {
     lags,
+    listLags,
     read: (busName, title, at) => {
       void find(busName, title, at)
         .then(async (win) => {
           if (win === null) return;
+          listLags.push(performance.now() - at);
           await walk(win);
           lags.push(performance.now() - at);
         })
