@@ -9,12 +9,7 @@ import { parseKeys } from '../../input/keys.js';
 import { checkAllowed, checkKeyboardAllowed, ensureEnabled } from '../actionability.js';
 import { describeNode, performPattern, byInput, callOptions } from '../env.js';
 import type { ActionEnv, ActionPlan, Performed } from '../env.js';
-import {
-  closedItsWindow,
-  focusThenInput,
-  inputUnconfirmed,
-  type InputSent,
-} from '../focus-input.js';
+import { focusThenInput, inputEffect, inputUnconfirmed, type InputSent } from '../focus-input.js';
 import { noEffect, seeEffect, showsTyped } from '../verify.js';
 import { INPUT_LANE } from '../queue.js';
 import { resolveTarget } from '../target.js';
@@ -90,7 +85,7 @@ function keyboardPlan(
       if (confirm === undefined && node !== null && sent?.focusMovedTo !== undefined) {
         warning =
           sent.openedWindow === undefined
-            ? await closedItsWindow(env, node)
+            ? await inputEffect(env, node, sent)
             : `the input opened window ${JSON.stringify(sent.openedWindow)}, which took the focus`;
         if (warning === undefined) throw inputUnconfirmed(node, sent);
       }

@@ -122,4 +122,24 @@ describe('keys whose effect moves the focus', () => {
     const result = await d.run('actions.keys', { target: { ref: text }, keys: 'ctrl+shift+s' });
     expect(result.warnings?.[0]).toMatch(/opened window "Save As"/);
   });
+
+  it('waits for the window the keys opened when a stray focus event came first', async () => {
+    desk = await startDesktop();
+    const d = desk;
+    const text = d.ref('editor.text');
+    const save = d.cache.backendId(d.ref('editor.save')) as string;
+    await focusElsewhere(d);
+    const input = d.sim.input.bind(d.sim);
+    const stray = (): boolean => d.cache.focused({}).element?.ref !== text;
+    // The keys' effect (a dialog taking the focus) comes after focus was told elsewhere.
+    d.sim.input = async (action, options) => {
+      await input(action, options);
+      d.sim.control.stealFocusOnNextFocus('Busy App');
+      d.sim.control.afterFocus();
+      if (!stray()) await firstValueFrom(d.cache.patches$.pipe(filter(stray), timeout(5_000)));
+      void d.sim.performPattern(save, { pattern: 'Invoke' }, options);
+    };
+    const result = await d.run('actions.keys', { target: { ref: text }, keys: 'ctrl+shift+s' });
+    expect(result.warnings?.[0]).toMatch(/opened window "Save As"/);
+  });
 });
