@@ -9,28 +9,17 @@ read)}. A window manager reparents clients into frames, so each window the root 
 """
 import ctypes
 import json
+import os
 import sys
 import time
 
-x = ctypes.cdll.LoadLibrary("libX11.so.6")
-ulong = ctypes.c_ulong
-x.XOpenDisplay.restype = ctypes.c_void_p
-x.XDefaultRootWindow.restype = ulong
-x.XDefaultRootWindow.argtypes = [ctypes.c_void_p]
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "../../scripts/harness/x11"))
+from xlib import display, prop, root, ulong, x  # noqa: E402
+
 x.XSelectInput.argtypes = [ctypes.c_void_p, ulong, ctypes.c_long]
 x.XNextEvent.argtypes = [ctypes.c_void_p, ctypes.c_void_p]
 x.XFlush.argtypes = [ctypes.c_void_p]
-x.XInternAtom.restype = ulong
-x.XInternAtom.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int]
-x.XGetWindowProperty.argtypes = [
-    ctypes.c_void_p, ulong, ulong, ctypes.c_long, ctypes.c_long, ctypes.c_int, ulong,
-    ctypes.POINTER(ulong), ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ulong),
-    ctypes.POINTER(ulong), ctypes.POINTER(ctypes.c_void_p),
-]
-x.XFree.argtypes = [ctypes.c_void_p]
-ERROR_HANDLER = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p)
-ignore_errors = ERROR_HANDLER(lambda _d, _e: 0)
-x.XSetErrorHandler(ignore_errors)
 
 CREATE_NOTIFY, MAP_NOTIFY = 16, 19
 STRUCTURE_NOTIFY, SUBSTRUCTURE_NOTIFY = 1 << 17, 1 << 19
@@ -54,23 +43,9 @@ class MapEvent(ctypes.Structure):
     ]
 
 
-display = x.XOpenDisplay(None)
-root = x.XDefaultRootWindow(display)
-pid_atom = x.XInternAtom(display, b"_NET_WM_PID", 0)
-
-
 def pid_of(window):
-    kind, fmt, count, after = ulong(), ctypes.c_int(), ulong(), ulong()
-    data = ctypes.c_void_p()
-    status = x.XGetWindowProperty(display, window, pid_atom, 0, 1, 0, 0, ctypes.byref(kind),
-                                  ctypes.byref(fmt), ctypes.byref(count), ctypes.byref(after),
-                                  ctypes.byref(data))
-    if status != 0 or not data.value:
-        return None
-    try:
-        return ctypes.cast(data.value, ctypes.POINTER(ulong))[0] if count.value else None
-    finally:
-        x.XFree(data)
+    pid = prop(window, "_NET_WM_PID", 1)
+    return pid[0] if pid else None
 
 
 x.XSelectInput(display, root, SUBSTRUCTURE_NOTIFY)
