@@ -8,21 +8,13 @@
  * file names real specs.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
-import type { BackendId, BackendNode } from '../../src/backends/backend.js';
-import { createAxBackend, type AxBackend } from '../../src/backends/ax/index.js';
-import type { ConformanceFixture, TargetName } from './fixture.js';
-import { loadExpectations, runConformance } from './harness.js';
-import { ALL_SPECS } from './specs/index.js';
+import { createAxBackend } from '../../src/backends/ax/index.js';
+import { has, hostLog, runHostConformance, watchStart, type Targets } from './hostFixture.js';
 
 const TITLE = 'uistream conformance';
 
-type Pick = (n: BackendNode, text: (id: BackendId) => string[]) => boolean;
-const has = (n: BackendNode, state: string): boolean => n.props.states.includes(state as never);
-
 /** Rows name themselves through their cells: the texts of an element's children. */
-const TARGETS: Record<TargetName, { window: 'form' | 'closable'; pick: Pick }> = {
+const TARGETS: Targets = {
   dialogButton: {
     window: 'form',
     pick: (n) => n.props.controlType === 'Button' && n.props.name === 'Open dialog',
@@ -57,95 +49,21 @@ const TARGETS: Record<TargetName, { window: 'form' | 'closable'; pick: Pick }> =
   },
 };
 
-function textsUnder(nodes: BackendNode[]): (id: BackendId) => string[] {
-  const byId = new Map(nodes.map((n) => [n.id, n]));
-  const texts = (id: BackendId, depth = 0): string[] => {
-    const node = byId.get(id);
-    if (node === undefined || depth > 3) return [];
-    const own = [node.props.name, node.props.value ?? ''].filter((t) => t !== '');
-    return [...own, ...node.children.flatMap((c) => texts(c, depth + 1))];
-  };
-  return texts;
-}
-
-/** Wait for a window by exact title; the app poll finds a new app within a second. */
-async function windowOf(
-  backend: AxBackend,
-  pid: number,
-  title: string,
-  signal: AbortSignal,
-): Promise<BackendId> {
-  for (;;) {
-    const found = (await backend.listWindows({ pid }, { signal })).find((w) => w.title === title);
-    if (found !== undefined) return found.id;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    signal.throwIfAborted();
-  }
-}
-
-function startFixture(): { app: ChildProcess; failed: Promise<never> } {
+function startFixture() {
   const binary = process.env['UISTREAM_AX_FIXTURE'];
   if (binary === undefined)
     throw new Error('set UISTREAM_AX_FIXTURE to the built fixture (see docs/macos.md)');
-  const app = spawn(binary, [TITLE], { stdio: 'ignore' });
-  const failed = new Promise<never>((_resolve, reject) => {
-    app.on('error', (err) => reject(new Error(`the fixture did not start: ${err.message}`)));
-    app.on('exit', (code) => reject(new Error(`the fixture exited early (code ${code})`)));
-  });
-  failed.catch(() => undefined);
-  return { app, failed };
+  return watchStart(spawn(binary, [TITLE], { stdio: 'ignore' }), 'the fixture');
 }
 
-function hostLog(message: string): void {
-  const file = process.env['UISTREAM_AX_LOG'];
-  if (file !== undefined) appendFileSync(file, `${new Date().toISOString()} ${message}\n`);
-}
-
-async function createFixture(signal: AbortSignal): Promise<ConformanceFixture> {
-  const backend = createAxBackend({ onLog: hostLog });
-  const fixture = startFixture();
-  const dispose = async (): Promise<void> => {
-    await backend.stop();
-    if (fixture.app.exitCode === null) fixture.app.kill('SIGKILL');
-  };
-  try {
-    await backend.start(signal);
-    const pid = fixture.app.pid ?? 0;
-    const find = (title: string) =>
-      Promise.race([windowOf(backend, pid, title, signal), fixture.failed]);
-    const windows = { form: await find(TITLE), closable: await find(`${TITLE} (closable)`) };
-    await backend.activateWindow(windows.form, { signal });
-    return {
-      backend,
-      async target(name, s) {
-        const { window, pick } = TARGETS[name];
-        const nodes = await backend.fetchSubtree(windows[window], { signal: s });
-        const text = textsUnder(nodes);
-        const hit = nodes.find((n) => pick(n, text));
-        if (hit === undefined) throw new Error(`no ${name} in the ${window} window`);
-        return hit.id;
-      },
-      groundTruth: (s) => backend.walk(backend.rootId, { signal: s }),
-      dispose,
-    };
-  } catch (err) {
-    await dispose();
-    throw err;
-  }
-}
-
-if (process.platform === 'darwin') {
-  runConformance('ax', createFixture);
-} else {
-  describe('conformance: ax (runs on macOS only)', () => {
-    it('its expectation file names only real specs, each with a reason', () => {
-      const gaps = loadExpectations('ax');
-      const ids = new Set(ALL_SPECS.map((s) => s.id));
-      expect(Object.keys(gaps).length).toBeGreaterThan(0);
-      for (const [id, reason] of Object.entries(gaps)) {
-        expect(ids.has(id)).toBe(true);
-        expect(reason.length).toBeGreaterThan(20);
-      }
-    });
-  });
-}
+runHostConformance({
+  name: 'ax',
+  platform: 'darwin',
+  title: TITLE,
+  targets: TARGETS,
+  backend: () => createAxBackend({ onLog: hostLog('UISTREAM_AX_LOG') }),
+  start: startFixture,
+  end: (app: ChildProcess) => {
+    if (app.exitCode === null) app.kill('SIGKILL');
+  },
+});
