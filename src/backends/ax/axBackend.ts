@@ -4,14 +4,8 @@
  * app that hangs AX IPC never stalls the server. A missing permission keeps the status
  * `degraded` with a reason that names the grant, for /health, session.hello and ui_status.
  */
-import { Subject } from 'rxjs';
 import type { BackendStatus } from '../../../protocol/src/index.js';
-import {
-  ActionFailedError,
-  BackendUnavailableError,
-  InvalidParamsError,
-  throwIfAborted,
-} from '../../errors.js';
+import { ActionFailedError, InvalidParamsError } from '../../errors.js';
 import type {
   AccessibilityBackend,
   ActionOptions,
@@ -22,16 +16,12 @@ import type {
   CapturedImage,
   CaptureRequest,
   FetchOptions,
-  InputAction,
-  MonitorInfo,
   PatternAction,
   PatternPerformed,
 } from '../backend.js';
-import type { HostOp } from '../uia/uiaHostProtocol.js';
-import { HostSupervisor } from '../uia/uiaSupervisor.js';
+import { HostClientBackend, type SupervisorTimings } from '../uia/uiaHostClient.js';
 import type { HostChannel } from '../uia/uiaTransport.js';
-import type { SupervisorTimings } from '../uia/uiaBackend.js';
-import { validateCaptureRect, validateInput, validatePattern } from '../uia/uiaValidate.js';
+import { validateCaptureRect, validatePattern } from '../uia/uiaValidate.js';
 import { DESKTOP_ID } from './axTable.js';
 import type { AxWindowInfo, AxWindowQuery } from './axWindowList.js';
 
@@ -77,29 +67,21 @@ function validateId(id: BackendId): void {
     throw new InvalidParamsError(`not an AX element id: ${String(id)}`);
 }
 
-export class AxBackend implements AccessibilityBackend {
+export class AxBackend extends HostClientBackend implements AccessibilityBackend {
   readonly name = 'ax' as const;
   readonly capabilities = AX_CAPABILITIES;
   readonly rootId = DESKTOP_ID;
-  private readonly subject = new Subject<readonly BackendEvent[]>();
-  readonly events$ = this.subject.asObservable();
-  readonly supervisor: HostSupervisor;
-  private stopped = false;
 
   constructor(
     launch: () => HostChannel,
     timings: SupervisorTimings,
     onLog?: (message: string) => void,
   ) {
-    this.supervisor = new HostSupervisor({
-      ...timings,
-      label: 'AX',
-      launch,
-      onEvents: (batch) => this.emit(batch),
-      onStatus: (status, reason) => this.status(status, reason),
-      onReset: (reason) => this.emit([{ type: 'reset', reason }]),
-      ...(onLog === undefined ? {} : { onLog }),
-    });
+    super({ label: 'AX', launch, timings, onLog });
+  }
+
+  protected validateId(id: BackendId): void {
+    validateId(id);
   }
 
   /** Why the host lacks a permission, from its hello (undefined when all are granted). */
@@ -117,25 +99,6 @@ export class AxBackend implements AccessibilityBackend {
     );
   }
 
-  async start(signal: AbortSignal): Promise<void> {
-    throwIfAborted(signal);
-    await this.supervisor.start(signal);
-    this.status('ok');
-  }
-
-  async stop(): Promise<void> {
-    if (this.stopped) return;
-    this.stopped = true;
-    await this.supervisor.stop();
-    this.subject.complete();
-  }
-
-  async fetchSubtree(id: BackendId, options: FetchOptions): Promise<BackendNode[]> {
-    validateId(id);
-    const maxDepth = options.maxDepth ?? null;
-    return (await this.call('fetchSubtree', { id, maxDepth }, options.signal)) as BackendNode[];
-  }
-
   async performPattern(
     id: BackendId,
     action: PatternAction,
@@ -144,21 +107,6 @@ export class AxBackend implements AccessibilityBackend {
     validateId(id);
     validatePattern(action);
     return (await this.call('performPattern', { id, action }, options.signal)) as PatternPerformed;
-  }
-
-  async focus(id: BackendId, options: ActionOptions): Promise<void> {
-    validateId(id);
-    await this.call('focus', { id }, options.signal);
-  }
-
-  async activateWindow(id: BackendId, options: ActionOptions): Promise<void> {
-    validateId(id);
-    await this.call('activateWindow', { id }, options.signal);
-  }
-
-  async input(action: InputAction, options: ActionOptions): Promise<void> {
-    validateInput(action);
-    await this.call('input', action, options.signal);
   }
 
   /** Pixels through `screencapture` in the host; `rect` in points, `scale` pixels per point. */
@@ -176,10 +124,6 @@ export class AxBackend implements AccessibilityBackend {
     return { ...shot, data };
   }
 
-  async monitors(signal: AbortSignal): Promise<MonitorInfo[]> {
-    return (await this.call('monitors', {}, signal)) as MonitorInfo[];
-  }
-
   /** A second read of a subtree (conformance ground truth). */
   async walk(id: BackendId, options: FetchOptions): Promise<BackendNode[]> {
     validateId(id);
@@ -191,12 +135,7 @@ export class AxBackend implements AccessibilityBackend {
     return (await this.call('listWindows', query, options.signal)) as AxWindowInfo[];
   }
 
-  /** Diagnostics: permissions, watched apps, observers, known elements. */
-  async probe(options: ActionOptions): Promise<Record<string, unknown>> {
-    return (await this.call('probe', {}, options.signal)) as Record<string, unknown>;
-  }
-
-  private status(status: BackendStatus, reason?: string): void {
+  protected override status(status: BackendStatus, reason?: string): void {
     // A host up without a grant is degraded whatever the supervisor thinks, and says why.
     const problem = status === 'ok' ? this.permissionProblem : undefined;
     const event: BackendEvent =
@@ -206,16 +145,5 @@ export class AxBackend implements AccessibilityBackend {
           ? { type: 'status', status }
           : { type: 'status', status, reason };
     this.emit([event]);
-  }
-
-  private call(op: HostOp, args: unknown, signal: AbortSignal): Promise<unknown> {
-    if (this.stopped)
-      return Promise.reject(new BackendUnavailableError('the AX backend is stopped'));
-    throwIfAborted(signal);
-    return this.supervisor.call(op, args, signal);
-  }
-
-  private emit(batch: readonly BackendEvent[]): void {
-    if (!this.stopped && batch.length > 0) this.subject.next(batch);
   }
 }

@@ -4,7 +4,7 @@
  * and found the running apps.
  */
 import { fileURLToPath } from 'node:url';
-import type { SupervisorTimings } from '../uia/uiaBackend.js';
+import type { SupervisorTimings } from '../uia/uiaHostClient.js';
 import { launchHost, type HostChannel, type HostLaunch } from '../uia/uiaTransport.js';
 import { AX_TIMINGS, AxBackend } from './axBackend.js';
 

@@ -3,21 +3,16 @@
  * host through the supervisor; nothing here touches COM, so a hung or crashed UIA never stalls
  * the server's event loop. Arguments are checked here before they travel.
  */
-import { Subject } from 'rxjs';
-import type { BackendStatus } from '../../../protocol/src/index.js';
-import { ActionFailedError, BackendUnavailableError, throwIfAborted } from '../../errors.js';
+import { ActionFailedError, throwIfAborted } from '../../errors.js';
 import type {
   AccessibilityBackend,
   ActionOptions,
   BackendCapabilities,
-  BackendEvent,
   BackendId,
   BackendNode,
   CapturedImage,
   CaptureRequest,
   FetchOptions,
-  InputAction,
-  MonitorInfo,
   PatternAction,
   WindowGeometry,
   WindowOp,
@@ -26,17 +21,17 @@ import type {
 import { UiaAppControl } from './uiaAppControl.js';
 import { UiaClipboard } from './uiaClipboard.js';
 import { DESKTOP_ID } from './uiaConvert.js';
-import type { HostOp } from './uiaHostProtocol.js';
-import { HostSupervisor, type SupervisorOptions } from './uiaSupervisor.js';
+import { HostClientBackend, type SupervisorTimings } from './uiaHostClient.js';
 import type { HostChannel } from './uiaTransport.js';
 import type { HostCapture } from './uiaWin32Capture.js';
 import {
   validateCaptureRect,
   validateId,
-  validateInput,
   validatePattern,
   validateWindowOp,
 } from './uiaValidate.js';
+
+export type { SupervisorTimings } from './uiaHostClient.js';
 
 /** A top-level window as app resolution reports it. */
 export interface UiaWindowInfo {
@@ -55,11 +50,6 @@ export interface WindowQuery {
   title?: string;
   pid?: number;
 }
-
-export type SupervisorTimings = Omit<
-  SupervisorOptions,
-  'launch' | 'onEvents' | 'onStatus' | 'onReset' | 'onLog' | 'onNotice'
->;
 
 export const DEFAULT_TIMINGS: SupervisorTimings = {
   startTimeoutMs: 15_000,
@@ -97,57 +87,36 @@ export const UIA_CAPABILITIES: BackendCapabilities = {
   bulkFetch: true,
 };
 
-export class UiaBackend implements AccessibilityBackend {
+export class UiaBackend extends HostClientBackend implements AccessibilityBackend {
   readonly name = 'uia' as const;
   readonly capabilities = UIA_CAPABILITIES;
   readonly rootId = DESKTOP_ID;
-  private readonly subject = new Subject<readonly BackendEvent[]>();
-  readonly events$ = this.subject.asObservable();
-  readonly supervisor: HostSupervisor;
   readonly clipboard = new UiaClipboard((op, args, signal) => this.call(op, args, signal));
   readonly appControl = new UiaAppControl((op, args, signal) => this.call(op, args, signal));
-  private stopped = false;
 
   constructor(
     launch: () => HostChannel,
     timings: SupervisorTimings,
     onLog?: (message: string) => void,
   ) {
-    this.supervisor = new HostSupervisor({
-      ...timings,
+    super({
+      label: 'UIA',
       launch,
-      onEvents: (batch) => this.emit(batch),
-      onStatus: (status: BackendStatus, reason?: string) =>
-        this.emit([
-          reason === undefined ? { type: 'status', status } : { type: 'status', status, reason },
-        ]),
-      onReset: (reason) => this.emit([{ type: 'reset', reason }]),
-      ...(onLog === undefined ? {} : { onLog }),
+      timings,
+      onLog,
       onNotice: (notice) => {
         if (notice.kind === 'clipboard' && !this.stopped) this.clipboard.announce(notice.state);
       },
     });
   }
 
-  async start(signal: AbortSignal): Promise<void> {
-    throwIfAborted(signal);
-    await this.supervisor.start(signal);
-    this.emit([{ type: 'status', status: 'ok' }]);
+  protected validateId(id: BackendId): void {
+    validateId(id);
   }
 
-  async stop(): Promise<void> {
-    if (this.stopped) return;
-    this.stopped = true;
-    await this.supervisor.stop();
-    this.subject.complete();
+  protected override onStopped(): void {
     this.clipboard.complete();
     this.appControl.stop();
-  }
-
-  async fetchSubtree(id: BackendId, options: FetchOptions): Promise<BackendNode[]> {
-    validateId(id);
-    const maxDepth = options.maxDepth ?? null;
-    return (await this.call('fetchSubtree', { id, maxDepth }, options.signal)) as BackendNode[];
   }
 
   async performPattern(
@@ -158,21 +127,6 @@ export class UiaBackend implements AccessibilityBackend {
     validateId(id);
     validatePattern(action);
     await this.call('performPattern', { id, action }, options.signal);
-  }
-
-  async focus(id: BackendId, options: ActionOptions): Promise<void> {
-    validateId(id);
-    await this.call('focus', { id }, options.signal);
-  }
-
-  async activateWindow(id: BackendId, options: ActionOptions): Promise<void> {
-    validateId(id);
-    await this.call('activateWindow', { id }, options.signal);
-  }
-
-  async input(action: InputAction, options: ActionOptions): Promise<void> {
-    validateInput(action);
-    await this.call('input', action, options.signal);
   }
 
   /**
@@ -202,10 +156,6 @@ export class UiaBackend implements AccessibilityBackend {
     return (await this.call('pointer', {}, signal)) as { x: number; y: number };
   }
 
-  async monitors(signal: AbortSignal): Promise<MonitorInfo[]> {
-    return (await this.call('monitors', {}, signal)) as MonitorInfo[];
-  }
-
   /** Move, resize, change the state of, activate or close a window; answers it as read back. */
   async windowOp(id: BackendId, op: WindowOp, options: ActionOptions): Promise<WindowGeometry> {
     validateId(id);
@@ -229,21 +179,5 @@ export class UiaBackend implements AccessibilityBackend {
   /** Windows-only: top-level windows matching an exe name, a title or a pid. */
   async listWindows(query: WindowQuery, options: ActionOptions): Promise<UiaWindowInfo[]> {
     return (await this.call('listWindows', query, options.signal)) as UiaWindowInfo[];
-  }
-
-  /** Diagnostics: what the host can do on this machine (interface level, live calls). */
-  async probe(options: ActionOptions): Promise<Record<string, unknown>> {
-    return (await this.call('probe', {}, options.signal)) as Record<string, unknown>;
-  }
-
-  private call(op: HostOp, args: unknown, signal: AbortSignal): Promise<unknown> {
-    if (this.stopped)
-      return Promise.reject(new BackendUnavailableError('the UIA backend is stopped'));
-    throwIfAborted(signal);
-    return this.supervisor.call(op, args, signal);
-  }
-
-  private emit(batch: readonly BackendEvent[]): void {
-    if (!this.stopped && batch.length > 0) this.subject.next(batch);
   }
 }
