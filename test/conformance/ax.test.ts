@@ -9,24 +9,20 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createAxBackend } from '../../src/backends/ax/index.js';
-import { has, hostLog, runHostConformance, watchStart, type Targets } from './hostFixture.js';
+import {
+  COMMON_TARGETS,
+  has,
+  hostLog,
+  runHostConformance,
+  watchStart,
+  type Targets,
+} from './hostFixture.js';
 
 const TITLE = 'uistream conformance';
 
 /** Rows name themselves through their cells: the texts of an element's children. */
 const TARGETS: Targets = {
-  dialogButton: {
-    window: 'form',
-    pick: (n) => n.props.controlType === 'Button' && n.props.name === 'Open dialog',
-  },
-  checkBox: {
-    window: 'form',
-    pick: (n) => n.props.controlType === 'CheckBox' && n.props.name === 'Check me',
-  },
-  edit: {
-    window: 'form',
-    pick: (n) => n.props.controlType === 'Edit' && n.props.automationId === 'edit',
-  },
+  ...COMMON_TARGETS,
   selectable: {
     window: 'form',
     pick: (n, text) =>
@@ -37,15 +33,6 @@ const TARGETS: Targets = {
   expandable: {
     window: 'form',
     pick: (n, text) => n.props.patterns.includes('ExpandCollapse') && text(n.id).includes('Branch'),
-  },
-  range: {
-    window: 'form',
-    pick: (n) => n.props.controlType === 'Slider' && n.props.range !== undefined,
-  },
-  closableWindow: { window: 'closable', pick: (n) => n.props.controlType === 'Window' },
-  scrollable: {
-    window: 'form',
-    pick: (n) => n.props.automationId === 'list' && n.props.patterns.includes('Scroll'),
   },
 };
 

@@ -33,6 +33,34 @@ export interface FixtureApp {
 export const has = (n: BackendNode, state: string): boolean =>
   n.props.states.includes(state as never);
 
+/**
+ * The targets both fixture apps show alike (the same labels and ids); each suite adds how its
+ * toolkit exposes a selectable row and an expandable branch.
+ */
+export const COMMON_TARGETS: Omit<Targets, 'selectable' | 'expandable'> = {
+  dialogButton: {
+    window: 'form',
+    pick: (n) => n.props.controlType === 'Button' && n.props.name === 'Open dialog',
+  },
+  checkBox: {
+    window: 'form',
+    pick: (n) => n.props.controlType === 'CheckBox' && n.props.name === 'Check me',
+  },
+  edit: {
+    window: 'form',
+    pick: (n) => n.props.controlType === 'Edit' && n.props.automationId === 'edit',
+  },
+  range: {
+    window: 'form',
+    pick: (n) => n.props.controlType === 'Slider' && n.props.range !== undefined,
+  },
+  closableWindow: { window: 'closable', pick: (n) => n.props.controlType === 'Window' },
+  scrollable: {
+    window: 'form',
+    pick: (n) => n.props.automationId === 'list' && n.props.patterns.includes('Scroll'),
+  },
+};
+
 /** Watch a spawned fixture `what` for a failed start or an early exit. */
 export function watchStart(app: ChildProcess, what: string): FixtureApp {
   const failed = new Promise<never>((_resolve, reject) => {

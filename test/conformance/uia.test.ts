@@ -11,24 +11,20 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createUiaBackend } from '../../src/backends/uia/index.js';
-import { has, hostLog, runHostConformance, watchStart, type Targets } from './hostFixture.js';
+import {
+  COMMON_TARGETS,
+  has,
+  hostLog,
+  runHostConformance,
+  watchStart,
+  type Targets,
+} from './hostFixture.js';
 
 const FORM_SCRIPT = fileURLToPath(new URL('./fixtures/uiaForm.ps1', import.meta.url));
 const TITLE = 'uistream conformance';
 
 const TARGETS: Targets = {
-  dialogButton: {
-    window: 'form',
-    pick: (n) => n.props.controlType === 'Button' && n.props.name === 'Open dialog',
-  },
-  checkBox: {
-    window: 'form',
-    pick: (n) => n.props.controlType === 'CheckBox' && n.props.name === 'Check me',
-  },
-  edit: {
-    window: 'form',
-    pick: (n) => n.props.controlType === 'Edit' && n.props.automationId === 'edit',
-  },
+  ...COMMON_TARGETS,
   selectable: {
     window: 'form',
     pick: (n) =>
@@ -37,15 +33,6 @@ const TARGETS: Targets = {
   expandable: {
     window: 'form',
     pick: (n) => n.props.controlType === 'TreeItem' && n.props.name === 'Branch',
-  },
-  range: {
-    window: 'form',
-    pick: (n) => n.props.controlType === 'Slider' && n.props.range !== undefined,
-  },
-  closableWindow: { window: 'closable', pick: (n) => n.props.controlType === 'Window' },
-  scrollable: {
-    window: 'form',
-    pick: (n) => n.props.automationId === 'list' && n.props.patterns.includes('Scroll'),
   },
 };
 
