@@ -102,7 +102,11 @@ export type BackendEvent =
   | StructureEvent
   | PropertyEvent
   | { type: 'text'; id: BackendId; value?: string; parentId?: BackendId }
-  | { type: 'window.opened'; id: BackendId }
+  /**
+   * `nodes`: the window's whole subtree (pre-order, the window first), when the backend holds it
+   * already (an in-app provider's snapshot): the consumer adopts it with no re-list or re-read.
+   */
+  | { type: 'window.opened'; id: BackendId; nodes?: readonly BackendNode[] }
   /**
    * `unmapped`: the window system itself took the window off screen (an X unmap seen by the
    * backend), so the consumer may drop it at once, without waiting for a read of its app.

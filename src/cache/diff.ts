@@ -7,7 +7,7 @@
  */
 import type { ElementLocator, Patch } from '../../protocol/src/index.js';
 import type { BackendId, BackendNode, BackendProps } from '../backends/backend.js';
-import { expireOpening, releaseOpened } from './opening.js';
+import { releaseOpened } from './opening.js';
 import { copyProps, mergeProps, previousOf } from './props.js';
 import { fetchedKeys } from './remap.js';
 import type { CachedNode, TreeState } from './tree.js';
@@ -85,18 +85,13 @@ export function removeSubtree(state: TreeState, node: CachedNode, out: Patch[]):
   }
 }
 
-/**
- * Remove a top-level window without a fetch: the window system unmapped it, and the re-list
- * that confirms it waits for its app, which may be busy for a while (destroying it).
- */
-export function removeTopLevel(state: TreeState, id: BackendId, out: Patch[]): void {
-  const node = state.byId.get(id);
-  const root = state.root;
-  if (node === undefined || root === null || node.parent !== root) return;
-  // It was on screen: a window that closes before its contents were read still opened.
-  if (node.window !== null) expireOpening(state, node.window, out);
-  removeSubtree(state, node, out);
-  out.push({ op: 'update', ref: root.ref, props: { childCount: root.children.length } });
+/** A new top-level window read whole (see top-level.ts): built under the root, no diff. */
+export function adoptWindow(
+  state: TreeState,
+  nodes: readonly BackendNode[],
+  out: Patch[],
+): FetchOutcome {
+  return new FetchApplier(state, nodes, out).adopt();
 }
 
 class FetchApplier {
@@ -142,6 +137,16 @@ class FetchApplier {
     this.detachMoved(root);
     this.diffNode(root, top);
     for (const [, r] of this.reuse) if (r.locator) this.state.tombstones.set(r.ref, r.locator);
+    releaseOpened(this.state, this.fetched, this.needFetch, this.out);
+    return { needFetch: this.needFetch, unknownRoot: false };
+  }
+
+  adopt(): FetchOutcome {
+    const root = this.state.root as CachedNode;
+    const win = this.build(this.nodes[0] as BackendNode, root);
+    root.children.push(win);
+    this.emitAdd(win, root, root.children.length - 1);
+    this.emitChildCount(root, root.children.length - 1);
     releaseOpened(this.state, this.fetched, this.needFetch, this.out);
     return { needFetch: this.needFetch, unknownRoot: false };
   }

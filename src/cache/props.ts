@@ -58,8 +58,8 @@ export function copyProps(p: BackendProps): BackendProps {
     controlType: p.controlType,
     name: p.name ?? '',
     rect: p.rect === null || p.rect === undefined ? null : frozenRect(p.rect),
-    states: Object.freeze([...p.states]) as BackendProps['states'],
-    patterns: Object.freeze([...p.patterns]) as BackendProps['patterns'],
+    states: frozenList(p.states) as BackendProps['states'],
+    patterns: frozenList(p.patterns) as BackendProps['patterns'],
   };
   if (p.automationId !== undefined) out.automationId = p.automationId;
   if (p.className !== undefined) out.className = p.className;
@@ -136,4 +136,9 @@ function isRect(v: unknown): v is RectValue {
  */
 function frozenRect(r: RectValue): RectValue {
   return Object.freeze({ x: r.x, y: r.y, width: r.width, height: r.height });
+}
+
+/** A frozen list is shared as it is (nobody can change it; a provider shares them per node). */
+function frozenList<T>(items: readonly T[]): readonly T[] {
+  return Object.isFrozen(items) ? items : Object.freeze([...items]);
 }

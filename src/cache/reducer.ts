@@ -6,7 +6,7 @@
  * never thrown.
  */
 import type { BackendEvent, BackendId, BackendNode } from '../backends/backend.js';
-import { applyFetch, removeTopLevel, updateProps } from './diff.js';
+import { applyFetch, updateProps } from './diff.js';
 import { applyFocus, noteFocusClaim, reconcileFocus } from './focus.js';
 import { expireOpening } from './opening.js';
 import type { ReduceResult } from './reduce-result.js';
@@ -19,6 +19,7 @@ import {
   requestFetch,
 } from './refetch.js';
 import { rememberRefs } from './remap.js';
+import { addTopLevel, removeTopLevel } from './top-level.js';
 import type { TreeState } from './tree.js';
 
 export type { FetchRequest, ReduceResult } from './reduce-result.js';
@@ -119,10 +120,11 @@ function applyEvent(state: TreeState, event: BackendEvent, result: ReduceResult)
       return;
     }
     case 'window.opened':
+      if (event.nodes !== undefined && addTopLevel(state, event.nodes, result)) return;
+      return relist(state, result);
     case 'window.closed':
-      if (event.type === 'window.closed' && !state.byId.has(event.id)) return void result.ignored++;
-      if (event.type === 'window.closed' && event.unmapped === true)
-        removeTopLevel(state, event.id, result.patches);
+      if (!state.byId.has(event.id)) return void result.ignored++;
+      if (event.unmapped === true) removeTopLevel(state, event.id, result.patches);
       return relist(state, result);
     case 'window.activated':
       return applyActivated(state, event.id, result);

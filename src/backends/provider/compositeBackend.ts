@@ -209,13 +209,23 @@ function platformWindowOp(
 }
 
 function toBackendNodes(s: ProviderSession, nodes: HeldNode[], rootId: BackendId): BackendNode[] {
-  const hello = s.hello;
-  return nodes.map((n) => ({
-    id: providerId(s.id, n.id),
-    parentId: n.parentId === null ? rootId : providerId(s.id, n.parentId),
-    children: n.children.map((c) => providerId(s.id, c)),
-    props: { ...propsOf(n), ...(hello === null ? {} : { pid: hello.pid, app: hello.app }) },
-  }));
+  const prefix = providerId(s.id, '');
+  const owner = s.hello === null ? {} : { pid: s.hello.pid, app: s.hello.app };
+  // A loop, not spreads: a new window of a provider is thousands of nodes in one event.
+  const out: BackendNode[] = new Array<BackendNode>(nodes.length);
+  for (let i = 0; i < nodes.length; i++) {
+    const n = nodes[i] as HeldNode;
+    const props = propsOf(n) as BackendNode['props'];
+    if (owner.pid !== undefined) props.pid = owner.pid;
+    if (owner.app !== undefined) props.app = owner.app;
+    out[i] = {
+      id: prefix + n.id,
+      parentId: n.parentId === null ? rootId : prefix + n.parentId,
+      children: n.children.map((c) => prefix + c),
+      props,
+    };
+  }
+  return out;
 }
 
 function eventsOf(update: ProviderUpdate, rootId: BackendId): BackendEvent[] {
@@ -229,8 +239,12 @@ function eventsOf(update: ProviderUpdate, rootId: BackendId): BackendEvent[] {
     switch (c.kind) {
       case 'windowsChanged':
         for (const w of c.closed) events.push({ type: 'window.closed', id: id(w) });
-        for (const w of c.opened) events.push({ type: 'window.opened', id: id(w) });
-        if (c.opened.length + c.closed.length > 0)
+        // Handed over whole: the cache takes the window in without reading it again.
+        for (const w of c.opened) {
+          const nodes = toBackendNodes(s, subtreeOf(s.tree, w, undefined), rootId);
+          events.push({ type: 'window.opened', id: id(w), nodes });
+        }
+        if (c.closed.length > 0)
           events.push({ type: 'structure', change: 'invalidated', id: rootId });
         break;
       case 'children':

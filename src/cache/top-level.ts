@@ -1,0 +1,45 @@
+/**
+ * Top-level windows that come or go without the usual re-list: one the window system unmapped,
+ * and one whose backend handed over its whole subtree with the announcement.
+ */
+import type { Patch } from '../../protocol/src/index.js';
+import type { BackendId, BackendNode } from '../backends/backend.js';
+import { adoptWindow, removeSubtree } from './diff.js';
+import { expireOpening } from './opening.js';
+import type { ReduceResult } from './reduce-result.js';
+import { requestFetch } from './refetch.js';
+import type { TreeState } from './tree.js';
+
+/**
+ * Remove a top-level window without a fetch: the window system unmapped it, and the re-list
+ * that confirms it waits for its app, which may be busy for a while (destroying it).
+ */
+export function removeTopLevel(state: TreeState, id: BackendId, out: Patch[]): void {
+  const node = state.byId.get(id);
+  const root = state.root;
+  if (node === undefined || root === null || node.parent !== root) return;
+  // It was on screen: a window that closes before its contents were read still opened.
+  if (node.window !== null) expireOpening(state, node.window, out);
+  removeSubtree(state, node, out);
+  out.push({ op: 'update', ref: root.ref, props: { childCount: root.children.length } });
+}
+
+/**
+ * Take in a new window read whole with its `window.opened` (an in-app provider's snapshot):
+ * a re-list and a second read of thousands of nodes would only find what is here. Answers
+ * false, changing nothing, when the nodes do not describe a new window under the desktop root
+ * (the caller re-lists instead).
+ */
+export function addTopLevel(
+  state: TreeState,
+  nodes: readonly BackendNode[],
+  result: ReduceResult,
+): boolean {
+  const top = nodes[0];
+  const root = state.root;
+  if (top === undefined || root === null || top.parentId !== root.id) return false;
+  if (state.byId.has(top.id)) return false;
+  const outcome = adoptWindow(state, nodes, result.patches);
+  for (const id of outcome.needFetch) requestFetch(state, id, result);
+  return true;
+}
