@@ -9,7 +9,7 @@
  */
 
 import { DESKTOP_TARGETS } from './lib/desktopTargets.js';
-import { ratio, ref, type TargetSpec } from './lib/targetSpec.js';
+import { CACHE_BYTES_PER_ELEMENT, ratio, ref, type TargetSpec } from './lib/targetSpec.js';
 
 export type { TargetSpec } from './lib/targetSpec.js';
 
@@ -31,7 +31,12 @@ export const TARGETS = {
       baseline: '10k.propertyEventsPerSec.reducer',
       of: 'the reducer alone',
     }),
-    heapPerElementAt100k: { figure: '100k.heapBytesPerElement', op: '<=', limit: 1024, unit: ' B' },
+    heapPerElementAt100k: {
+      figure: '100k.heapBytesPerElement',
+      op: '<=',
+      limit: CACHE_BYTES_PER_ELEMENT,
+      unit: ' B',
+    },
   },
   executor: {
     overheadP99VsSameLengthWork: ratio('overhead.overheadP99Ms', '<=', 2, {

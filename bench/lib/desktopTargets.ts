@@ -3,7 +3,7 @@
  * launch, clipboard, self-repair, the JavaFX provider and the scripted agent task. Part of
  * TARGETS (bench/targets.ts).
  */
-import { ratio, ref, type TargetSpec } from './targetSpec.js';
+import { CACHE_BYTES_PER_ELEMENT, ratio, ref, type TargetSpec } from './targetSpec.js';
 
 /** The Chromium part of the AT-SPI bench, also run on its own (bench/atspi/chromium.ts). */
 const chromium = {
@@ -95,7 +95,12 @@ export const DESKTOP_TARGETS = {
     fxTasksOverBudget: { figure: 'overBudgetTasks.max', op: '<=', limit: 0 },
     longestFxTaskCpu: { figure: 'maxTaskCpuMs', op: '<=', limit: 5, unit: ' ms' },
     /** The server's memory per provider node, within the cache's per-element budget. */
-    heapPerProviderNode: { figure: 'heapBytesPerNode', op: '<=', limit: 1024, unit: ' B' },
+    heapPerProviderNode: {
+      figure: 'heapBytesPerNode',
+      op: '<=',
+      limit: CACHE_BYTES_PER_ELEMENT,
+      unit: ' B',
+    },
     /** A 10,000-node scene into the cache, against the library's own snapshot of it. */
     syncVsLibrarySnapshot: ratio('syncMs', '<=', 1.5, {
       baseline: 'librarySnapshotMs',

@@ -14,6 +14,9 @@ export interface TargetSpec {
 /** The machine's reference workload, measured in the same run (bench/lib/reference.ts). */
 export const ref = { baseline: 'referenceMs', of: 'reference workload' } as const;
 
+/** The cache's heap budget per element (the cache bench's); in-app providers' nodes too. */
+export const CACHE_BYTES_PER_ELEMENT = 1024;
+
 /** A figure judged as its ratio to a baseline measured in the same run. */
 export function ratio(
   figure: string,
