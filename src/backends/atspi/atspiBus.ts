@@ -6,6 +6,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import dbus from 'dbus-next';
 import { Subject } from 'rxjs';
+import { AppLanes } from './atspiAppLanes.js';
 import {
   abortError,
   BackendUnavailableError,
@@ -106,6 +107,7 @@ export class AtspiBus {
   private lost: Error | undefined;
   private markClosed!: (err: Error) => void;
   private guard: CallGuard | undefined;
+  private readonly lanes = new AppLanes();
 
   private constructor(
     private readonly bus: dbus.MessageBus,
@@ -176,7 +178,16 @@ export class AtspiBus {
     timeoutMs = this.options.callTimeoutMs,
   ): Promise<unknown[]> {
     const what = `${spec.iface.replace('org.a11y.atspi.', '')}.${spec.member}`;
-    await this.acquire(signal);
+    const leaveLane =
+      urgency.getStore() === true
+        ? undefined
+        : (this.lanes.tryEnter(spec.dest) ?? (await this.lanes.enter(spec.dest, signal)));
+    try {
+      await this.acquire(signal);
+    } catch (err) {
+      leaveLane?.();
+      throw err;
+    }
     try {
       const message = new Message({
         destination: spec.dest,
@@ -194,6 +205,7 @@ export class AtspiBus {
       throw mapDbusError(err, what);
     } finally {
       this.release();
+      leaveLane?.();
     }
   }
 
