@@ -152,6 +152,16 @@ export interface FetchOptions {
   urgent?: boolean;
 }
 
+/** Windows an action's settle waited for, by title (see `untilShownListed`). */
+export interface ShownWindowsWait {
+  /** Listed while it waited. */
+  listed: string[];
+  /** On screen, still not exposed by their app at the deadline. */
+  unlisted: string[];
+  /** Shown and gone again before their app exposed them. */
+  unexposed: string[];
+}
+
 export interface ActionOptions {
   signal: AbortSignal;
 }
@@ -261,6 +271,16 @@ export interface AccessibilityBackend {
    * caused is in events$ by then (optional; the executor's settle period covers the rest).
    */
   settle?(id: BackendId, options: ActionOptions): Promise<void>;
+  /**
+   * Wait, at most `limitMs`, until the top-level windows the window system showed for the app
+   * behind `id` since `since` (a performance.now() time) are in events$ or gone again; resolves
+   * with their titles as waited for (optional; undefined where the platform cannot tell).
+   */
+  untilShownListed?(
+    id: BackendId,
+    since: number,
+    limitMs: number,
+  ): Promise<ShownWindowsWait | undefined>;
   /**
    * Runs of an element's text with their formatting, read from the app (optional capability:
    * AT-SPI Text.GetAttributeRun, UIA TextRange attributes). At most `maxRuns`, in order; an

@@ -27,6 +27,7 @@ import { callOptions, type ActionEnv, type ActionPlan } from './env.js';
 import { nodeByRef } from './target.js';
 import { untilModalOpens } from './modal.js';
 import { planRefresh } from './refresh.js';
+import { untilShownListed } from './shown-windows.js';
 import { recordPatches, touchesWindow, untilWindowsAnnounced } from './waits.js';
 
 /**
@@ -198,6 +199,7 @@ export async function performAction(
     // A modal that opens inside the platform call answers before the call does; what the call
     // reports (a real click instead of the pattern) still counts once it has come back.
     let late: Awaited<ReturnType<ActionPlan['perform']>> | undefined;
+    const actedAt = performance.now();
     const performing = plan.perform();
     performing.then((value) => (late = value)).catch(() => undefined);
     const outcome =
@@ -216,6 +218,8 @@ export async function performAction(
     await recorder.quiet(options.settleMs, relevant, signal, settleCapMs);
     if (await untilFetched(env, settleCapMs))
       await recorder.quiet(options.settleMs, relevant, signal, settleCapMs);
+    const shown = await untilShownListed(env, settleId, actedAt);
+    if (shown.waited) await recorder.quiet(options.settleMs, relevant, signal, settleCapMs);
     if (await untilWindowsAnnounced(env.cache, recorder.batches, signal, env.progress.remaining()))
       await recorder.quiet(options.settleMs, relevant, signal, settleCapMs);
     const patches = recorder.batches.flatMap((b) => b.patches).filter(relevant);
@@ -223,7 +227,8 @@ export async function performAction(
     const reported = done ?? late;
     if (reported !== undefined) result.method = reported.method;
     if (reported?.via !== undefined) result.via = reported.via;
-    if (reported?.warnings !== undefined) result.warnings = reported.warnings;
+    const warnings = [...(reported?.warnings ?? []), ...shown.warnings];
+    if (warnings.length > 0) result.warnings = warnings;
     result.changes = summarizeChanges(patches, env.cache);
     result.window = windowState(resultWindow(env, plan, result.changes));
     if (tracking !== undefined) await reportFocusUse(env, result, tracking, kept, plan);

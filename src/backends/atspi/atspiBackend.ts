@@ -151,6 +151,10 @@ export class AtspiBackend implements AccessibilityBackend {
     await this.batcher.drained();
   }
 
+  untilShownListed(id: BackendId, since: number, limitMs: number) {
+    return this.desktop.truth.untilShownListed(refOf(id)[0], since, limitMs);
+  }
+
   performPattern(
     id: BackendId,
     action: PatternAction,

@@ -23,6 +23,7 @@ import { DESKTOP_ID } from './atspiIds.js';
 import { busNameOf, closedEvent, topLevelOf, withoutSubtrees } from './atspiTopLevels.js';
 import { Wakeups } from './atspiWakeups.js';
 import { WithdrawnWindows } from './atspiWithdrawn.js';
+import { ShownWindows } from './atspiShownWindows.js';
 
 /** An X window mapped this recently and not yet listed is worth an action's wait. */
 const YOUNG_MS = 2_000;
@@ -51,6 +52,8 @@ export class AtspiWindowTruth {
   /** Re-lists asked so far for each X window no listing has matched yet. */
   private readonly chased = new Map<number, number>();
   private chaseTimer: NodeJS.Timeout | undefined;
+  /** What X showed lately and whether a listing matched it, for an action's settle. */
+  private readonly shownLog = new ShownWindows();
   /** Shown windows the X view lost, held open while they may come back. */
   private readonly withdrawn = new WithdrawnWindows(
     (xid) => this.watcher.exists(xid),
@@ -131,6 +134,7 @@ export class AtspiWindowTruth {
       return node === undefined ? [] : [topLevelOf(node)];
     });
     const { hidden, byXid } = this.match();
+    this.shownLog.noteListed(byXid.keys());
     this.withdrawn.noteXids(byXid, this.listed);
     const { closed, held } = this.withdrawn.judge(this.shown, hidden);
     for (const id of held) hidden.delete(id);
@@ -163,6 +167,14 @@ export class AtspiWindowTruth {
    */
   untilListed(busName: string, limitMs = UNLISTED_WAIT_MS): Promise<void> {
     return this.listings.whileHolds(() => this.unlisted(busName), limitMs);
+  }
+
+  /** Wait (bounded) for the X windows the app mapped since `since` (atspiShownWindows.ts). */
+  untilShownListed(busName: string, since: number, limitMs: number) {
+    const pid = this.listed.find((w) => busNameOf(w.id) === busName)?.pid;
+    if (!this.watcher.running || pid === undefined) return Promise.resolve(undefined);
+    this.watcher.pump();
+    return this.shownLog.untilListed(pid, since, limitMs, this.listings);
   }
 
   /** Wait (bounded) until no window of the app behind `busName` is held open (atspiWithdrawn.ts). */
@@ -237,6 +249,7 @@ export class AtspiWindowTruth {
     for (const xid of this.firstSeen.keys()) if (!mapped.has(xid)) this.firstSeen.delete(xid);
     for (const xid of this.chased.keys()) if (!mapped.has(xid)) this.chased.delete(xid);
     for (const xid of mapped) if (!this.firstSeen.has(xid)) this.firstSeen.set(xid, now);
+    this.shownLog.noteView(view, now);
     const gone = this.unmappedNow(view);
     this.emit([
       ...gone.map((id) => closedEvent(id)),

@@ -1,0 +1,89 @@
+/**
+ * An action's settle waits for the windows the window system showed for the acted app before
+ * its accessibility tree had them (Java's bridge exposes a dialog late), and says which ones it
+ * waited for in vain. The sim has no window system: its backend is given `untilShownListed`,
+ * which here stands for the X server having mapped a dialog whose app exposes it only while the
+ * settle waits for it.
+ */
+import { filter, firstValueFrom } from 'rxjs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { actionsInvoke } from '../../../protocol/src/index.js';
+import type { ShownWindowsWait } from '../../../src/backends/backend.js';
+import { createSimBackend, type SimBackend } from '../../../src/backends/sim/index.js';
+import { openWindow } from '../../../src/backends/sim/windows.js';
+import { createCache } from '../../../src/cache/index.js';
+import type { UiCache } from '../../../src/cache/api.js';
+import { loadConfig } from '../../../src/config.js';
+import { createExecutor } from '../../../src/executor/index.js';
+import type { Executor } from '../../../src/executor/api.js';
+import { AccessPolicy } from '../../../src/policy/access.js';
+
+let parts: { sim: SimBackend; cache: UiCache; executor: Executor } | undefined;
+afterEach(async () => {
+  await parts?.executor.stop();
+  await parts?.cache.stop();
+  await parts?.sim.stop();
+  parts = undefined;
+});
+
+async function start(): Promise<NonNullable<typeof parts>> {
+  const config = loadConfig({ backend: 'sim' });
+  const signal = AbortSignal.timeout(10_000);
+  const sim = createSimBackend({ scene: { apps: [{ kind: 'editor', at: { x: 40, y: 40 } }] } });
+  await sim.start(signal);
+  const cache = createCache(sim, config.cache);
+  await cache.start(signal);
+  const executor = createExecutor({
+    backend: sim,
+    cache,
+    policy: AccessPolicy.open(),
+    config: config.executor,
+  });
+  parts = { sim, cache, executor };
+  return parts;
+}
+
+const ctx = { clientId: 'shown-test', signal: AbortSignal.timeout(60_000) };
+const invokeNew = () =>
+  actionsInvoke.params.parse({ target: { automationId: 'editor.new' }, pattern: 'Invoke' });
+
+describe('settle on windows shown before they were listed', () => {
+  it('names in `opened` a dialog its app exposed only after the settle period', async () => {
+    const { sim, cache, executor } = await start();
+    const calls: { id: string; since: number }[] = [];
+    sim.untilShownListed = async (id, since): Promise<ShownWindowsWait> => {
+      calls.push({ id, since });
+      const app = sim.desktop.apps[0];
+      if (app === undefined) throw new Error('the sim has no app');
+      const announced = firstValueFrom(
+        cache.patches$.pipe(filter((b) => b.patches.some((p) => p.op === 'window.opened'))),
+      );
+      openWindow(sim.desktop, app, {
+        type: 'Window',
+        name: 'Late dialog',
+        rect: [100, 100, 200, 100],
+        children: [{ type: 'Button', name: 'OK' }],
+      });
+      await announced;
+      return { listed: ['Late dialog'], unlisted: [], unexposed: [] };
+    };
+    const started = performance.now();
+    const result = await executor.run('actions.invoke', invokeNew(), ctx);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.since).toBeGreaterThanOrEqual(started);
+    expect(result.changes.opened.map((w) => w.title)).toEqual(['Late dialog']);
+    expect(result.window?.title).toBe('Late dialog');
+    expect(result.warnings ?? []).toEqual([]);
+  });
+
+  it('warns of windows shown but never exposed, or still unlisted at its deadline', async () => {
+    const { sim, executor } = await start();
+    sim.untilShownListed = (): Promise<ShownWindowsWait> =>
+      Promise.resolve({ listed: [], unlisted: ['Go to'], unexposed: ['Flash'] });
+    const result = await executor.run('actions.invoke', invokeNew(), ctx);
+    expect(result.warnings).toEqual([
+      expect.stringMatching(/^window "Go to" is on screen, but its app had not exposed it/),
+      'window "Flash" was shown and closed again before its app exposed it to accessibility',
+    ]);
+  });
+});
