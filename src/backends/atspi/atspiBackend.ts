@@ -28,6 +28,7 @@ import { BackendUnavailableError } from '../../errors.js';
 import { urgentCalls } from './atspiBus.js';
 import { openConnection, type AtspiBackendOptions, type Connection } from './atspiConnection.js';
 import { LiveConnection } from './atspiLiveConnection.js';
+import { closeShownFirst } from './atspiShownWindows.js';
 
 export type { AtspiBackendOptions } from './atspiConnection.js';
 import { OrderedBatcher } from './atspiBatcher.js';
@@ -285,7 +286,10 @@ export class AtspiBackend implements AccessibilityBackend {
 
   /** Map signals concurrently but emit their events in arrival order. */
   private onSignal(mapper: AtspiEventMapper, msg: SignalMessage): void {
-    const mapped = mapper.map(msg, this.link.lifetime);
+    const shown = this.desktop.truth.shownLog;
+    const mapped = mapper
+      .map(msg, this.link.lifetime)
+      .then((events) => closeShownFirst(events, (id) => shown.wasListed(id)));
     this.batcher.enqueue(mapped);
     void mapped.then((events) => {
       for (const e of events) {

@@ -6,7 +6,7 @@
  * began until a listing holds them, and says which ones it waited for in vain (still unlisted at
  * its deadline, or gone before their app exposed them).
  */
-import type { ShownWindowsWait } from '../backend.js';
+import type { BackendEvent, ShownWindowsWait } from '../backend.js';
 import type { XWindowView } from '../x11/index.js';
 import type { Wakeups } from './atspiWakeups.js';
 
@@ -20,6 +20,8 @@ interface Shown {
   mappedAt: number;
   goneAt?: number;
   listed: boolean;
+  /** The accessible window a listing matched it to. */
+  id?: string;
 }
 
 type ShownWait = ShownWindowsWait;
@@ -51,11 +53,19 @@ export class ShownWindows {
   }
 
   /** A listing matched these X windows to accessible windows. */
-  noteListed(xids: Iterable<number>): void {
-    for (const xid of xids) {
+  noteListed(byXid: ReadonlyMap<number, string>): void {
+    for (const [xid, id] of byXid) {
       const shown = this.byXid.get(xid);
-      if (shown !== undefined) shown.listed = true;
+      if (shown === undefined) continue;
+      shown.listed = true;
+      shown.id = id;
     }
+  }
+
+  /** Whether accessible window `id` was listed on screen lately (the last KEEP_MS). */
+  wasListed(id: string): boolean {
+    for (const shown of this.byXid.values()) if (shown.id === id) return true;
+    return false;
   }
 
   /**
@@ -88,4 +98,23 @@ export class ShownWindows {
     }
     return { pending, wait };
   }
+}
+
+/**
+ * The bridge's own signals for a destroyed window, as the X server's unmap would tell them, for a
+ * window that was listed on screen: closed first (`unmapped`: the cache announces a window it
+ * still held back, since it was on screen, then closes it), then its removal from the desktop.
+ * A Swing dialog that closes itself within a few hundred ms is often destroyed before its
+ * contents were read; removed first, it closed as silently as if it had never shown.
+ */
+export function closeShownFirst(
+  events: readonly BackendEvent[],
+  wasShown: (id: string) => boolean,
+): readonly BackendEvent[] {
+  const closed = events.filter(
+    (e) => e.type === 'window.closed' && e.unmapped !== true && wasShown(e.id),
+  );
+  if (closed.length === 0) return events;
+  const first = closed.map((e) => ({ ...e, unmapped: true }) as BackendEvent);
+  return [...first, ...events.filter((e) => !closed.includes(e))];
 }

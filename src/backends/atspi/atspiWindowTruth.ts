@@ -53,7 +53,7 @@ export class AtspiWindowTruth {
   private readonly chased = new Map<number, number>();
   private chaseTimer: NodeJS.Timeout | undefined;
   /** What X showed lately and whether a listing matched it, for an action's settle. */
-  private readonly shownLog = new ShownWindows();
+  readonly shownLog = new ShownWindows();
   /** Shown windows the X view lost, held open while they may come back. */
   private readonly withdrawn = new WithdrawnWindows(
     (xid) => this.watcher.exists(xid),
@@ -134,7 +134,7 @@ export class AtspiWindowTruth {
       return node === undefined ? [] : [topLevelOf(node)];
     });
     const { hidden, byXid } = this.match();
-    this.shownLog.noteListed(byXid.keys());
+    this.shownLog.noteListed(byXid);
     this.withdrawn.noteXids(byXid, this.listed);
     const { closed, held } = this.withdrawn.judge(this.shown, hidden);
     for (const id of held) hidden.delete(id);

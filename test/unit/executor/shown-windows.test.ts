@@ -8,7 +8,7 @@
 import { filter, firstValueFrom } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { actionsInvoke } from '../../../protocol/src/index.js';
-import type { ShownWindowsWait } from '../../../src/backends/backend.js';
+import type { AccessibilityBackend, ShownWindowsWait } from '../../../src/backends/backend.js';
 import { createSimBackend, type SimBackend } from '../../../src/backends/sim/index.js';
 import { openWindow } from '../../../src/backends/sim/windows.js';
 import { createCache } from '../../../src/cache/index.js';
@@ -51,7 +51,8 @@ describe('settle on windows shown before they were listed', () => {
   it('names in `opened` a dialog its app exposed only after the settle period', async () => {
     const { sim, cache, executor } = await start();
     const calls: { id: string; since: number }[] = [];
-    sim.untilShownListed = async (id, since): Promise<ShownWindowsWait> => {
+    const backend: AccessibilityBackend = sim;
+    backend.untilShownListed = async (id, since): Promise<ShownWindowsWait> => {
       calls.push({ id, since });
       const app = sim.desktop.apps[0];
       if (app === undefined) throw new Error('the sim has no app');
@@ -78,7 +79,8 @@ describe('settle on windows shown before they were listed', () => {
 
   it('warns of windows shown but never exposed, or still unlisted at its deadline', async () => {
     const { sim, executor } = await start();
-    sim.untilShownListed = (): Promise<ShownWindowsWait> =>
+    const backend: AccessibilityBackend = sim;
+    backend.untilShownListed = (): Promise<ShownWindowsWait> =>
       Promise.resolve({ listed: [], unlisted: ['Go to'], unexposed: ['Flash'] });
     const result = await executor.run('actions.invoke', invokeNew(), ctx);
     expect(result.warnings).toEqual([

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ListingWaiters, ShownWindows } from '../../../../src/backends/atspi/atspiShownWindows.js';
+import { closeShownFirst, ShownWindows } from '../../../../src/backends/atspi/atspiShownWindows.js';
+import { Wakeups } from '../../../../src/backends/atspi/atspiWakeups.js';
+import type { BackendEvent } from '../../../../src/backends/backend.js';
 import type { XTopLevel, XWindowView } from '../../../../src/backends/x11/index.js';
 
 const APP = 4242;
@@ -18,7 +20,12 @@ describe('ShownWindows', () => {
     const shown = new ShownWindows();
     shown.noteView(view(win(1, 'Main')), 0);
     shown.noteView(view(win(1, 'Main'), win(2, 'Details'), win(3, 'Flash')), 100);
-    shown.noteListed([1, 2]);
+    shown.noteListed(
+      new Map([
+        [1, 'main'],
+        [2, 'details'],
+      ]),
+    );
     shown.noteView(view(win(1, 'Main'), win(2, 'Details'), win(4, 'Go to')), 200);
     const { pending, wait } = shown.since(APP, 50);
     expect(wait).toEqual({ listed: ['Details'], unlisted: ['Go to'], unexposed: ['Flash'] });
@@ -36,7 +43,7 @@ describe('ShownWindows', () => {
     const listings = new Wakeups();
     shown.noteView(view(win(1, 'Details')), 10);
     const waiting = shown.untilListed(APP, 0, 60_000, listings);
-    shown.noteListed([1]);
+    shown.noteListed(new Map([[1, 'details']]));
     listings.wakeAll();
     await expect(waiting).resolves.toEqual({ listed: ['Details'], unlisted: [], unexposed: [] });
     shown.noteView(view(win(1, 'Details'), win(2, 'Never listed')), 20);
@@ -45,5 +52,34 @@ describe('ShownWindows', () => {
       unlisted: ['Never listed'],
       unexposed: [],
     });
+  });
+
+  it('remembers which accessible windows a listing matched', () => {
+    const shown = new ShownWindows();
+    shown.noteView(view(win(1, 'Flash')), 0);
+    expect(shown.wasListed('flash')).toBe(false);
+    shown.noteListed(new Map([[1, 'flash']]));
+    shown.noteView(view(), 10);
+    expect(shown.wasListed('flash')).toBe(true);
+    expect(shown.wasListed('other')).toBe(false);
+  });
+});
+
+describe('closeShownFirst', () => {
+  const destroyed = (id: string): BackendEvent[] => [
+    { type: 'structure', change: 'childRemoved', id: 'desktop', childId: id },
+    { type: 'window.closed', id },
+  ];
+
+  it('closes a window that was on screen as unmapped, before its removal', () => {
+    expect(closeShownFirst(destroyed('flash'), (id) => id === 'flash')).toEqual([
+      { type: 'window.closed', id: 'flash', unmapped: true },
+      { type: 'structure', change: 'childRemoved', id: 'desktop', childId: 'flash' },
+    ]);
+  });
+
+  it('leaves the events of a window never listed on screen as they were', () => {
+    const events = destroyed('hidden');
+    expect(closeShownFirst(events, () => false)).toBe(events);
   });
 });
