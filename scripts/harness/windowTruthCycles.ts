@@ -216,7 +216,9 @@ export async function runRound(
   };
   const opened: ActionResult = await cycle.open(stack);
   if (!titles(opened.changes.opened).includes(cycle.dialog)) {
-    faults.push(`open answered opened=${JSON.stringify(titles(opened.changes.opened))}`);
+    const warned =
+      opened.warnings === undefined ? '' : ` warnings=${JSON.stringify(opened.warnings)}`;
+    faults.push(`open answered opened=${JSON.stringify(titles(opened.changes.opened))}${warned}`);
   }
   if (cycle.close === undefined) {
     await waitClosed(stack, cycle.dialog);
