@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppLanes } from '../../../../src/backends/atspi/atspiAppLanes.js';
+import { UiError } from '../../../../src/errors.js';
 
 const never = new AbortController().signal;
 
@@ -36,7 +37,7 @@ describe('AppLanes', () => {
     const controller = new AbortController();
     const waiting = lanes.enter('app', controller.signal);
     controller.abort();
-    await expect(waiting).rejects.toMatchObject({ code: expect.any(String) });
+    await expect(waiting).rejects.toBeInstanceOf(UiError);
     const next = lanes.enter('app', never);
     first();
     await expect(next).resolves.toBeTypeOf('function');
