@@ -138,8 +138,12 @@ export class AtspiWindowTruth {
     this.withdrawn.noteXids(byXid, this.listed);
     const { closed, held } = this.withdrawn.judge(this.shown, hidden);
     for (const id of held) hidden.delete(id);
-    // Closed as X said, before this listing lands: a window not announced yet still opened.
-    if (closed.length > 0) this.emit(closed.map((id) => closedEvent(id)));
+    // Closed as X said, or gone from its app (a Swing dialog destroyed before X unmapped it),
+    // before this listing lands: a window on screen but not announced yet still opened.
+    const ids = new Set(this.listed.map((w) => w.id));
+    const gone = [...this.shown].filter((id) => !ids.has(id) && !closed.includes(id));
+    if (closed.length + gone.length > 0)
+      this.emit([...closed, ...gone].map((id) => closedEvent(id)));
     this.listings.wakeAll();
     this.announceActive(byXid);
     this.chaseUnlisted(byXid);
