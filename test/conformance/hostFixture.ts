@@ -11,6 +11,7 @@ import type { AccessibilityBackend, BackendId, BackendNode } from '../../src/bac
 import type { ConformanceFixture, TargetName } from './fixture.js';
 import { loadExpectations, runConformance } from './harness.js';
 import { ALL_SPECS } from './specs/index.js';
+import { windowByTitle } from '../support/windowByTitle.js';
 
 /** Picks a target; `text` gives the texts under an element (rows name themselves by cells). */
 export type Pick = (n: BackendNode, text: (id: BackendId) => string[]) => boolean;
@@ -90,21 +91,6 @@ function textsUnder(nodes: BackendNode[]): (id: BackendId) => string[] {
   return texts;
 }
 
-/** Wait for a top-level window by exact title (no platform event precedes our subscription). */
-async function windowOf(
-  backend: HostBackend,
-  pid: number,
-  title: string,
-  signal: AbortSignal,
-): Promise<BackendId> {
-  for (;;) {
-    const found = (await backend.listWindows({ pid }, { signal })).find((w) => w.title === title);
-    if (found !== undefined) return found.id;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    signal.throwIfAborted();
-  }
-}
-
 const PLATFORM_NAMES: Partial<Record<NodeJS.Platform, string>> = {
   darwin: 'macOS',
   win32: 'Windows',
@@ -132,7 +118,7 @@ async function createFixture(suite: HostSuite, signal: AbortSignal): Promise<Con
     await backend.start(signal);
     const pid = fixture.app.pid ?? 0;
     const find = (title: string) =>
-      Promise.race([windowOf(backend, pid, title, signal), fixture.failed]);
+      Promise.race([windowByTitle(backend, pid, title, signal), fixture.failed]);
     const title = suite.title;
     const windows = { form: await find(title), closable: await find(`${title} (closable)`) };
     await backend.activateWindow(windows.form, { signal });

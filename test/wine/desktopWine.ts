@@ -14,7 +14,8 @@ import type { DesktopFixture, Outside, OutsideWindow } from '../conformance/desk
 import { DESKTOP_SPECS } from '../conformance/desktop/specs/index.js';
 import '../support/matchers.js';
 import { runSpecs, type AppsRun } from './specRun.js';
-import { startFixtureApp, windowOf } from './win32Fixture.js';
+import { windowByTitle } from '../support/windowByTitle.js';
+import { startFixtureApp } from './win32Fixture.js';
 
 const TITLE = 'uistream desktop';
 const WS_CAPTION = 0x00c00000;
@@ -170,7 +171,7 @@ async function desktopFixture(backend: UiaBackend, exe: string): Promise<Desktop
   const app = startFixtureApp(exe, TITLE);
   try {
     await backend.start(signal);
-    await Promise.race([windowOf(backend, app.child.pid ?? 0, TITLE, signal), app.failed]);
+    await Promise.race([windowByTitle(backend, app.child.pid ?? 0, TITLE, signal), app.failed]);
     const services = composeServices(backend, loadConfig({ backend: 'uia' }));
     await services.store.start(signal);
     return {

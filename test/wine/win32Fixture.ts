@@ -10,6 +10,7 @@ import koffi from 'koffi';
 import type { BackendId, BackendNode } from '../../src/backends/backend.js';
 import type { UiaBackend } from '../../src/backends/uia/index.js';
 import type { ConformanceFixture, TargetName } from '../conformance/fixture.js';
+import { windowByTitle } from '../support/windowByTitle.js';
 
 export const FIXTURE_TITLE = 'uistream conformance';
 
@@ -101,21 +102,6 @@ export function startFixtureApp(
   return { child, failed, stop: () => void (child.exitCode === null && child.kill()) };
 }
 
-/** Wait for the app's top-level window by exact title (Wine raises no window-opened event). */
-export async function windowOf(
-  backend: UiaBackend,
-  pid: number,
-  title: string,
-  signal: AbortSignal,
-): Promise<BackendId> {
-  for (;;) {
-    const found = (await backend.listWindows({ pid }, { signal })).find((w) => w.title === title);
-    if (found !== undefined) return found.id;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    signal.throwIfAborted();
-  }
-}
-
 /**
  * The fixture's longest message-loop stall (gap between 10 ms timer ticks, in ms) since the
  * last reset; `reset` starts a new measurement. Null when the meter does not answer in 5 s.
@@ -167,7 +153,7 @@ export async function createWin32Fixture(
     await backend.start(signal);
     const pid = app.child.pid ?? 0;
     const find = (title: string) =>
-      Promise.race([windowOf(backend, pid, title, signal), app.failed]);
+      Promise.race([windowByTitle(backend, pid, title, signal), app.failed]);
     const main = await find(FIXTURE_TITLE);
     const windows = { main, closable: await find(`${FIXTURE_TITLE} (closable)`) };
     await backend.activateWindow(windows.main, { signal }).catch(() => undefined);
