@@ -190,7 +190,7 @@ export class AtspiBackend implements AccessibilityBackend {
     if (id !== null && conn !== undefined) await keysHandled(conn.reader, id, signal);
   }
 
-  pointer(signal: AbortSignal): Promise<{ x: number; y: number }> {
+  async pointer(signal: AbortSignal): Promise<{ x: number; y: number }> {
     this.usable(signal);
     return this.x.pointer(signal);
   }
@@ -224,18 +224,18 @@ export class AtspiBackend implements AccessibilityBackend {
     return this.desktop.watchInput(signal);
   }
 
-  windowOp(id: BackendId, op: WindowOp, options: ActionOptions): Promise<WindowGeometry> {
+  async windowOp(id: BackendId, op: WindowOp, options: ActionOptions): Promise<WindowGeometry> {
     this.usable(options.signal);
     return this.desktop.windows.apply(id, op, options.signal);
   }
 
-  windowStacking(signal: AbortSignal): Promise<WindowStacking[]> {
+  async windowStacking(signal: AbortSignal): Promise<WindowStacking[]> {
     this.usable(signal);
     return Promise.resolve(this.desktop.windows.stacking(signal));
   }
 
   /** The pid and name of an app by its bus name, read once. */
-  appInfo(busName: string, signal: AbortSignal): Promise<AppInfo> {
+  async appInfo(busName: string, signal: AbortSignal): Promise<AppInfo> {
     const conn = this.link.current;
     if (conn === undefined) throw new BackendUnavailableError('not connected');
     return this.apps.get(busName, signal, conn);

@@ -59,7 +59,11 @@ export class LiveConnection {
     return this.conn;
   }
 
-  with<T>(signal: AbortSignal, work: (c: Connection, s: AbortSignal) => Promise<T>): Promise<T> {
+  /** Async so that a stopped backend or an aborted signal rejects, never throws at the call. */
+  async with<T>(
+    signal: AbortSignal,
+    work: (c: Connection, s: AbortSignal) => Promise<T>,
+  ): Promise<T> {
     const conn = this.usable(signal);
     const combined = AbortSignal.any([signal, this.lifetime]);
     // A walk passes one signal to hundreds of concurrent calls, each listening for the abort.
