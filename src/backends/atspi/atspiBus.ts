@@ -86,6 +86,8 @@ export function urgentCalls<T>(work: () => Promise<T>): Promise<T> {
 /** Something that decides whether and how a call to an app is made (see atspiGuard.ts). */
 export interface CallGuard {
   run(spec: CallSpec, signal: AbortSignal, call: () => Promise<unknown[]>): Promise<unknown[]>;
+  /** Ordinary calls in flight to this app at most (Infinity: no lane; see AppLanes). */
+  laneDepthOf?(dest: string): number;
 }
 
 interface Waiter {
@@ -107,7 +109,7 @@ export class AtspiBus {
   private lost: Error | undefined;
   private markClosed!: (err: Error) => void;
   private guard: CallGuard | undefined;
-  private readonly lanes = new AppLanes();
+  private readonly lanes = new AppLanes((dest) => this.guard?.laneDepthOf?.(dest) ?? Infinity);
 
   private constructor(
     private readonly bus: dbus.MessageBus,

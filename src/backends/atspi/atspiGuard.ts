@@ -22,10 +22,8 @@ import {
   PROPERTIES_IFACE as PROPS,
 } from './atspiCallKinds.js';
 import { AppLock } from './atspiLock.js';
-import { toolkitKey, type Toolkit, type ToolkitPolicies } from './atspiToolkits.js';
-
-const ROOT_PATH = '/org/a11y/atspi/accessible/root';
-const UNKNOWN_TOOLKIT: Toolkit = { name: 'unknown', version: '' };
+import { readToolkit, ROOT_PATH, UNKNOWN_TOOLKIT } from './atspiToolkitRead.js';
+import { laneDepthOf, toolkitKey, type Toolkit, type ToolkitPolicies } from './atspiToolkits.js';
 
 /** A call made without the guard, with its own deadline. */
 export type RawCall = (
@@ -62,6 +60,8 @@ interface AppState {
   toolkit: Promise<Toolkit>;
   /** The toolkit read failed (a GTK 4 app's root is not exported yet): read it again. */
   toolkitUnread?: boolean;
+  /** Its toolkit's lane depth, once the toolkit is known (no lane before). */
+  laneDepth?: number;
   lock: AppLock;
   quarantine?: {
     reason: string;
@@ -136,6 +136,10 @@ export class AppGuard {
     return this.stateOf(busName).toolkit;
   }
 
+  laneDepthOf(busName: string): number {
+    return this.apps.get(busName)?.laneDepth ?? Infinity;
+  }
+
   private stateOf(busName: string): AppState {
     let app = this.apps.get(busName);
     if (app === undefined) {
@@ -150,24 +154,10 @@ export class AppGuard {
   }
 
   private async lookupToolkit(app: AppState): Promise<Toolkit> {
-    const read = async (prop: string): Promise<string> => {
-      const body = await this.options.raw(
-        {
-          dest: app.busName,
-          path: ROOT_PATH,
-          iface: PROPS,
-          member: 'Get',
-          signature: 'ss',
-          body: [`${ATSPI_PREFIX}Application`, prop],
-        },
-        this.options.lifetime,
-      );
-      const value = (body[0] as { value?: unknown } | undefined)?.value;
-      return typeof value === 'string' ? value : '';
-    };
     try {
-      const [name, version] = await Promise.all([read('ToolkitName'), read('Version')]);
-      return { name: name === '' ? UNKNOWN_TOOLKIT.name : name, version };
+      const toolkit = await readToolkit(this.options.raw, app.busName, this.options.lifetime);
+      app.laneDepth = laneDepthOf(toolkit);
+      return toolkit;
     } catch (err) {
       if (err instanceof TimeoutError)
         this.quarantine(app, UNKNOWN_TOOLKIT, 'Application.ToolkitName', false);

@@ -7,6 +7,7 @@
  * toolkit does not have is no longer asked for. The same table says how a toolkit's states and
  * children read (TreeRules).
  */
+import { APP_LANE_DEPTH } from './atspiAppLanes.js';
 import { DEFAULT_STATE_RULES, STATE_BIT, type StateRules } from './atspiRoles.js';
 
 /** How a toolkit's states and child lists read. */
@@ -53,6 +54,8 @@ interface ToolkitRule {
   skip?: Readonly<Record<string, string>>;
   /** How its states and child lists read, where they differ from DEFAULT_TREE_RULES. */
   tree?: Partial<TreeRules>;
+  /** Ordinary calls in flight to one of its apps at most (see AppLanes); absent: no lane. */
+  laneDepth?: number;
 }
 
 /**
@@ -74,6 +77,8 @@ const RULES: readonly ToolkitRule[] = [
   {
     toolkit: 'J2SE-access-bridge',
     tree: { transientStateFirst: true },
+    // The bridge runs every call as its own task on Swing's event thread, one at a time.
+    laneDepth: APP_LANE_DEPTH,
   },
   {
     toolkit: 'Qt',
@@ -106,6 +111,11 @@ function rulesOf(t: Toolkit): ToolkitRule[] {
   return RULES.filter(
     (r) => r.toolkit === t.name && (r.version === undefined || t.version.startsWith(r.version)),
   );
+}
+
+/** Ordinary calls in flight to one app of this toolkit at most (Infinity: no lane). */
+export function laneDepthOf(t: Toolkit): number {
+  return Math.min(Infinity, ...rulesOf(t).map((r) => r.laneDepth ?? Infinity));
 }
 
 /** How this toolkit's states and child lists read. */

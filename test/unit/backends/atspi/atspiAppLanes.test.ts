@@ -6,7 +6,7 @@ const never = new AbortController().signal;
 
 describe('AppLanes', () => {
   it('keeps at most `depth` calls in flight per app and hands places on in order', async () => {
-    const lanes = new AppLanes(2);
+    const lanes = new AppLanes(() => 2);
     const a = await lanes.enter('app', never);
     const b = await lanes.enter('app', never);
     const order: string[] = [];
@@ -32,7 +32,7 @@ describe('AppLanes', () => {
   });
 
   it('drops a waiting caller whose signal fires, with the typed abort error', async () => {
-    const lanes = new AppLanes(1);
+    const lanes = new AppLanes(() => 1);
     const first = await lanes.enter('app', never);
     const controller = new AbortController();
     const waiting = lanes.enter('app', controller.signal);

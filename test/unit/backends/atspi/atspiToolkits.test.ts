@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { AppLock } from '../../../../src/backends/atspi/atspiLock.js';
 import { callNameOf } from '../../../../src/backends/atspi/atspiCallKinds.js';
-import { ToolkitPolicies, treeRulesOf } from '../../../../src/backends/atspi/atspiToolkits.js';
+import {
+  laneDepthOf,
+  ToolkitPolicies,
+  treeRulesOf,
+} from '../../../../src/backends/atspi/atspiToolkits.js';
+import { APP_LANE_DEPTH } from '../../../../src/backends/atspi/atspiAppLanes.js';
 
 const QT5 = { name: 'Qt', version: '5.15.8' };
 const GTK = { name: 'gtk', version: '3.24.38' };
@@ -118,3 +123,11 @@ describe('app lock', () => {
 async function take(lock: AppLock, alone: boolean, signal: AbortSignal): Promise<() => void> {
   return (await lock.acquire(() => alone, signal)).release;
 }
+
+describe('per-app call lanes', () => {
+  it('limits ordinary calls in flight only where the toolkit serialises them', () => {
+    expect(laneDepthOf({ name: 'J2SE-access-bridge', version: '1.0' })).toBe(APP_LANE_DEPTH);
+    expect(laneDepthOf({ name: 'Chromium', version: '1.0' })).toBe(Infinity);
+    expect(laneDepthOf({ name: 'gtk', version: '3.24.38' })).toBe(Infinity);
+  });
+});
