@@ -9,37 +9,17 @@ import { filter, firstValueFrom } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { actionsInvoke } from '../../../protocol/src/index.js';
 import type { AccessibilityBackend, ShownWindowsWait } from '../../../src/backends/backend.js';
-import { createSimBackend, type SimBackend } from '../../../src/backends/sim/index.js';
 import { openWindow } from '../../../src/backends/sim/windows.js';
-import { createCache } from '../../../src/cache/index.js';
-import type { UiCache } from '../../../src/cache/api.js';
-import { loadConfig } from '../../../src/config.js';
-import { createExecutor } from '../../../src/executor/index.js';
-import type { Executor } from '../../../src/executor/api.js';
-import { AccessPolicy } from '../../../src/policy/access.js';
+import { startSimStack, type SimStack } from '../../support/simStack.js';
 
-let parts: { sim: SimBackend; cache: UiCache; executor: Executor } | undefined;
+let parts: SimStack | undefined;
 afterEach(async () => {
-  await parts?.executor.stop();
-  await parts?.cache.stop();
-  await parts?.sim.stop();
+  await parts?.stop();
   parts = undefined;
 });
 
-async function start(): Promise<NonNullable<typeof parts>> {
-  const config = loadConfig({ backend: 'sim' });
-  const signal = AbortSignal.timeout(10_000);
-  const sim = createSimBackend({ scene: { apps: [{ kind: 'editor', at: { x: 40, y: 40 } }] } });
-  await sim.start(signal);
-  const cache = createCache(sim, config.cache);
-  await cache.start(signal);
-  const executor = createExecutor({
-    backend: sim,
-    cache,
-    policy: AccessPolicy.open(),
-    config: config.executor,
-  });
-  parts = { sim, cache, executor };
+async function start(): Promise<SimStack> {
+  parts = await startSimStack();
   return parts;
 }
 
