@@ -39,7 +39,7 @@ import {
   type TimerFixture,
 } from '../../scripts/harness/timerFixtures.js';
 import { startTimerRun } from '../../scripts/harness/timerRepair.js';
-import { javaCrashFrame } from '../../test/fixtures/toolkits/swingApp.js';
+import { javaCrashFrame } from '../../scripts/harness/javaCrash.js';
 import { referenceMs } from '../lib/reference.js';
 import { percentile, round } from '../lib/stats.js';
 import { printLine } from '../lib/targets.js';
