@@ -46,9 +46,10 @@ export const TARGETS = {
     answered: { figure: 'concurrency.unanswered', op: '==', limit: 0 },
     answeredTwice: { figure: 'concurrency.answeredTwice', op: '==', limit: 0 },
     lanesOutOfOrder: { figure: 'concurrency.lanesOutOfOrder', op: '==', limit: 0 },
-    waitForP99VsBackendCall: ratio('waitFor.p99Ms', '<=', 1, {
-      baseline: 'waitFor.backendP99Ms',
-      of: 'the backend call, timed in the same iterations',
+    waitForAnsweredAfterATurn: { figure: 'waitFor.answeredAfterATurn', op: '==', limit: 0 },
+    waitForOwnP99VsBareSubscriber: ratio('waitFor.ownP99Ms', '<=', 2, {
+      baseline: 'waitFor.bareP99Ms',
+      of: 'a bare subscriber to the same patches',
     }),
   },
   ws: {

@@ -8,29 +8,21 @@
  *   1-6 ms, a cost a server never pays);
  * - 1,000 actions from 50 concurrent clients over three lanes: answered exactly once each, and
  *   each lane's backend calls in submission order (counts);
- * - waitFor resolution latency after the cache emits the satisfying patch, p99, against the p99
- *   of the backend call that causes the patch, timed in the same iterations (target <= 1x).
+ * - waitFor resolution latency after the cache emits the satisfying patch: answered in the
+ *   patch's turn (a count), and its own share of the latency against same-length work
+ *   (wait.ts).
  * Everything is bounded in count and time.
  */
 import { loadavg } from 'node:os';
-import type { PatchBatch } from '../../protocol/src/index.js';
 import { measureConcurrency } from './concurrency.js';
 import { median, percentile, percentileTrials, round } from '../lib/stats.js';
 import { calibrate, timeWork } from '../lib/window.js';
 import { printLine } from '../lib/targets.js';
+import { measureWaitLatency } from './wait.js';
 import { parse, startStack, type Stack } from './stack.js';
 
 const WARMUP = 1_000;
 const OVERHEAD_RUNS = 2_000;
-/**
- * The wait's p99 was judged against the bare backend call's p99 from another stack, timed a
- * minute earlier: with 500 runs (167 a trial, p99 their second slowest) one preempted sample
- * on either side moved the ratio from 0.9 to 2.7 between runs. 2,000 runs, with the baseline
- * timed in the same iterations, put both under the same machine.
- */
-const WAIT_RUNS = 2_000;
-/** Untimed runs first: the path's compilation is no part of the figure. */
-const WAIT_WARMUP = 50;
 const DEADLINE_MS = 5 * 60_000;
 
 /** Process CPU time in ms (user + system): unlike wall time, not inflated by preemption. */
@@ -115,60 +107,6 @@ async function measureOverhead(stack: Stack, signal: AbortSignal) {
     afterIdleToHotP99Ratio: round(idleP99 / hotP99, 2),
     afterIdleRunsOver1Ms: afterIdle.overhead.filter((x) => x > 1).length,
     loadAverage1m: round(loadavg()[0] ?? NaN, 2),
-  };
-}
-
-async function measureWaitLatency(stack: Stack, signal: AbortSignal) {
-  const ref = stack.ref('editor.text');
-  const id = stack.cache.backendId(ref);
-  if (id === undefined) throw new Error('editor text has no backend id');
-  const ctx = { clientId: 'bench-wait', signal: new AbortController().signal };
-  const latencies: number[] = [];
-  const latenciesCpu: number[] = [];
-  const backend: number[] = [];
-  let patchAt = 0;
-  let patchCpu = 0;
-  let wanted = '';
-  // Subscribed before any waitFor, so it sees each batch first and stamps the satisfying one.
-  const stamp = stack.cache.patches$.subscribe((batch: PatchBatch) => {
-    const hit = batch.patches.some(
-      (p) => p.op === 'update' && p.ref === ref && p.props.value === wanted,
-    );
-    if (hit) [patchAt, patchCpu] = [performance.now(), cpuMs()];
-  });
-  // The concurrency run's post-action re-fetches are done before the first timed wait.
-  await stack.drain(signal);
-  for (let i = -WAIT_WARMUP; i < WAIT_RUNS; i++) {
-    if (i === 0) [latencies, latenciesCpu, backend].forEach((xs) => xs.splice(0));
-    wanted = `value ${i}`;
-    const params = parse('actions.waitFor', {
-      condition: 'valueEquals',
-      target: { ref },
-      value: wanted,
-      timeoutMs: 5_000,
-    });
-    // Stamped when the wait answers, not when this loop resumes: the loop also waits for the
-    // backend call's own completion, which is no part of the wait.
-    const answered = stack.executor
-      .run('actions.waitFor', params, ctx)
-      .then(() => [performance.now(), cpuMs()] as const);
-    const calledAt = performance.now();
-    await stack.sim.performPattern(id, { pattern: 'Value', value: wanted }, { signal: ctx.signal });
-    backend.push(performance.now() - calledAt);
-    const [answeredAt, answeredCpu] = await answered;
-    latencies.push(answeredAt - patchAt);
-    latenciesCpu.push(answeredCpu - patchCpu);
-  }
-  stamp.unsubscribe();
-  return {
-    runs: WAIT_RUNS,
-    p50Ms: round(percentile(latencies, 50), 4),
-    p99Ms: percentileTrials(latencies, 99),
-    // The baseline: the backend call that causes the patch, in the same iterations.
-    backendP99Ms: percentileTrials(backend, 99),
-    // The judged figure: CPU time from the satisfying patch to the answer (see overhead).
-    cpuP99Ms: percentileTrials(latenciesCpu, 99, 3, 4),
-    maxMs: round(Math.max(...latencies)),
   };
 }
 
