@@ -160,6 +160,8 @@ export interface ShownWindowsWait {
   unlisted: string[];
   /** Shown and gone again before their app exposed them. */
   unexposed: string[];
+  /** Windows not yet listed when the wait began (0: nothing was waited for). */
+  pending: number;
 }
 
 export interface ActionOptions {

@@ -2,7 +2,9 @@
  * Windows an action caused that the window system showed before the accessibility tree had
  * them. Java's bridge exposes a dialog after the X server mapped it, at times later than the
  * settle period lasts; the action's changes are told once those windows are listed (or gone),
- * within a bounded wait, and the result says which ones it waited for in vain.
+ * within a bounded wait, and the result says which ones it waited for in vain. What the backend
+ * could not tell (its call failed) is noted in the action's call log: the action's effect does
+ * not depend on it, so its result stands.
  */
 import type { ActionEnv } from './env.js';
 
@@ -10,7 +12,7 @@ import type { ActionEnv } from './env.js';
 export const SHOWN_WAIT_MS = 2_000;
 
 export interface ShownOutcome {
-  /** Whether any window was waited for (the settle period then runs once more). */
+  /** Whether the backend had windows to wait for (the settle period then runs once more). */
   waited: boolean;
   warnings: string[];
 }
@@ -27,10 +29,13 @@ export async function untilShownListed(
   const none: ShownOutcome = { waited: false, warnings: [] };
   if (env.backend.untilShownListed === undefined || id === undefined) return none;
   const limitMs = Math.min(SHOWN_WAIT_MS, Math.max(0, env.progress.remaining()));
-  const started = performance.now();
   const wait = await env.progress
     .race(env.backend.untilShownListed(id, since, limitMs))
-    .catch(() => undefined);
+    .catch((err: unknown) => {
+      const reason = err instanceof Error ? err.message : String(err);
+      env.progress.step(`could not tell whether windows shown on screen were exposed: ${reason}`);
+      return undefined;
+    });
   if (wait === undefined) return none;
   const warnings = [
     ...wait.unlisted.map(
@@ -42,6 +47,5 @@ export async function untilShownListed(
         `window "${title}" was shown and closed again before its app exposed it to accessibility`,
     ),
   ];
-  // Nothing pending answers at once; any measurable wait means a window was waited for.
-  return { waited: performance.now() - started >= 1, warnings };
+  return { waited: wait.pending > 0, warnings };
 }

@@ -24,7 +24,7 @@ interface Shown {
   id?: string;
 }
 
-type ShownWait = ShownWindowsWait;
+type ShownWait = Omit<ShownWindowsWait, 'pending'>;
 
 export class ShownWindows {
   private readonly byXid = new Map<number, Shown>();
@@ -70,16 +70,20 @@ export class ShownWindows {
 
   /**
    * Wait, at most `limitMs`, until the windows process `pid` mapped since `since` are listed or
-   * gone, looking again at each listing; resolves with what was waited for.
+   * gone, looking again at each listing; resolves with what was waited for and how many were
+   * pending when it began.
    */
   async untilListed(
     pid: number,
     since: number,
     limitMs: number,
     listings: Wakeups,
-  ): Promise<ShownWait> {
-    await listings.whileHolds(() => this.since(pid, since).pending.length > 0, limitMs);
-    return this.since(pid, since).wait;
+  ): Promise<ShownWindowsWait> {
+    const pending = this.since(pid, since).pending.length;
+    if (pending > 0) {
+      await listings.whileHolds(() => this.since(pid, since).pending.length > 0, limitMs);
+    }
+    return { ...this.since(pid, since).wait, pending };
   }
 
   /** The windows of process `pid` mapped since `since`, sorted out as a settle reports them. */

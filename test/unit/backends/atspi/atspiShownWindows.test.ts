@@ -45,12 +45,31 @@ describe('ShownWindows', () => {
     const waiting = shown.untilListed(APP, 0, 60_000, listings);
     shown.noteListed(new Map([[1, 'details']]));
     listings.wakeAll();
-    await expect(waiting).resolves.toEqual({ listed: ['Details'], unlisted: [], unexposed: [] });
+    await expect(waiting).resolves.toEqual({
+      listed: ['Details'],
+      unlisted: [],
+      unexposed: [],
+      pending: 1,
+    });
     shown.noteView(view(win(1, 'Details'), win(2, 'Never listed')), 20);
     await expect(shown.untilListed(APP, 15, 20, listings)).resolves.toEqual({
       listed: [],
       unlisted: ['Never listed'],
       unexposed: [],
+      pending: 1,
+    });
+  });
+
+  it('answers at once, with nothing pending, when every window shown is listed', async () => {
+    const shown = new ShownWindows();
+    shown.noteView(view(win(1, 'Details')), 10);
+    shown.noteListed(new Map([[1, 'details']]));
+    // No listing ever wakes it: it must not wait for one.
+    await expect(shown.untilListed(APP, 0, 60_000, new Wakeups())).resolves.toEqual({
+      listed: ['Details'],
+      unlisted: [],
+      unexposed: [],
+      pending: 0,
     });
   });
 
