@@ -15,7 +15,7 @@
 import type { PatchBatch } from '../../protocol/src/index.js';
 import { AtspiBus } from '../../src/backends/atspi/atspiBus.js';
 import { X11WindowWatcher, type XWindowView } from '../../src/backends/x11/index.js';
-import { rawWindowReader } from './windowRawRead.js';
+import { rawWindowReader, type TimedLags } from './windowRawRead.js';
 import type { TruthStack } from './windowTruth.js';
 
 /** Toolkit signals this long before the X change still count as about it. */
@@ -33,6 +33,8 @@ export class LagPairs {
   /** The same lags split: windows coming (the app must answer) and going (X alone decides). */
   readonly opens: number[] = [];
   readonly closes: number[] = [];
+  /** The X server's instant of each open in `opens`, in the same order (pairs the clocks). */
+  readonly openedAt: number[] = [];
   missed = 0;
   private readonly pending = new Map<string, { side: 'x' | 'other'; at: number }[]>();
 
@@ -51,7 +53,10 @@ export class LagPairs {
       queue.shift();
       const lag = side === 'other' ? at - first.at : first.at - at;
       this.lags.push(lag);
-      (key.startsWith('open ') ? this.opens : this.closes).push(lag);
+      if (key.startsWith('open ')) {
+        this.opens.push(lag);
+        this.openedAt.push(side === 'x' ? at : first.at);
+      } else this.closes.push(lag);
     } else queue.push({ side, at });
     this.pending.set(key, queue);
   }
@@ -65,9 +70,9 @@ export interface LagWatch {
   /** Delay from each X map to the app's answer to a call made then. */
   answers: number[];
   /** Delay from each X map to the end of an independent raw walk of that window. */
-  rawReads: number[];
+  rawReads: TimedLags;
   /** Delay from each X map to an independent client finding that window listed and VISIBLE. */
-  rawLists: number[];
+  rawLists: TimedLags;
   stop(): void;
 }
 
@@ -167,8 +172,8 @@ export async function watchLag(stack: TruthStack, signal: AbortSignal): Promise<
     announce,
     toolkit: () => toolkitDelays(xChanges, toolkitSignals),
     answers,
-    rawReads: raw.lags,
-    rawLists: raw.listLags,
+    rawReads: raw.reads,
+    rawLists: raw.lists,
     stop: () => {
       raw.stop();
       busSub.unsubscribe();

@@ -17,13 +17,19 @@ const CONCURRENCY = 32;
 /** A window not found named within this is not counted (the toolkit never exposed it). */
 const FIND_DEADLINE_MS = 5_000;
 
+/** Lags from X maps, with the X instant each is timed from (the same instants the cache's are). */
+export interface TimedLags {
+  lags: number[];
+  at: number[];
+}
+
 export interface RawWindowReader {
   /** Read the window titled `title` of app `busName`, timed from `at`; resolves once done. */
   read(busName: string, title: string, at: number): void;
   /** Milliseconds from each X map to the raw read's end, for the windows it found. */
-  readonly lags: number[];
+  readonly reads: TimedLags;
   /** Milliseconds from each X map to finding that window listed and VISIBLE on the bus. */
-  readonly listLags: number[];
+  readonly lists: TimedLags;
   stop(): void;
 }
 
@@ -36,8 +42,12 @@ export async function rawWindowReader(
     { concurrency: CONCURRENCY, callTimeoutMs: 5_000 },
     signal,
   );
-  const lags: number[] = [];
-  const listLags: number[] = [];
+  const reads: TimedLags = { lags: [], at: [] };
+  const lists: TimedLags = { lags: [], at: [] };
+  const record = (into: TimedLags, at: number): void => {
+    into.lags.push(performance.now() - at);
+    into.at.push(at);
+  };
   const call = (ref: ObjectRef, member: string, iface = ACCESSIBLE, body?: unknown[]) =>
     bus.call(
       {
@@ -89,15 +99,15 @@ export async function rawWindowReader(
     return 1 + counts.reduce((a, b) => a + b, 0);
   };
   return {
-    lags,
-    listLags,
+    reads,
+    lists,
     read: (busName, title, at) => {
       void find(busName, title, at)
         .then(async (win) => {
           if (win === null) return;
-          listLags.push(performance.now() - at);
+          record(lists, at);
           await walk(win);
-          lags.push(performance.now() - at);
+          record(reads, at);
         })
         .catch(() => undefined);
     },
