@@ -15,6 +15,9 @@ export const FETCH_FAILED = -1;
 /** Events remembered per in-flight fetch; beyond this the fetch is simply repeated. */
 const REPLAY_LIMIT = 10_000;
 
+/** Longest an ordinary re-read waits for urgent reads to finish (see yieldsToUrgent). */
+const URGENT_ALONE_MAX_MS = 1_000;
+
 interface Job {
   request: FetchRequest;
   /** Called once the job ended, with the patches its fetch applied (or FETCH_FAILED). */
@@ -23,6 +26,7 @@ interface Job {
   overflow: boolean;
   /** Marks a drift check: its patches count as drift. */
   check: boolean;
+  queuedAt: number;
 }
 
 export interface FetchRunnerOptions {
@@ -40,6 +44,8 @@ export class FetchRunner {
   private readonly queue: Job[] = [];
   private readonly running = new Set<Job>();
   private readonly stopper = new AbortController();
+  /** Pumps again once held re-reads may run regardless (see yieldsToUrgent). */
+  private holdTimer: NodeJS.Timeout | undefined;
   fetches = 0;
   failures = 0;
 
@@ -73,7 +79,14 @@ export class FetchRunner {
           this.queue.splice(this.urgentEnd(), 0, same);
         }
       } else {
-        const job: Job = { request, done: [resolve], replay: [], overflow: false, check };
+        const job: Job = {
+          request,
+          done: [resolve],
+          replay: [],
+          overflow: false,
+          check,
+          queuedAt: performance.now(),
+        };
         if (request.urgent === true) this.queue.splice(this.urgentEnd(), 0, job);
         else this.queue.push(job);
       }
@@ -95,17 +108,45 @@ export class FetchRunner {
 
   stop(): void {
     this.stopper.abort();
+    clearTimeout(this.holdTimer);
     for (const job of this.queue.splice(0)) for (const d of job.done) d(FETCH_FAILED);
   }
 
   private pump(): void {
     while (this.running.size < this.options.concurrency) {
-      const index = this.queue.findIndex((job) => !this.overlapsRunning(job.request));
-      if (index < 0) return;
+      const index = this.queue.findIndex(
+        (job) => !this.overlapsRunning(job.request) && !this.yieldsToUrgent(job),
+      );
+      if (index < 0) {
+        if (this.queue.some((job) => this.yieldsToUrgent(job))) this.pumpLater();
+        return;
+      }
       const [job] = this.queue.splice(index, 1) as [Job];
       this.running.add(job);
       void this.run(job);
     }
+  }
+
+  /**
+   * An ordinary re-read waits while an urgent read (a desktop re-list, a new window's contents)
+   * runs or waits: an app answers its calls one at a time and the calls already sent to it go
+   * before any urgent one, so a window re-read started beside a new window's read delays its
+   * announcement by about the whole re-read. Bounded by URGENT_ALONE_MAX_MS.
+   */
+  private yieldsToUrgent(job: Job): boolean {
+    if (job.request.urgent === true) return false;
+    if (performance.now() - job.queuedAt >= URGENT_ALONE_MAX_MS) return false;
+    for (const running of this.running) if (running.request.urgent === true) return true;
+    return this.queue.some((queued) => queued.request.urgent === true);
+  }
+
+  private pumpLater(): void {
+    if (this.holdTimer !== undefined || this.stopper.signal.aborted) return;
+    this.holdTimer = setTimeout(() => {
+      this.holdTimer = undefined;
+      this.pump();
+    }, URGENT_ALONE_MAX_MS);
+    this.holdTimer.unref();
   }
 
   /** Where the next urgent job goes: after the urgent ones already queued, in their order. */

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AccessibilityBackend, BackendNode } from '../../../src/backends/backend.js';
 import { FetchRunner } from '../../../src/cache/fetcher.js';
 
@@ -83,6 +83,38 @@ describe('fetch runner', () => {
     await turn();
     await turn();
     expect(held.started).toEqual(['w1', 'root/1', 'root']);
+    r.stop();
+  });
+
+  it('holds an ordinary re-read while a re-list and the new window it found are read', async () => {
+    const held = heldBackend();
+    const r = runner(held.backend, 4);
+    void r.enqueue({ id: 'root', key: 'root', maxDepth: 1, urgent: true });
+    void r.enqueue({ id: 'main', key: 'main' });
+    await turn();
+    expect(held.started).toEqual(['root/1']);
+    void r.enqueue({ id: 'dialog', key: 'dialog', urgent: true });
+    held.release('root/1');
+    await turn();
+    expect(held.started).toEqual(['root/1', 'dialog']);
+    held.release('dialog');
+    await turn();
+    await turn();
+    expect(held.started).toEqual(['root/1', 'dialog', 'main']);
+    r.stop();
+  });
+
+  it('runs a held re-read once it waited its longest, with urgent reads still going', async () => {
+    const held = heldBackend();
+    const r = runner(held.backend, 4);
+    void r.enqueue({ id: 'root', key: 'root', maxDepth: 1, urgent: true });
+    const main = r.enqueue({ id: 'main', key: 'main' });
+    await turn();
+    expect(held.started).toEqual(['root/1']);
+    // Ends only once the held fetch ran: no sleep, the runner's own bound releases it.
+    await vi.waitFor(() => expect(held.started).toEqual(['root/1', 'main']), { timeout: 5_000 });
+    held.release('main');
+    await expect(main).resolves.toBe(0);
     r.stop();
   });
 });
