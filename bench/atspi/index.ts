@@ -3,7 +3,8 @@
  * drift run). Prints ONE JSON line:
  * - initial cache sync vs the raw walk and the bulk fetch of the same tree (target <= 1.5x),
  * - cached reads of the window vs a fresh walk of it (target >= 1,000x),
- * - Toggle action -> cache patch latency (target p99 <= 10 ms),
+ * - Toggle action -> cache patch latency against a raw client's re-read on the app's own
+ *   signal (bench/atspi/togglePatch.ts, also run on its own by bench/atspi/toggle.ts),
  * - drift: after 200 random real actions, differences between the cache and a fresh full walk,
  * - Chromium on a ~4,500-element page: sync vs the fastest raw read (sequential or parallel
  *   walk), memory per cached element, click-after-scroll latency (bench/atspi/toolkits.ts;
@@ -15,7 +16,6 @@ import { loadConfig } from '../../src/config.js';
 import { createCache } from '../../src/cache/index.js';
 import type { CacheStore } from '../../src/cache/index.js';
 import { compareWithTruth } from '../../src/cache/consistency.js';
-import { toggleState } from '../../src/executor/verify.js';
 import type { BackendNode } from '../../src/backends/backend.js';
 import type { AtspiBackend } from '../../src/backends/atspi/index.js';
 import type { DesktopSession } from '../../scripts/desktop/session.js';
@@ -27,25 +27,16 @@ import {
 } from '../../scripts/harness/atspi.js';
 import { perform, planActions } from '../../scripts/harness/random-actions.js';
 import { referenceMs } from '../lib/reference.js';
-import { median, percentile, percentileTrials, round, trialsOf } from '../lib/stats.js';
+import { median, round } from '../lib/stats.js';
 import { printLine } from '../lib/targets.js';
 import { chromiumLine } from './toolkits.js';
+import { cacheRef, measureTogglePatch } from './togglePatch.js';
 
 const WALK_RUNS = 7;
 const SYNC_RUNS = 5;
 const READ_RUNS = 2_000;
-/**
- * p99 of 100 Toggles was their second slowest, set by one or two of this VM's stalls (5-30 ms,
- * seen by an idle timer loop too): 1,000 make it a property of the path.
- */
-const PATCH_RUNS = 1_500;
-/**
- * Toggles timed between two reference timings; the judged figure is the median of the blocks'
- * p99 / reference. The reference timed once at the end of the run, minutes away from the
- * Toggles, put the ratio at 0.094 and 0.109 in two runs of one tree (limit 0.1).
- */
-const PATCH_BLOCK = 500;
 const DRIFT_ACTIONS = 200;
+/** How long the drift run's settling waits for a further patch batch. */
 const PATCH_DEADLINE_MS = 2_000;
 /**
  * The drift run's marker is a barrier, not a timing: after 200 actions fired back to back (row
@@ -81,12 +72,6 @@ async function measureSync(backend: AtspiBackend, signal: AbortSignal) {
   return { elements, walkMs: median(walks), bulkMs: median(bulks), syncMs: median(syncs) };
 }
 
-function refOf(cache: CacheStore, id: string): string {
-  const ref = cache.state.byId.get(id)?.ref;
-  if (ref === undefined) throw new Error(`the cache lacks ${id}`);
-  return ref;
-}
-
 async function measureReads(
   cache: CacheStore,
   backend: AtspiBackend,
@@ -96,7 +81,7 @@ async function measureReads(
   const walks: number[] = [];
   for (let i = 0; i < WALK_RUNS; i++)
     walks.push(await timeIt(() => backend.walk(windowId, { signal })));
-  const windowRef = refOf(cache, windowId);
+  const windowRef = cacheRef(cache, windowId);
   let nodes = 0;
   let start = performance.now();
   for (let i = 0; i < READ_RUNS; i++) nodes = cache.subtree(windowRef).nodes.length;
@@ -105,63 +90,6 @@ async function measureReads(
   for (let i = 0; i < READ_RUNS; i++) cache.get({ ref: windowRef });
   const getMs = (performance.now() - start) / READ_RUNS;
   return { nodes, walkMs: median(walks), subtreeMs, getMs };
-}
-
-async function measurePatchLatency(
-  cache: CacheStore,
-  backend: AtspiBackend,
-  nodes: BackendNode[],
-  signal: AbortSignal,
-) {
-  const box = nodes.find(
-    (n) => n.props.controlType === 'CheckBox' && n.props.states.includes('enabled'),
-  );
-  if (box === undefined) throw new Error('no enabled check box');
-  const boxRef = refOf(cache, box.id);
-  const latencies: number[] = [];
-  // A Toggle whose patch never came within the deadline is counted, not thrown: the line still
-  // prints, and the count is a target of its own (a lost state change is a stale cache). Unless
-  // the app itself still shows the old state: then it ignored the action (the executor checks
-  // every action's effect and tries the next method; this bench times the bare backend call).
-  let missing = 0;
-  let ignoredByApp = 0;
-  // The reference workload is timed before each block of Toggles and after the last, so each
-  // block's p99 is judged against the machine of its own seconds.
-  const references = [referenceMs(3).median];
-  const ratios: number[] = [];
-  for (let i = 0; i < PATCH_RUNS; i++) {
-    if (i > 0 && i % PATCH_BLOCK === 0) {
-      references.push(referenceMs(3).median);
-      ratios.push(blockRatio(latencies, references));
-    }
-    const patched = firstValueFrom(
-      cache.patches$.pipe(
-        filter((b) =>
-          b.patches.some((p) => p.op === 'update' && JSON.stringify(p).includes(`"${boxRef}"`)),
-        ),
-        timeout(PATCH_DEADLINE_MS),
-      ),
-    );
-    const before = toggleState(cache.state.byId.get(box.id)?.props.states ?? []);
-    const start = performance.now();
-    await backend.performPattern(box.id, { pattern: 'Toggle' }, { signal });
-    if (await patched.then(() => true).catch(() => false)) {
-      latencies.push(performance.now() - start);
-      continue;
-    }
-    const [truth] = await backend.fetchSubtree(box.id, { signal });
-    if (toggleState(truth?.props.states ?? []) === before) ignoredByApp++;
-    else missing++;
-  }
-  references.push(referenceMs(3).median);
-  ratios.push(blockRatio(latencies, references));
-  return { latencies, missing, ignoredByApp, ratios: trialsOf(ratios, 4), references };
-}
-
-/** The last block's p99 over the mean of the reference timed before and after it. */
-function blockRatio(latencies: readonly number[], references: readonly number[]): number {
-  const [before, after] = references.slice(-2) as [number, number];
-  return percentile(latencies.slice(-PATCH_BLOCK), 99) / ((before + after) / 2);
 }
 
 /** Random actions on both apps, a marker whose patch follows every earlier event, then compare. */
@@ -223,12 +151,7 @@ async function main(): Promise<void> {
     await cache.start(signal);
     const reads = await measureReads(cache, backend, window.id, signal);
     const nodes = await backend.fetchSubtree(window.id, { signal });
-    const { latencies, missing, ignoredByApp, ratios, references } = await measurePatchLatency(
-      cache,
-      backend,
-      nodes,
-      signal,
-    );
+    const toggles = await measureTogglePatch(cache, backend, nodes, desktop.a11yBusAddress, signal);
     const drift = await measureDrift(cache, backend, desktop, nodes, false, signal);
     const withRows = await measureDrift(cache, backend, desktop, nodes, true, signal);
     await cache.stop();
@@ -252,13 +175,7 @@ async function main(): Promise<void> {
       cachedSubtreeSpeedup: subtreeSpeedup,
       cachedElementGetMs: round(reads.getMs, 5),
       cachedGetSpeedup: getSpeedup,
-      togglePatchP50Ms: round(median(latencies), 2),
-      togglePatchP99Ms: percentileTrials(latencies, 99),
-      togglePatchP99VsReference: ratios,
-      togglePatchReferencesMs: references.map((r) => round(r, 1)),
-      togglePatchRuns: latencies.length,
-      togglePatchesMissing: missing,
-      togglesIgnoredByApp: ignoredByApp,
+      ...toggles,
       driftApps: ['gtk3-widget-factory', 'gtk3-demo'],
       driftActions: drift.actions,
       driftActionsPerformed: drift.performed,

@@ -25,6 +25,29 @@ const chromium = {
 } as const satisfies Record<string, TargetSpec>;
 
 /**
+ * The Toggle part of the AT-SPI bench, also run on its own (bench/atspi/toggle.ts). A user asks
+ * how much later than the platform's own event the cache knows. The baseline is the least an
+ * AT-SPI client does to know it: an independent raw client on its own connection that, on the
+ * app's StateChanged signal, re-reads the element's states with one GetState (the signal
+ * carries one bit; the backend re-reads the same way). Both are timed from the same Toggle and
+ * start from the same signal against the same app, so the app's work, the bus and the
+ * machine's stalls are on both sides and only what the cache adds (mapping, batching, the
+ * reducer, its queues) moves the ratio. Each block of 500 Toggles gives one ratio of the two
+ * p99s; the median of three is judged. Within 1.5x: the cache's share stays under half the
+ * bare client's own delay. A CPU workload, the former baseline, is not the same kind of work:
+ * the verdict fell on either side of its limit from run to run.
+ */
+const toggle = {
+  togglePatchP99VsRawReadP99: {
+    figure: 'togglePatchP99VsRawReadP99',
+    op: '<=',
+    limit: 1.5,
+    unit: 'x a raw client re-reading the states on the app signal (p99, same Toggles)',
+  },
+  togglePatchesMissing: { figure: 'togglePatchesMissing', op: '==', limit: 0 },
+} as const satisfies Record<string, TargetSpec>;
+
+/**
  * Per fixture and window manager, p99 of the lag from the X server's map/unmap of a dialog to
  * `windows.list` and to the window's announcement (the issue's 250 ms budget):
  * - closes against the reference workload: the X server alone decides them, no app is asked;
@@ -82,17 +105,12 @@ export const DESKTOP_TARGETS = {
       baseline: 'cachedElementGetMs',
       of: 'a cached get',
     }),
-    togglePatchP99VsReference: {
-      figure: 'togglePatchP99VsReference',
-      op: '<=',
-      limit: 0.1,
-      unit: 'x reference workload timed around each block of Toggles',
-    },
-    togglePatchesMissing: { figure: 'togglePatchesMissing', op: '==', limit: 0 },
+    ...toggle,
     driftDifferences: { figure: 'driftDifferences', op: '==', limit: 0 },
     ...chromium,
   },
   atspiChromium: chromium,
+  atspiToggle: toggle,
   javafx: {
     /**
      * The issue's budget for the JavaFX library on the app's FX thread, under 100 UI changes a
