@@ -2,7 +2,9 @@
  * Every target of every bench, as data. A target names a figure of the bench's JSON line (a
  * dotted path; a trials object stands for its median) and how it is judged:
  * - `relation: 'ratio'`: figure / baseline, where the baseline is measured in the same run
- *   (a bare `ws` server, a raw AT-SPI walk, the backend call, the machine's reference workload);
+ *   (a bare `ws` server, a raw AT-SPI walk, the backend call, a raw client's read on an app's
+ *   own signal, the OCR engine on its own; the machine's reference workload only where no
+ *   work of the same kind exists);
  * - `relation: 'over'`: figure - baseline (the fleet's latency over the broker's control path);
  * - no relation: a budget that does not depend on the machine (bytes, tokens, counts, CPU).
  * No target is an absolute time. A tail (p99) against a baseline timed in the same cycles is
@@ -110,7 +112,20 @@ export const TARGETS = {
       baseline: 'sim.plainMs',
       of: 'the plain capture',
     }),
-    ocrWarm300x60VsReference: ratio('sim.ocrSmallMs', '<=', 3, ref),
+    /**
+     * Our warm OCR of a 300x60 crop against the engine's own read of the same image, started
+     * side by side in pairs (bench/pixels/bareEngine.ts): the engine's work is on both sides, so the ratio is what our
+     * path adds (capture, grey and zoom, the pool, the answer's shape), a few percent on a quiet
+     * machine. Within 1.5x: a second engine pass or a cold worker per call shows; the machine's
+     * state does not. The reference workload, the former baseline, is CPU work of another kind:
+     * at 3x it read 3.1 and 4.2 on one tree, a verdict that flipped with the machine's state.
+     */
+    ocrWarm300x60VsEngine: {
+      figure: 'sim.ocrSmallVsEngine',
+      op: '<=',
+      limit: 1.5,
+      unit: "x the engine's own read of the same image, side by side",
+    },
     ocrWarm640x480VsReference: ratio('sim.ocrWindowMs', '<=', 15, ref),
     ocrWordRate: { figure: 'sim.wordRate', op: '>=', limit: 0.97 },
     defaultWindowScreenshotTokens: { figure: 'sim.tokens', op: '<=', limit: 1600, unit: ' tokens' },

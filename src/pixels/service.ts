@@ -47,7 +47,7 @@ function visualWindows(cache: UiCache, p: MethodParams<'elements.find'>): string
 }
 
 /** Small UI text reads far better enlarged; large areas are read as they are (cost). */
-function ocrZoom(r: Rect): number {
+export function ocrZoom(r: Rect): number {
   return r.width * r.height <= 60_000 ? 2 : 1;
 }
 
