@@ -13,7 +13,7 @@ import type { Wakeups } from './atspiWakeups.js';
 /** How long a window's record is kept after it went (the longest settle looks back less). */
 const KEEP_MS = 30_000;
 
-interface Shown {
+export interface Shown {
   xid: number;
   pid: number;
   title: string;
@@ -29,8 +29,12 @@ type ShownWait = Omit<ShownWindowsWait, 'pending'>;
 export class ShownWindows {
   private readonly byXid = new Map<number, Shown>();
 
-  /** Record the X server's view now: new titled top-levels of known pids, and those gone. */
-  noteView(view: XWindowView, now = performance.now()): void {
+  /**
+   * Record the X server's view now: new titled top-levels of known pids, and those gone.
+   * Answers the windows gone now that no listing ever matched (shown and closed unexposed).
+   */
+  noteView(view: XWindowView, now = performance.now()): Shown[] {
+    const unexposed: Shown[] = [];
     const mapped = new Set<number>();
     for (const w of view.windows) {
       if (w.popup || w.pid === undefined || w.title === '') continue;
@@ -47,9 +51,13 @@ export class ShownWindows {
       } else if (w.title !== '') known.title = w.title;
     }
     for (const [xid, shown] of this.byXid) {
-      if (!mapped.has(xid) && shown.goneAt === undefined) shown.goneAt = now;
+      if (!mapped.has(xid) && shown.goneAt === undefined) {
+        shown.goneAt = now;
+        if (!shown.listed) unexposed.push(shown);
+      }
       if (shown.goneAt !== undefined && now - shown.goneAt > KEEP_MS) this.byXid.delete(xid);
     }
+    return unexposed;
   }
 
   /** A listing matched these X windows to accessible windows. */

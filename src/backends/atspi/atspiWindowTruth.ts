@@ -24,6 +24,7 @@ import { busNameOf, closedEvent, topLevelOf, withoutSubtrees } from './atspiTopL
 import { Wakeups } from './atspiWakeups.js';
 import { WithdrawnWindows } from './atspiWithdrawn.js';
 import { ShownWindows } from './atspiShownWindows.js';
+import { flashedEvents } from './atspiFlashedWindows.js';
 
 /** An X window mapped this recently and not yet listed is worth an action's wait. */
 const YOUNG_MS = 2_000;
@@ -238,6 +239,11 @@ export class AtspiWindowTruth {
     this.chaseTimer.unref();
   }
 
+  private busNameOfPid(pid: number): string | undefined {
+    const win = this.listed.find((w) => w.pid === pid);
+    return win === undefined ? undefined : busNameOf(win.id);
+  }
+
   private match() {
     return matchWindows(this.listed, this.watcher.view(), (pid) => this.watcher.knows(pid));
   }
@@ -253,9 +259,10 @@ export class AtspiWindowTruth {
     for (const xid of this.firstSeen.keys()) if (!mapped.has(xid)) this.firstSeen.delete(xid);
     for (const xid of this.chased.keys()) if (!mapped.has(xid)) this.chased.delete(xid);
     for (const xid of mapped) if (!this.firstSeen.has(xid)) this.firstSeen.set(xid, now);
-    this.shownLog.noteView(view, now);
+    const unexposed = this.shownLog.noteView(view, now);
     const gone = this.unmappedNow(view);
     this.emit([
+      ...flashedEvents(unexposed, (pid) => this.busNameOfPid(pid)),
       ...gone.map((id) => closedEvent(id)),
       { type: 'structure', change: 'invalidated', id: DESKTOP_ID },
     ]);
