@@ -152,8 +152,11 @@ export class AtspiBackend implements AccessibilityBackend {
     await this.batcher.drained();
   }
 
-  untilShownListed(id: BackendId, since: number, limitMs: number) {
-    return this.desktop.truth.untilShownListed(refOf(id)[0], since, limitMs);
+  async untilShownListed(id: BackendId, since: number, limitMs: number) {
+    const wait = await this.desktop.truth.untilShownListed(refOf(id)[0], since, limitMs);
+    // A window found gone unexposed meanwhile was told as opened and closed: delivered first.
+    await this.batcher.drained();
+    return wait;
   }
 
   performPattern(
@@ -289,7 +292,14 @@ export class AtspiBackend implements AccessibilityBackend {
     const shown = this.desktop.truth.shownLog;
     const mapped = mapper
       .map(msg, this.link.lifetime)
-      .then((events) => closeShownFirst(events, (id) => shown.wasListed(id)));
+      .then((events) => closeShownFirst(events, (id) => shown.wasListed(id)))
+      .then((events) =>
+        events.flatMap((e) =>
+          e.type === 'window.closed' && e.unmapped === true
+            ? this.desktop.truth.closedAsListed(e.id)
+            : [e],
+        ),
+      );
     this.batcher.enqueue(mapped);
     void mapped.then((events) => {
       for (const e of events) {

@@ -1,12 +1,14 @@
 /**
- * A window the X server mapped and took down again before any desktop listing held it (a Swing
- * dialog that closes itself within a few hundred ms: Java's bridge exposes it late, and the
- * re-list its map caused comes back after it was destroyed). It still opened and closed: the
- * cache is told so from the X server's record of it, as a window read with its title alone and
- * closed by the window system at once, so that subscribers and the action that caused it name
- * it. Its id is a placeholder under its app's bus name: it is gone before anything could read it.
+ * Windows the X server showed and took down again before the cache held them (a Swing dialog
+ * that closes itself within a few hundred ms: Java's bridge exposes it late, and the re-list its
+ * map caused comes back after it was destroyed, or is applied after its close was told). It
+ * still opened and closed: the cache is told so, as a window read with its title alone, then
+ * closed by the window system, so that subscribers and the action that caused it name it. A
+ * cache that holds the window already keeps what it has (the announcement only re-lists it) and
+ * closes it as before.
  */
 import type { BackendEvent, BackendNode } from '../backend.js';
+import type { AccessibleTopLevel } from '../x11/index.js';
 import { DESKTOP_ID } from './atspiIds.js';
 import type { Shown } from './atspiShownWindows.js';
 import { closedEvent } from './atspiTopLevels.js';
@@ -14,8 +16,31 @@ import { closedEvent } from './atspiTopLevels.js';
 /** The object path prefix of placeholders: no AT-SPI object lives under it. */
 const PLACEHOLDER_PATH = '/org/uistream/x11/window/';
 
+function windowNode(id: string, name: string, pid: number | undefined): BackendNode {
+  const node: BackendNode = {
+    id,
+    parentId: DESKTOP_ID,
+    children: [],
+    props: { controlType: 'Window', name, rect: null, states: [], patterns: [] },
+  };
+  if (pid !== undefined) node.props.pid = pid;
+  return node;
+}
+
 /**
- * The events telling that each window in `gone` opened and closed; `busNameOf` finds the app's
+ * The close of a listed window, told with its announcement first (as last listed) for a cache
+ * that never held it.
+ */
+export function closedAsListed(id: string, listed: readonly AccessibleTopLevel[]): BackendEvent[] {
+  const win = listed.find((w) => w.id === id);
+  if (win === undefined) return [closedEvent(id)];
+  const nodes = [windowNode(id, win.name, win.pid)];
+  return [{ type: 'window.opened', id, nodes }, closedEvent(id)];
+}
+
+/**
+ * The events telling that each window in `gone` that no listing ever matched opened and closed,
+ * under a placeholder id (it went before anything could read it); `busNameOf` finds the app's
  * bus name for a pid (undefined: not an app on the accessibility bus, nothing is told).
  */
 export function flashedEvents(
@@ -24,21 +49,9 @@ export function flashedEvents(
 ): BackendEvent[] {
   return gone.flatMap((shown) => {
     const busName = busNameOf(shown.pid);
-    if (busName === undefined) return [];
+    if (busName === undefined || shown.listed) return [];
     const id = `${busName}:${PLACEHOLDER_PATH}${shown.xid}`;
-    const node: BackendNode = {
-      id,
-      parentId: DESKTOP_ID,
-      children: [],
-      props: {
-        controlType: 'Window',
-        name: shown.title,
-        rect: null,
-        states: [],
-        patterns: [],
-        pid: shown.pid,
-      },
-    };
-    return [{ type: 'window.opened', id, nodes: [node] }, closedEvent(id)];
+    const nodes = [windowNode(id, shown.title, shown.pid)];
+    return [{ type: 'window.opened', id, nodes }, closedEvent(id)];
   });
 }

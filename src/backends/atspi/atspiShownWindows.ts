@@ -31,10 +31,10 @@ export class ShownWindows {
 
   /**
    * Record the X server's view now: new titled top-levels of known pids, and those gone.
-   * Answers the windows gone now that no listing ever matched (shown and closed unexposed).
+   * Answers the windows gone now.
    */
   noteView(view: XWindowView, now = performance.now()): Shown[] {
-    const unexposed: Shown[] = [];
+    const gone: Shown[] = [];
     const mapped = new Set<number>();
     for (const w of view.windows) {
       if (w.popup || w.pid === undefined || w.title === '') continue;
@@ -53,11 +53,11 @@ export class ShownWindows {
     for (const [xid, shown] of this.byXid) {
       if (!mapped.has(xid) && shown.goneAt === undefined) {
         shown.goneAt = now;
-        if (!shown.listed) unexposed.push(shown);
+        gone.push(shown);
       }
       if (shown.goneAt !== undefined && now - shown.goneAt > KEEP_MS) this.byXid.delete(xid);
     }
-    return unexposed;
+    return gone;
   }
 
   /** A listing matched these X windows to accessible windows. */

@@ -20,11 +20,11 @@ import {
 } from '../x11/index.js';
 import type { MatchedWindow } from './atspiCoordinates.js';
 import { DESKTOP_ID } from './atspiIds.js';
-import { busNameOf, closedEvent, topLevelOf, withoutSubtrees } from './atspiTopLevels.js';
+import { busNameOf, topLevelOf, withoutSubtrees } from './atspiTopLevels.js';
 import { Wakeups } from './atspiWakeups.js';
 import { WithdrawnWindows } from './atspiWithdrawn.js';
 import { ShownWindows } from './atspiShownWindows.js';
-import { flashedEvents } from './atspiFlashedWindows.js';
+import { closedAsListed, flashedEvents } from './atspiFlashedWindows.js';
 
 /** An X window mapped this recently and not yet listed is worth an action's wait. */
 const YOUNG_MS = 2_000;
@@ -130,6 +130,7 @@ export class AtspiWindowTruth {
     const desktop = nodes[0];
     if (!this.watcher.running || desktop === undefined || desktop.id !== DESKTOP_ID) return nodes;
     const byId = new Map(nodes.map((n) => [n.id, n]));
+    const before = this.listed;
     this.listed = desktop.children.flatMap((id) => {
       const node = byId.get(id);
       return node === undefined ? [] : [topLevelOf(node)];
@@ -144,7 +145,9 @@ export class AtspiWindowTruth {
     const ids = new Set(this.listed.map((w) => w.id));
     const gone = [...this.shown].filter((id) => !ids.has(id) && !closed.includes(id));
     if (closed.length + gone.length > 0)
-      this.emit([...closed, ...gone].map((id) => closedEvent(id)));
+      this.emit(
+        [...closed, ...gone].flatMap((id) => closedAsListed(id, [...this.listed, ...before])),
+      );
     this.listings.wakeAll();
     this.announceActive(byXid);
     this.chaseUnlisted(byXid);
@@ -239,6 +242,11 @@ export class AtspiWindowTruth {
     this.chaseTimer.unref();
   }
 
+  /** A window's close told by the window system, announced first for a cache that lacks it. */
+  closedAsListed(id: string): BackendEvent[] {
+    return closedAsListed(id, this.listed);
+  }
+
   private busNameOfPid(pid: number): string | undefined {
     const win = this.listed.find((w) => w.pid === pid);
     return win === undefined ? undefined : busNameOf(win.id);
@@ -259,11 +267,11 @@ export class AtspiWindowTruth {
     for (const xid of this.firstSeen.keys()) if (!mapped.has(xid)) this.firstSeen.delete(xid);
     for (const xid of this.chased.keys()) if (!mapped.has(xid)) this.chased.delete(xid);
     for (const xid of mapped) if (!this.firstSeen.has(xid)) this.firstSeen.set(xid, now);
-    const unexposed = this.shownLog.noteView(view, now);
+    const shownGone = this.shownLog.noteView(view, now);
     const gone = this.unmappedNow(view);
     this.emit([
-      ...flashedEvents(unexposed, (pid) => this.busNameOfPid(pid)),
-      ...gone.map((id) => closedEvent(id)),
+      ...flashedEvents(shownGone, (pid) => this.busNameOfPid(pid)),
+      ...gone.flatMap((id) => closedAsListed(id, this.listed)),
       { type: 'structure', change: 'invalidated', id: DESKTOP_ID },
     ]);
   }
@@ -288,7 +296,7 @@ export class AtspiWindowTruth {
     const gone = this.unmappedNow(this.watcher.view());
     if (gone.length === 0) return;
     this.emit([
-      ...gone.map((id) => closedEvent(id)),
+      ...gone.flatMap((id) => closedAsListed(id, this.listed)),
       { type: 'structure', change: 'invalidated', id: DESKTOP_ID },
     ]);
   }

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { flashedEvents } from '../../../../src/backends/atspi/atspiFlashedWindows.js';
+import {
+  closedAsListed,
+  flashedEvents,
+} from '../../../../src/backends/atspi/atspiFlashedWindows.js';
 import { ShownWindows } from '../../../../src/backends/atspi/atspiShownWindows.js';
 import type { BackendEvent } from '../../../../src/backends/backend.js';
 import type { XTopLevel, XWindowView } from '../../../../src/backends/x11/index.js';
@@ -35,7 +38,7 @@ describe('flashedEvents', () => {
     );
     shown.noteListed(new Map([[3, ':1.42:/details']]));
     const gone = shown.noteView(view(win(1, 'Main')), 20);
-    expect(gone.map((s) => s.title)).toEqual(['Flash']);
+    expect(gone.map((s) => s.title)).toEqual(['Flash', 'Details']);
     const events = flashedEvents(gone, busOf);
     expect(events.map((e) => e.type)).toEqual(['window.opened', 'window.closed']);
     const openedId = events[0]?.type === 'window.opened' ? events[0].id : undefined;
@@ -68,5 +71,28 @@ describe('flashedEvents', () => {
     expect(closed).toMatchObject({ window: openedRef });
     expect(openedRef).toMatch(/^w\d+$/);
     expect([...state.windows.values()].map((w) => w.props.name)).not.toContain('Flash');
+  });
+
+  it('announces a listed window before its close, as last listed', () => {
+    const listed = [{ id: ':1.42:/dlg', name: 'Flash', rect: null, shown: true, pid: APP }];
+    const { state, step } = synced(smallDesktop());
+    const r = step({ kind: 'events', events: underRoot(closedAsListed(':1.42:/dlg', listed)) });
+    const windowOps = r.patches.filter((p) => p.op.startsWith('window.'));
+    expect(windowOps).toMatchObject([
+      { op: 'window.opened', window: { title: 'Flash' } },
+      { op: 'window.closed', title: 'Flash' },
+    ]);
+    expect(state.byId.has(':1.42:/dlg')).toBe(false);
+    // A window the cache holds closes as before: no second announcement.
+    const held = step({
+      kind: 'events',
+      events: underRoot(closedAsListed('w2', [{ ...listed[0]!, id: 'w2' }])),
+    });
+    expect(held.patches.filter((p) => p.op.startsWith('window.')).map((p) => p.op)).toEqual([
+      'window.closed',
+    ]);
+    expect(closedAsListed(':1.42:/other', listed)).toEqual([
+      { type: 'window.closed', id: ':1.42:/other', unmapped: true },
+    ]);
   });
 });
