@@ -108,6 +108,12 @@ export type BackendEvent =
    */
   | { type: 'window.opened'; id: BackendId; nodes?: readonly BackendNode[] }
   /**
+   * Nodes of a window not announced yet (an in-app provider's snapshot, as its parts arrive), to
+   * be made ready unseen, so that the window's `window.opened` (which still carries every node)
+   * has little left to do. The window's next `window.opened` or `window.closed` ends it.
+   */
+  | { type: 'window.staged'; id: BackendId; nodes: readonly BackendNode[] }
+  /**
    * `unmapped`: the window system itself took the window off screen (an X unmap seen by the
    * backend), so the consumer may drop it at once, without waiting for a read of its app.
    */
@@ -133,7 +139,8 @@ export type PatternAction =
 
 /** What this backend really delivers and can do; consumers check before relying on it. */
 export interface BackendCapabilities {
-  events: Record<Exclude<BackendEventType, 'status' | 'reset'>, boolean>;
+  // window.staged is a head start on a window.opened, not something a consumer relies on.
+  events: Record<Exclude<BackendEventType, 'status' | 'reset' | 'window.staged'>, boolean>;
   patterns: Pattern[];
   input: { keyboard: boolean; mouse: boolean };
   /** True when fetchSubtree is one platform round trip (CacheRequest / GetItems). */

@@ -8,9 +8,12 @@
 import type { ElementLocator, Patch } from '../../protocol/src/index.js';
 import type { BackendId, BackendNode, BackendProps } from '../backends/backend.js';
 import { releaseOpened } from './opening.js';
-import { copyProps, mergeProps, previousOf } from './props.js';
+import { mergeProps, previousOf } from './props.js';
 import { fetchedKeys } from './remap.js';
-import type { CachedNode, TreeState } from './tree.js';
+import { takeStaged, type StagedWindow } from './staging.js';
+import { cachedNode, type CachedNode, type TreeState } from './tree.js';
+
+type Ids = readonly BackendId[];
 
 interface Reusable {
   ref: string;
@@ -90,8 +93,9 @@ export function adoptWindow(
   state: TreeState,
   nodes: readonly BackendNode[],
   out: Patch[],
+  staged?: StagedWindow,
 ): FetchOutcome {
-  return new FetchApplier(state, nodes, out).adopt();
+  return new FetchApplier(state, nodes, out, staged).adopt();
 }
 
 class FetchApplier {
@@ -105,6 +109,7 @@ class FetchApplier {
     private readonly state: TreeState,
     private readonly nodes: readonly BackendNode[],
     private readonly out: Patch[],
+    private readonly staged?: StagedWindow,
   ) {
     for (const n of nodes) if (!this.fetched.has(n.id)) this.fetched.set(n.id, n);
     const remap = state.remap;
@@ -183,7 +188,7 @@ class FetchApplier {
     this.diffChildren(node, ids);
   }
 
-  private diffChildren(node: CachedNode, ids: BackendId[]): void {
+  private diffChildren(node: CachedNode, ids: Ids): void {
     const before = node.children.length;
     const wanted = new Set(ids);
     this.rekeyTransient(node, ids, wanted);
@@ -211,7 +216,7 @@ class FetchApplier {
    * A child its toolkit makes anew on every read (BackendNode.transient) is the cached child at
    * its place when that one looks alike and left the read: it keeps its ref under the new id.
    */
-  private rekeyTransient(node: CachedNode, ids: BackendId[], wanted: Set<BackendId>): void {
+  private rekeyTransient(node: CachedNode, ids: Ids, wanted: Set<BackendId>): void {
     ids.forEach((id, index) => {
       const fetched = this.fetched.get(id);
       const old = node.children[index];
@@ -251,21 +256,9 @@ class FetchApplier {
 
   private makeNode(b: BackendNode, parent: CachedNode | null): CachedNode {
     const state = this.state;
-    const reused = this.reuse.get(b.id) ?? this.remapped(b.id);
-    this.reuse.delete(b.id);
     const topLevel = parent !== null && parent === state.root;
-    let window: string | null = parent === null ? null : parent.window;
-    if (topLevel) window = reused?.windowRef ?? state.mintWindowRef();
-    const props = copyProps(b.props);
-    const node: CachedNode = {
-      ref: reused?.ref ?? state.mintRef(),
-      id: b.id,
-      parent,
-      children: [],
-      window,
-      props,
-      nameKey: props.name.toLowerCase(),
-    };
+    const node = takeStaged(this.staged, b, parent) ?? this.newNode(b, parent, topLevel);
+    const props = node.props;
     state.index(node);
     if (state.pendingFocusId === b.id) {
       const previous = state.focused?.ref ?? null;
@@ -277,6 +270,14 @@ class FetchApplier {
     if (topLevel && (props.states.includes('active') || reportedActive)) state.foreground = node;
     if (topLevel && reportedActive) state.pendingActiveId = null;
     return node;
+  }
+
+  private newNode(b: BackendNode, parent: CachedNode | null, topLevel: boolean): CachedNode {
+    const reused = this.reuse.get(b.id) ?? this.remapped(b.id);
+    this.reuse.delete(b.id);
+    let window: string | null = parent === null ? null : parent.window;
+    if (topLevel) window = reused?.windowRef ?? this.state.mintWindowRef();
+    return cachedNode(b, reused?.ref ?? this.state.mintRef(), parent, window);
   }
 
   private emitAdd(node: CachedNode, parent: CachedNode | null, index: number): void {
@@ -311,8 +312,10 @@ function removeSubtreeQuietly(
   out.push({ op: 'remove', ref: node.ref, parent: parent.ref, refs: all.map((n) => n.ref) });
 }
 
-function dedupe(ids: readonly BackendId[]): BackendId[] {
-  return new Set(ids).size === ids.length ? [...ids] : [...new Set(ids)];
+/** The ids once each (read only: a list of fewer than two, the most common, is not copied). */
+function dedupe(ids: Ids): Ids {
+  if (ids.length < 2) return ids;
+  return new Set(ids).size === ids.length ? ids : [...new Set(ids)];
 }
 
 function sameIds(children: readonly CachedNode[], ids: readonly BackendId[]): boolean {

@@ -55,7 +55,8 @@ export class PatchHistory {
 
   push(batch: PatchBatch): void {
     const size = weight(batch.patches);
-    const bytes = bytesOf(batch.patches);
+    // Weighed by bytes only when it may be kept: the initial sync of a large window is not.
+    const bytes = size > this.limit ? Infinity : bytesOf(batch.patches);
     if (size > this.limit || bytes > this.maxBytes) {
       // Too big to keep (e.g. the initial sync): nothing before it can be answered any more.
       this.batches.length = 0;

@@ -19,6 +19,7 @@ import {
   requestFetch,
 } from './refetch.js';
 import { rememberRefs } from './remap.js';
+import { stageNodes } from './staging.js';
 import { addTopLevel, removeTopLevel } from './top-level.js';
 import type { TreeState } from './tree.js';
 
@@ -119,10 +120,15 @@ function applyEvent(state: TreeState, event: BackendEvent, result: ReduceResult)
       else requestFetch(state, node.id, result, 0);
       return;
     }
-    case 'window.opened':
-      if (event.nodes !== undefined && addTopLevel(state, event.nodes, result)) return;
-      return relist(state, result);
+    case 'window.staged':
+      return stageNodes(state, event.id, event.nodes);
+    case 'window.opened': {
+      const adopted = event.nodes !== undefined && addTopLevel(state, event.nodes, result);
+      state.staging.delete(event.id);
+      return adopted ? undefined : relist(state, result);
+    }
     case 'window.closed':
+      state.staging.delete(event.id);
       if (!state.byId.has(event.id)) return void result.ignored++;
       if (event.unmapped === true) removeTopLevel(state, event.id, result.patches);
       return relist(state, result);

@@ -26,7 +26,8 @@ export function removeTopLevel(state: TreeState, id: BackendId, out: Patch[]): v
 
 /**
  * Take in a new window read whole with its `window.opened` (an in-app provider's snapshot):
- * a re-list and a second read of thousands of nodes would only find what is here. Answers
+ * a re-list and a second read of thousands of nodes would only find what is here. The nodes
+ * staged for it as they came (staging.ts) are used where they are the ones handed over. Answers
  * false, changing nothing, when the nodes do not describe a new window under the desktop root
  * (the caller re-lists instead).
  */
@@ -39,7 +40,10 @@ export function addTopLevel(
   const root = state.root;
   if (top === undefined || root === null || top.parentId !== root.id) return false;
   if (state.byId.has(top.id)) return false;
-  const outcome = adoptWindow(state, nodes, result.patches);
+  // Refs from before a reset come back by stable key: what was staged before it is not used.
+  const staged =
+    state.remap !== null && state.remap.size > 0 ? undefined : state.staging.get(top.id);
+  const outcome = adoptWindow(state, nodes, result.patches, staged);
   for (const id of outcome.needFetch) requestFetch(state, id, result);
   return true;
 }

@@ -4,8 +4,10 @@
  * else writes to it (queries only read).
  */
 import type { ElementLocator, ElementNode, WindowInfo } from '../../protocol/src/index.js';
-import type { BackendId, BackendProps } from '../backends/backend.js';
+import type { BackendId, BackendNode, BackendProps } from '../backends/backend.js';
+import { copyProps } from './props.js';
 import type { RemapEntry } from './remap.js';
+import type { StagedWindow } from './staging.js';
 import { Tombstones } from './tombstones.js';
 
 /** One cached element. `window` is the ref of its top-level window (its own for a window). */
@@ -18,6 +20,18 @@ export interface CachedNode {
   props: BackendProps;
   /** Lower-cased name, kept so case-insensitive finds do not allocate per query. */
   nameKey: string;
+}
+
+/** A new cached node, its props a defensive copy of the backend's. */
+export function cachedNode(
+  source: BackendNode,
+  ref: string,
+  parent: CachedNode | null,
+  window: string | null,
+): CachedNode {
+  const props = copyProps(source.props);
+  const nameKey = props.name.toLowerCase();
+  return { ref, id: source.id, parent, children: [], window, props, nameKey };
 }
 
 /** Renames the name index tolerates before it rebuilds. */
@@ -47,6 +61,8 @@ export class TreeState {
    * of their contents (or for the store's deadline), so a waiter finds what it waited for.
    */
   readonly opening = new Set<CachedNode>();
+  /** Nodes of windows not announced yet, made ready as they arrive (staging.ts); unseen. */
+  readonly staging = new Map<BackendId, StagedWindow>();
   /** Refs by stable locator, remembered at the last platform reset (see remap.ts). */
   remap: Map<string, RemapEntry> | null = null;
   revision = 0;

@@ -17,12 +17,12 @@ import type {
   PatternAction,
   PatternPerformed,
 } from '../backend.js';
-import { propsOf, type HeldNode } from './held.js';
 import { actionFor, checkPatternAction, requireCapability } from './providerActions.js';
 import type { ProviderHub, ProviderUpdate } from './providerHub.js';
 import { parseProviderId, providerId } from './providerIds.js';
 import type { ProviderSession } from './providerSession.js';
 import { subtreeOf } from './providerTree.js';
+import { StagedNodes, toBackendNodes } from './stagedNodes.js';
 
 /** How long a provider may take to answer one request. */
 export const PROVIDER_REQUEST_DEADLINE_MS = 5_000;
@@ -141,8 +141,9 @@ export function withProviders(
     }
   };
 
+  const staged = new StagedNodes();
   const providerEvents$: Observable<readonly BackendEvent[]> = hub.updates$.pipe(
-    map((u) => eventsOf(u, platform.rootId)),
+    map((u) => eventsOf(u, platform.rootId, staged)),
     filter((events) => events.length > 0),
   );
 
@@ -208,45 +209,34 @@ function platformWindowOp(
       : Promise.reject(new NotSupportedError('a provider window has no platform window to change'));
 }
 
-function toBackendNodes(s: ProviderSession, nodes: HeldNode[], rootId: BackendId): BackendNode[] {
-  const prefix = providerId(s.id, '');
-  const owner = s.hello === null ? {} : { pid: s.hello.pid, app: s.hello.app };
-  // A loop, not spreads: a new window of a provider is thousands of nodes in one event.
-  const out: BackendNode[] = new Array<BackendNode>(nodes.length);
-  for (let i = 0; i < nodes.length; i++) {
-    const n = nodes[i] as HeldNode;
-    const props = propsOf(n) as BackendNode['props'];
-    if (owner.pid !== undefined) props.pid = owner.pid;
-    if (owner.app !== undefined) props.app = owner.app;
-    out[i] = {
-      id: prefix + n.id,
-      parentId: n.parentId === null ? rootId : prefix + n.parentId,
-      children: n.children.map((c) => prefix + c),
-      props,
-    };
-  }
-  return out;
-}
-
-function eventsOf(update: ProviderUpdate, rootId: BackendId): BackendEvent[] {
+function eventsOf(update: ProviderUpdate, rootId: BackendId, staged: StagedNodes): BackendEvent[] {
   const s = update.session;
   const id = (node: string): BackendId => providerId(s.id, node);
   if (update.closed === true) {
-    return s.tree.windows.map((w): BackendEvent => ({ type: 'window.closed', id: id(w) }));
+    // Windows staged but never opened end too (the cache drops what it made for them).
+    const gone = [...s.tree.windows, ...staged.end(s)];
+    return gone.map((w): BackendEvent => ({ type: 'window.closed', id: id(w) }));
   }
   const events: BackendEvent[] = [];
   for (const c of update.changes) {
     switch (c.kind) {
-      case 'windowsChanged':
+      case 'staged':
+        events.push(staged.stage(s, c.id, c.nodes, rootId));
+        break;
+      case 'windowsChanged': {
         for (const w of c.closed) events.push({ type: 'window.closed', id: id(w) });
         // Handed over whole: the cache takes the window in without reading it again.
         for (const w of c.opened) {
-          const nodes = toBackendNodes(s, subtreeOf(s.tree, w, undefined), rootId);
+          const nodes = staged.nodesOf(s, subtreeOf(s.tree, w, undefined), rootId);
           events.push({ type: 'window.opened', id: id(w), nodes });
+        }
+        for (const w of staged.end(s)) {
+          if (!c.opened.includes(w)) events.push({ type: 'window.closed', id: id(w) });
         }
         if (c.closed.length > 0)
           events.push({ type: 'structure', change: 'invalidated', id: rootId });
         break;
+      }
       case 'children':
         events.push({ type: 'structure', change: 'invalidated', id: id(c.id) });
         break;

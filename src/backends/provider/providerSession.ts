@@ -162,8 +162,14 @@ export class ProviderSession {
 
   private onPart(part: ProviderSnapshotPart): void {
     const added = addPart(this.parts, part);
-    if (added.ok) this.parts = added.parts;
-    else this.close(PROVIDER_CLOSE.badMessage, added.reason);
+    if (!added.ok) return this.close(PROVIDER_CLOSE.badMessage, added.reason);
+    this.parts = added.parts;
+    // Windows held already are re-read once the snapshot is whole; only new ones are staged.
+    const staged: ProviderChange[] = [];
+    for (const [id, nodes] of added.byWindow) {
+      if (!this.tree.windows.includes(id)) staged.push({ kind: 'staged', id, nodes });
+    }
+    if (staged.length > 0) this.listener.changed(this, staged);
   }
 
   private onHello(json: unknown): void {

@@ -33,7 +33,9 @@ export type ProviderChange =
   | { kind: 'props'; id: ProviderNodeId; node: ProviderNode }
   /** A window that became the active one. */
   | { kind: 'activated'; id: ProviderNodeId }
-  | { kind: 'focus'; id: ProviderNodeId | null };
+  | { kind: 'focus'; id: ProviderNodeId | null }
+  /** Nodes of a window not opened yet, from a snapshot part: its window opens with the snapshot. */
+  | { kind: 'staged'; id: ProviderNodeId; nodes: HeldNode[] };
 
 export type ApplyOutcome =
   | { ok: true; state: ProviderTreeState; changes: ProviderChange[] }

@@ -16,23 +16,39 @@ export interface SnapshotParts {
   /** The part number expected next. */
   next: number;
   readonly nodes: Map<ProviderNodeId, HeldNode>;
+  /** The window (root) each node so far is under, as far as its parents came first. */
+  readonly windowOf: Map<ProviderNodeId, ProviderNodeId>;
 }
+
+/** One part's nodes by the window they are under (nodes whose parent came later: none). */
+export type PartByWindow = Map<ProviderNodeId, HeldNode[]>;
 
 /** Takes one part in (in place); a part 0 starts over. Answers the problem, if any. */
 export function addPart(
   parts: SnapshotParts | null,
   part: ProviderSnapshotPart,
-): { ok: true; parts: SnapshotParts } | { ok: false; reason: string } {
-  const into = part.part === 0 ? { seq: part.seq, next: 0, nodes: new Map() } : parts;
+): { ok: true; parts: SnapshotParts; byWindow: PartByWindow } | { ok: false; reason: string } {
+  const into: SnapshotParts | null =
+    part.part === 0 ? { seq: part.seq, next: 0, nodes: new Map(), windowOf: new Map() } : parts;
   if (into === null || into.seq !== part.seq || into.next !== part.part) {
     return { ok: false, reason: `snapshot part ${part.part} of seq ${part.seq} is out of order` };
   }
-  for (const node of part.nodes) into.nodes.set(node.id, hold(node));
+  const byWindow: PartByWindow = new Map();
+  for (const node of part.nodes) {
+    const held = hold(node);
+    into.nodes.set(node.id, held);
+    const win = node.parentId === null ? node.id : into.windowOf.get(node.parentId);
+    if (win === undefined) continue;
+    into.windowOf.set(node.id, win);
+    const group = byWindow.get(win);
+    if (group === undefined) byWindow.set(win, [held]);
+    else group.push(held);
+  }
   if (into.nodes.size > PROVIDER_MAX_NODES) {
     return { ok: false, reason: `more than ${PROVIDER_MAX_NODES} nodes` };
   }
   into.next++;
-  return { ok: true, parts: into };
+  return { ok: true, parts: into, byWindow };
 }
 
 /**

@@ -48,6 +48,18 @@ describe('snapshot parts', () => {
     expect(out.state.focus).toBe(GREET);
   });
 
+  it("groups each part's nodes by their window, as far as their parents came first", () => {
+    const first = addPart(null, part(0, [greet!]));
+    if (!first.ok) throw new Error(first.reason);
+    // The window's own node comes after its child: the child cannot be placed yet.
+    expect(first.byWindow.size).toBe(0);
+    const second = addPart(first.parts, part(1, [windowNode!, label!]));
+    if (!second.ok) throw new Error(second.reason);
+    expect([...second.byWindow].map(([w, nodes]) => [w, nodes.map((n) => n.id)])).toEqual([
+      [WINDOW, [WINDOW, LABEL]],
+    ]);
+  });
+
   it('a part out of order, or of another snapshot, is refused', () => {
     expect(take(part(1))).toMatch(/part 1 of seq 0 is out of order/);
     expect(take(part(0), part(2))).toMatch(/out of order/);
