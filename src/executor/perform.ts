@@ -138,6 +138,9 @@ async function settleBackend(env: ActionEnv, id: string | undefined): Promise<vo
  * anything had to be waited for.
  */
 async function untilFetched(env: ActionEnv, limitMs: number): Promise<boolean> {
+  // settleMs 0 asks for no settling: without this, a fetch in flight (a background re-read)
+  // held the answer until a 0 ms timer fired, a turn and ~1 ms later.
+  if (limitMs <= 0) return false;
   const limit = AbortSignal.any([env.progress.signal, AbortSignal.timeout(limitMs)]);
   const started = performance.now();
   await env.cache.whenIdle(limit).catch(() => undefined);

@@ -3,6 +3,7 @@
  * that need the whole action path (settle, changes) on one editor app.
  */
 import { createSimBackend, type SimBackend } from '../../src/backends/sim/index.js';
+import type { SceneInput } from '../../src/backends/sim/scene.js';
 import type { UiCache } from '../../src/cache/api.js';
 import { createCache } from '../../src/cache/index.js';
 import { loadConfig } from '../../src/config.js';
@@ -18,10 +19,12 @@ export interface SimStack {
   stop(): Promise<void>;
 }
 
-export async function startSimStack(): Promise<SimStack> {
+export async function startSimStack(
+  apps: SceneInput['apps'] = [{ kind: 'editor', at: { x: 40, y: 40 } }],
+): Promise<SimStack> {
   const config = loadConfig({ backend: 'sim' });
   const signal = AbortSignal.timeout(10_000);
-  const sim = createSimBackend({ scene: { apps: [{ kind: 'editor', at: { x: 40, y: 40 } }] } });
+  const sim = createSimBackend({ scene: { apps } });
   await sim.start(signal);
   const cache = createCache(sim, config.cache);
   await cache.start(signal);

@@ -14,14 +14,17 @@ const STORM_TICK_MS = 10;
 /** Ticks the storm makes at most: far longer than any settle period, bounded for the test. */
 const STORM_CAP = 1_500;
 
+const byId = (automationId: string) =>
+  ({ automationId, nameMatch: 'equals', caseSensitive: true, maxResults: 1 }) as const;
+
 let parts: SimStack | undefined;
 afterEach(async () => {
   await parts?.stop();
   parts = undefined;
 });
 
-async function start(): Promise<SimStack> {
-  parts = await startSimStack();
+async function start(apps?: Parameters<typeof startSimStack>[0]): Promise<SimStack> {
+  parts = await startSimStack(apps);
   return parts;
 }
 
@@ -68,5 +71,48 @@ describe('performAction settle', () => {
     expect(result.action).toBe('actions.invoke');
     // Still storming when the answer came: the settle period did not wait the storm out.
     expect(await running.ticks).toBeLessThan(STORM_CAP);
+  });
+
+  it('answers a settleMs 0 action in the turn its effect shows, a fetch in flight or not', async () => {
+    const { sim, cache, executor } = await start([
+      { kind: 'editor', at: { x: 40, y: 40 } },
+      { kind: 'settings', at: { x: 880, y: 40 } },
+    ]);
+    const ctx = { clientId: 'settle-test', signal: AbortSignal.timeout(60_000) };
+    const editor = cache.find(byId('editor.text')).elements[0];
+    const box = cache.find(byId('settings.startup')).elements[0];
+    if (editor === undefined || box === undefined) throw new Error('the demo lacks its elements');
+    // A re-read that stays in flight through the whole action: the cache is not idle.
+    sim.control.setFetchLatency({ perCallMs: 30_000 });
+    const reading = new AbortController();
+    const inFlight = cache.refresh(editor.ref, reading.signal).catch(() => undefined);
+    const wasChecked = box.states.includes('checked');
+    let turned: boolean | undefined;
+    const sub = cache.patches$.subscribe((b) => {
+      const flipped = b.patches.some(
+        (p) =>
+          p.op === 'update' &&
+          p.ref === box.ref &&
+          p.props.states?.includes('checked') === !wasChecked,
+      );
+      if (flipped && turned === undefined) {
+        turned = false;
+        setImmediate(() => (turned = true));
+      }
+    });
+    const params = actionsInvoke.params.parse({
+      target: { ref: box.ref },
+      pattern: 'Toggle',
+      settleMs: 0,
+    });
+    try {
+      await executor.run('actions.invoke', params, ctx);
+      // No timer or extra turn between the effect and the answer.
+      expect(turned).toBe(false);
+    } finally {
+      sub.unsubscribe();
+      reading.abort();
+      await inFlight;
+    }
   });
 });
