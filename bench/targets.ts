@@ -43,10 +43,11 @@ export const TARGETS = {
     },
   },
   executor: {
-    overheadP99VsSameLengthWork: ratio('overhead.overheadP99Ms', '<=', 2, {
-      baseline: 'overhead.sameLengthWorkP99Ms',
-      of: 'CPU work as long as the median overhead',
+    overheadOwnP99VsBareAction: ratio('overhead.ownP99Ms', '<=', 2, {
+      baseline: 'overhead.bareActionP99Ms',
+      of: "the sim's action seen by a bare cache subscriber",
     }),
+    overheadAnsweredAfterATurn: { figure: 'overhead.answeredAfterATurn', op: '==', limit: 0 },
     answered: { figure: 'concurrency.unanswered', op: '==', limit: 0 },
     answeredTwice: { figure: 'concurrency.answeredTwice', op: '==', limit: 0 },
     lanesOutOfOrder: { figure: 'concurrency.lanesOutOfOrder', op: '==', limit: 0 },
