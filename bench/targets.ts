@@ -105,10 +105,17 @@ export const TARGETS = {
   pixels: {
     captureScreenPngVsReference: ratio('x11.screenMs', '<=', 0.5, ref),
     captureWindowPngVsReference: ratio('x11.windowMs', '<=', 0.2, ref),
-    marksOverlayVsPlainCapture: ratio('sim.markedMs', '<=', 2, {
-      baseline: 'sim.plainMs',
-      of: 'the plain capture',
-    }),
+    /**
+     * A capture with marks against the plain capture of the same window, the two interleaved
+     * in each of 21 pairs: the median of the pairs' ratios. Timed in separate blocks it read
+     * 0.68 to 2.86 as the machine's load moved between them.
+     */
+    marksOverlayVsPlainCapture: {
+      figure: 'sim.markedVsPlain',
+      op: '<=',
+      limit: 2,
+      unit: 'x the plain capture, interleaved',
+    },
     postActionScreenshotVsPlainCapture: ratio('sim.postActionAddedMs', '<=', 4, {
       baseline: 'sim.plainMs',
       of: 'the plain capture',
@@ -127,7 +134,13 @@ export const TARGETS = {
       limit: 1.5,
       unit: "x the engine's own read of the same image, side by side",
     },
-    ocrWarm640x480VsReference: ratio('sim.ocrWindowMs', '<=', 15, ref),
+    /** As the 300x60 read, for a 640x480 area (read unzoomed): 5 pairs, the engine's own read. */
+    ocrWarm640x480VsEngine: {
+      figure: 'sim.ocrWindowVsEngine',
+      op: '<=',
+      limit: 1.5,
+      unit: "x the engine's own read of the same image, side by side",
+    },
     ocrWordRate: { figure: 'sim.wordRate', op: '>=', limit: 0.97 },
     defaultWindowScreenshotTokens: { figure: 'sim.tokens', op: '<=', limit: 1600, unit: ' tokens' },
   },

@@ -15,12 +15,15 @@ import { referenceMs } from '../lib/reference.js';
 import { trialsOf, type Trials } from '../lib/stats.js';
 import { printLine } from '../lib/targets.js';
 import { EDITOR_TEXT, startPixelsServer, words } from '../../scripts/harness/pixels.js';
-import type { CapturedImage } from '../../src/backends/backend.js';
-import { bareEngine, type BareEngine } from './bareEngine.js';
+import { bareEngine } from './bareEngine.js';
+import { interleaved, sideBySideOcr } from './pairs.js';
 
 const RUNS = 15;
-/** Pairs of (our OCR, the bare engine) for the warm 300x60 read. */
+/** Pairs of (our OCR, the bare engine) for the warm 300x60 read; the 640x480 read is slower. */
 const OCR_PAIRS = 15;
+const OCR_WINDOW_PAIRS = 5;
+/** Pairs of (marked, plain) captures of the editor window. */
+const MARK_PAIRS = 21;
 
 async function p50(work: () => Promise<unknown>, runs = RUNS): Promise<Trials> {
   await work();
@@ -31,30 +34,6 @@ async function p50(work: () => Promise<unknown>, runs = RUNS): Promise<Trials> {
     times.push(performance.now() - t);
   }
   return trialsOf(times, 1);
-}
-
-/**
- * Our warm OCR and the bare engine's read of the same image, started together in each pair so
- * both meet the same seconds of the machine (taken in turn, one pair's ratio ranged 0.4 to 2.6
- * under a load of 10 on 2 cores; side by side, 0.7 to 1.5): each pair's ratio, their median
- * and spread. Both times are therefore those of two reads sharing the machine.
- */
-async function pairedOcr(ours: () => Promise<unknown>, engine: BareEngine, img: CapturedImage) {
-  await ours();
-  await engine.read(img);
-  const oursMs: number[] = [];
-  const engineMs: number[] = [];
-  for (let i = 0; i < OCR_PAIRS; i++) {
-    const timeOurs = async (): Promise<void> => {
-      const t = performance.now();
-      await ours();
-      oursMs.push(performance.now() - t);
-    };
-    const [, engineTook] = await Promise.all([timeOurs(), engine.read(img)]);
-    engineMs.push(engineTook);
-  }
-  const ratios = oursMs.map((t, i) => t / (engineMs[i] as number));
-  return { ms: trialsOf(oursMs, 1), engineMs: trialsOf(engineMs, 1), vsEngine: trialsOf(ratios) };
 }
 
 const png = { padding: 0, format: 'png' as const, quality: 80, marks: false };
@@ -87,20 +66,31 @@ async function simFigures() {
     const cap = s.handlers['screen.capture'];
     const editor = { ...png, window: 'Editor' };
     const plain = await p50(async () => await cap(editor, ctx));
-    const marked = await p50(async () => await cap({ ...editor, marks: true }, ctx));
+    const marks = await interleaved(
+      async () => await cap({ ...editor, marks: true }, ctx),
+      async () => await cap(editor, ctx),
+      MARK_PAIRS,
+    );
     const shot = await cap({ ...editor, maxWidth: 1280 }, ctx);
     const ocr = s.handlers['screen.ocr'];
     const small = { x: 46, y: 130, width: 300, height: 60 };
     const read0 = { padding: 0, language: 'eng', timeoutMs: 60_000 };
     const engine = await bareEngine();
-    const smallImg = await s.sim.capture({ rect: small }, { signal: ctx.signal });
-    const ocrSmall = await pairedOcr(
-      async () => await ocr({ ...read0, rect: small }, ctx),
-      engine,
-      smallImg,
-    ).finally(() => engine.stop());
     const area = { x: 46, y: 130, width: 640, height: 480 };
-    const ocrWindow = await p50(async () => await ocr({ ...read0, rect: area }, ctx), 3);
+    const readVsEngine = async (rect: typeof area, pairs: number) => {
+      const img = await s.sim.capture({ rect }, { signal: ctx.signal });
+      return await sideBySideOcr(
+        async () => await ocr({ ...read0, rect }, ctx),
+        engine,
+        img,
+        pairs,
+      );
+    };
+    const ocrSmall = await readVsEngine(small, OCR_PAIRS).catch(async (e: unknown) => {
+      await engine.stop();
+      throw e;
+    });
+    const ocrWindow = await readVsEngine(area, OCR_WINDOW_PAIRS).finally(() => engine.stop());
     const read = await ocr({ ...read0, rect: area }, ctx);
     const seen = new Set(words(read.text));
     const truth = words(EDITOR_TEXT);
@@ -116,13 +106,17 @@ async function simFigures() {
     );
     return {
       plainMs: plain,
-      markedMs: marked,
+      markedMs: marks.ms,
+      markedPlainMs: marks.baseMs,
+      markedVsPlain: marks.ratio,
       postActionAddedMs: Math.round((withShot.median - bare.median - delay) * 10) / 10,
       tokens: Math.round((shot.width * shot.height) / 750),
       ocrSmallMs: ocrSmall.ms,
-      ocrSmallEngineMs: ocrSmall.engineMs,
-      ocrSmallVsEngine: ocrSmall.vsEngine,
-      ocrWindowMs: ocrWindow,
+      ocrSmallEngineMs: ocrSmall.baseMs,
+      ocrSmallVsEngine: ocrSmall.ratio,
+      ocrWindowMs: ocrWindow.ms,
+      ocrWindowEngineMs: ocrWindow.baseMs,
+      ocrWindowVsEngine: ocrWindow.ratio,
       wordRate: Math.round(rate * 1000) / 1000,
     };
   } finally {
