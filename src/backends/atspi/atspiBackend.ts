@@ -292,14 +292,7 @@ export class AtspiBackend implements AccessibilityBackend {
     const shown = this.desktop.truth.shownLog;
     const mapped = mapper
       .map(msg, this.link.lifetime)
-      .then((events) => closeShownFirst(events, (id) => shown.wasListed(id)))
-      .then((events) =>
-        events.flatMap((e) =>
-          e.type === 'window.closed' && e.unmapped === true
-            ? this.desktop.truth.closedAsListed(e.id)
-            : [e],
-        ),
-      );
+      .then((events) => closeShownFirst(events, (id) => shown.wasListed(id)));
     this.batcher.enqueue(mapped);
     void mapped.then((events) => {
       for (const e of events) {

@@ -3,12 +3,9 @@
  * that closes itself within a few hundred ms: Java's bridge exposes it late, and the re-list its
  * map caused comes back after it was destroyed, or is applied after its close was told). It
  * still opened and closed: the cache is told so, as a window read with its title alone, then
- * closed by the window system, so that subscribers and the action that caused it name it. A
- * cache that holds the window already keeps what it has (the announcement only re-lists it) and
- * closes it as before.
+ * closed by the window system, so that subscribers and the action that caused it name it.
  */
 import type { BackendEvent, BackendNode } from '../backend.js';
-import type { AccessibleTopLevel } from '../x11/index.js';
 import { DESKTOP_ID } from './atspiIds.js';
 import type { Shown } from './atspiShownWindows.js';
 import { closedEvent } from './atspiTopLevels.js';
@@ -25,17 +22,6 @@ function windowNode(id: string, name: string, pid: number | undefined): BackendN
   };
   if (pid !== undefined) node.props.pid = pid;
   return node;
-}
-
-/**
- * The close of a listed window, told with its announcement first (as last listed) for a cache
- * that never held it.
- */
-export function closedAsListed(id: string, listed: readonly AccessibleTopLevel[]): BackendEvent[] {
-  const win = listed.find((w) => w.id === id);
-  if (win === undefined) return [closedEvent(id)];
-  const nodes = [windowNode(id, win.name, win.pid)];
-  return [{ type: 'window.opened', id, nodes }, closedEvent(id)];
 }
 
 /**

@@ -20,11 +20,11 @@ import {
 } from '../x11/index.js';
 import type { MatchedWindow } from './atspiCoordinates.js';
 import { DESKTOP_ID } from './atspiIds.js';
-import { busNameOf, topLevelOf, withoutSubtrees } from './atspiTopLevels.js';
+import { busNameOf, closedEvent, topLevelOf, withoutSubtrees } from './atspiTopLevels.js';
 import { Wakeups } from './atspiWakeups.js';
 import { WithdrawnWindows } from './atspiWithdrawn.js';
 import { ShownWindows } from './atspiShownWindows.js';
-import { closedAsListed, flashedEvents } from './atspiFlashedWindows.js';
+import { flashedEvents } from './atspiFlashedWindows.js';
 
 /** An X window mapped this recently and not yet listed is worth an action's wait. */
 const YOUNG_MS = 2_000;
@@ -130,7 +130,6 @@ export class AtspiWindowTruth {
     const desktop = nodes[0];
     if (!this.watcher.running || desktop === undefined || desktop.id !== DESKTOP_ID) return nodes;
     const byId = new Map(nodes.map((n) => [n.id, n]));
-    const before = this.listed;
     this.listed = desktop.children.flatMap((id) => {
       const node = byId.get(id);
       return node === undefined ? [] : [topLevelOf(node)];
@@ -145,9 +144,7 @@ export class AtspiWindowTruth {
     const ids = new Set(this.listed.map((w) => w.id));
     const gone = [...this.shown].filter((id) => !ids.has(id) && !closed.includes(id));
     if (closed.length + gone.length > 0)
-      this.emit(
-        [...closed, ...gone].flatMap((id) => closedAsListed(id, [...this.listed, ...before])),
-      );
+      this.emit([...closed, ...gone].map((id) => closedEvent(id)));
     this.listings.wakeAll();
     this.announceActive(byXid);
     this.chaseUnlisted(byXid);
@@ -242,11 +239,6 @@ export class AtspiWindowTruth {
     this.chaseTimer.unref();
   }
 
-  /** A window's close told by the window system, announced first for a cache that lacks it. */
-  closedAsListed(id: string): BackendEvent[] {
-    return closedAsListed(id, this.listed);
-  }
-
   private busNameOfPid(pid: number): string | undefined {
     const win = this.listed.find((w) => w.pid === pid);
     return win === undefined ? undefined : busNameOf(win.id);
@@ -271,7 +263,7 @@ export class AtspiWindowTruth {
     const gone = this.unmappedNow(view);
     this.emit([
       ...flashedEvents(shownGone, (pid) => this.busNameOfPid(pid)),
-      ...gone.flatMap((id) => closedAsListed(id, this.listed)),
+      ...gone.map((id) => closedEvent(id)),
       { type: 'structure', change: 'invalidated', id: DESKTOP_ID },
     ]);
   }
@@ -296,7 +288,7 @@ export class AtspiWindowTruth {
     const gone = this.unmappedNow(this.watcher.view());
     if (gone.length === 0) return;
     this.emit([
-      ...gone.flatMap((id) => closedAsListed(id, this.listed)),
+      ...gone.map((id) => closedEvent(id)),
       { type: 'structure', change: 'invalidated', id: DESKTOP_ID },
     ]);
   }

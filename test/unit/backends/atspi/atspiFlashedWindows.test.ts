@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  closedAsListed,
-  flashedEvents,
-} from '../../../../src/backends/atspi/atspiFlashedWindows.js';
+import { flashedEvents } from '../../../../src/backends/atspi/atspiFlashedWindows.js';
 import { ShownWindows } from '../../../../src/backends/atspi/atspiShownWindows.js';
 import type { BackendEvent } from '../../../../src/backends/backend.js';
 import type { XTopLevel, XWindowView } from '../../../../src/backends/x11/index.js';
@@ -71,28 +68,5 @@ describe('flashedEvents', () => {
     expect(closed).toMatchObject({ window: openedRef });
     expect(openedRef).toMatch(/^w\d+$/);
     expect([...state.windows.values()].map((w) => w.props.name)).not.toContain('Flash');
-  });
-
-  it('announces a listed window before its close, as last listed', () => {
-    const listed = [{ id: ':1.42:/dlg', name: 'Flash', rect: null, shown: true, pid: APP }];
-    const { state, step } = synced(smallDesktop());
-    const r = step({ kind: 'events', events: underRoot(closedAsListed(':1.42:/dlg', listed)) });
-    const windowOps = r.patches.filter((p) => p.op.startsWith('window.'));
-    expect(windowOps).toMatchObject([
-      { op: 'window.opened', window: { title: 'Flash' } },
-      { op: 'window.closed', title: 'Flash' },
-    ]);
-    expect(state.byId.has(':1.42:/dlg')).toBe(false);
-    // A window the cache holds closes as before: no second announcement.
-    const held = step({
-      kind: 'events',
-      events: underRoot(closedAsListed('w2', [{ ...listed[0]!, id: 'w2' }])),
-    });
-    expect(held.patches.filter((p) => p.op.startsWith('window.')).map((p) => p.op)).toEqual([
-      'window.closed',
-    ]);
-    expect(closedAsListed(':1.42:/other', listed)).toEqual([
-      { type: 'window.closed', id: ':1.42:/other', unmapped: true },
-    ]);
   });
 });
