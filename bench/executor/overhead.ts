@@ -115,6 +115,8 @@ async function timeToggles(stack: Stack, drain: boolean, signal: AbortSignal): P
 }
 
 const p99Trials = (xs: number[]) => percentileTrials(xs, 99, 3, 4);
+/** One percentile of a run's samples, to 4 places. */
+const at = (xs: number[], p: number) => round(percentile(xs, p), 4);
 
 export async function measureOverhead(stack: Stack, signal: AbortSignal) {
   const hot = await timeToggles(stack, false, signal);
@@ -149,31 +151,25 @@ export async function measureOverhead(stack: Stack, signal: AbortSignal) {
       4,
     ),
     backendP99Ms: p99Trials(of(hot, (s) => s.backend)),
-    overheadP50Ms: round(percentile(overhead, 50), 4),
+    overheadP50Ms: at(overhead, 50),
     overheadP99Ms: p99Trials(overhead),
     overheadCpuP99Ms: p99Trials(of(hot, (s) => s.cpu)),
     backendCpuP99Ms: p99Trials(of(hot, (s) => s.backendCpu)),
     // The judged figure and its baseline: the executor's own share of an action's time, and
     // the sim's action seen through the cache by a bare subscriber, in the same iterations.
-    ownP50Ms: round(percentile(own, 50), 4),
+    ownP50Ms: at(own, 50),
     ownP99Ms: p99Trials(own),
-    bareActionP50Ms: round(
-      percentile(
-        of(hot, (s) => s.bare),
-        50,
-      ),
-      4,
+    bareActionP50Ms: at(
+      of(hot, (s) => s.bare),
+      50,
     ),
     bareActionP99Ms: p99Trials(of(hot, (s) => s.bare)),
     answeredAfterATurn: [...hot, ...afterIdle].filter((s) => s.late).length,
-    afterIdleOverheadP50Ms: round(percentile(idleOverhead, 50), 4),
+    afterIdleOverheadP50Ms: at(idleOverhead, 50),
     afterIdleOverheadP99Ms: round(idleP99),
-    afterIdleOverheadCpuP99Ms: round(
-      percentile(
-        of(afterIdle, (s) => s.cpu),
-        99,
-      ),
-      4,
+    afterIdleOverheadCpuP99Ms: at(
+      of(afterIdle, (s) => s.cpu),
+      99,
     ),
     afterIdleToHotP99Ratio: round(idleP99 / hotP99, 2),
     afterIdleRunsOver1Ms: idleOverhead.filter((x) => x > 1).length,
