@@ -20,7 +20,7 @@ import {
 } from './refetch.js';
 import { rememberRefs } from './remap.js';
 import { stageNodes } from './staging.js';
-import { addTopLevel, removeTopLevel } from './top-level.js';
+import { addTopLevel, closeRecentlyUnmapped, removeTopLevel } from './top-level.js';
 import type { TreeState } from './tree.js';
 
 export type { FetchRequest, ReduceResult } from './reduce-result.js';
@@ -40,14 +40,15 @@ export type CacheInput =
   /** A new window's contents were not all cached by its deadline: announce it anyway. */
   | { kind: 'openingExpired'; window: string };
 
-export function reduce(state: TreeState, input: CacheInput): ReduceResult {
+/** `now`: the store's clock (ms), which bounds what the state remembers of recent closes. */
+export function reduce(state: TreeState, input: CacheInput, now = 0): ReduceResult {
   const result: ReduceResult = { patches: [], fetch: [], ignored: 0 };
   switch (input.kind) {
     case 'events':
-      for (const event of input.events) applyEvent(state, event, result);
+      for (const event of input.events) applyEvent(state, event, result, now);
       break;
     case 'fetched':
-      applyFetched(state, input.nodes, input.replay ?? [], result);
+      applyFetched(state, input, result, now);
       break;
     case 'stale':
       applyStale(state, input.id, result);
@@ -61,19 +62,21 @@ export function reduce(state: TreeState, input: CacheInput): ReduceResult {
 
 function applyFetched(
   state: TreeState,
-  nodes: readonly BackendNode[],
-  replay: readonly BackendEvent[],
+  input: Extract<CacheInput, { kind: 'fetched' }>,
   result: ReduceResult,
+  now: number,
 ): void {
+  const { nodes, replay = [] } = input;
   const outcome = applyFetch(state, nodes, result.patches);
   for (const id of outcome.needFetch) requestFetch(state, id, result);
   for (const request of result.fetch) if (holdsOpening(state, request.key)) request.urgent = true;
   if (outcome.unknownRoot) return;
+  closeRecentlyUnmapped(state, now, result);
   reconcileFocus(state, nodes, result);
   const fetchedIds = new Set(nodes.map((n) => n.id));
   for (const event of replay) {
     if ((event.type === 'property' || event.type === 'text') && fetchedIds.has(event.id)) {
-      applyEvent(state, event, result);
+      applyEvent(state, event, result, now);
     }
     // A window's `active` state read before another window was activated moved the foreground
     // back to it: the activation since then stands.
@@ -90,7 +93,12 @@ function applyStale(state: TreeState, id: BackendId, result: ReduceResult): void
   else requestFetch(state, node.parent.id, result);
 }
 
-function applyEvent(state: TreeState, event: BackendEvent, result: ReduceResult): void {
+function applyEvent(
+  state: TreeState,
+  event: BackendEvent,
+  result: ReduceResult,
+  now: number,
+): void {
   switch (event.type) {
     case 'focus':
       return applyFocus(state, event.id, result);
@@ -129,7 +137,10 @@ function applyEvent(state: TreeState, event: BackendEvent, result: ReduceResult)
     }
     case 'window.closed':
       state.staging.delete(event.id);
-      if (!state.byId.has(event.id)) return void result.ignored++;
+      if (!state.byId.has(event.id)) {
+        if (event.unmapped === true) state.recentlyClosed.note(event.id, now);
+        return void result.ignored++;
+      }
       if (event.unmapped === true) removeTopLevel(state, event.id, result.patches);
       return relist(state, result);
     case 'window.activated':

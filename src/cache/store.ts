@@ -183,7 +183,7 @@ export class CacheStore extends CacheReads implements UiCache {
       return 0;
     }
     if (input.kind === 'events') this.runner.noteEvents(input.events);
-    const result = reduce(this.state, input);
+    const result = reduce(this.state, input, this.scheduler.now());
     this.ignored += result.ignored;
     if (result.status !== undefined) this.setStatus(result.status.status, result.status.reason);
     if (result.reset !== undefined) this.setStatus('resyncing', result.reset);

@@ -47,3 +47,21 @@ export function addTopLevel(
   for (const id of outcome.needFetch) requestFetch(state, id, result);
   return true;
 }
+
+/**
+ * Windows a listing just brought that the window system had unmapped before it was applied
+ * (recently-closed.ts): they were on screen, so each is announced opened (partial) and closed.
+ */
+export function closeRecentlyUnmapped(state: TreeState, now: number, result: ReduceResult): void {
+  if (state.recentlyClosed.size === 0) return;
+  const listed = (id: BackendId): boolean => {
+    const node = state.byId.get(id);
+    return node !== undefined && state.isWindow(node);
+  };
+  const gone = state.recentlyClosed.take(now, listed);
+  for (const id of gone) removeTopLevel(state, id, result.patches);
+  if (gone.length === 0) return;
+  // The reads of their contents this listing asked for would find nothing.
+  const held = result.fetch.filter((request) => state.byId.has(request.id));
+  result.fetch.splice(0, result.fetch.length, ...held);
+}

@@ -7,6 +7,7 @@ import type { ElementLocator, ElementNode, WindowInfo } from '../../protocol/src
 import type { BackendId, BackendNode, BackendProps } from '../backends/backend.js';
 import { copyProps } from './props.js';
 import type { RemapEntry } from './remap.js';
+import { RecentlyClosed } from './recently-closed.js';
 import type { StagedWindow } from './staging.js';
 import { Tombstones } from './tombstones.js';
 
@@ -61,6 +62,8 @@ export class TreeState {
    * of their contents (or for the store's deadline), so a waiter finds what it waited for.
    */
   readonly opening = new Set<CachedNode>();
+  /** Windows unmapped before the cache held them, for a listing applied late (recently-closed.ts). */
+  readonly recentlyClosed = new RecentlyClosed();
   /** Nodes of windows not announced yet, made ready as they arrive (staging.ts); unseen. */
   readonly staging = new Map<BackendId, StagedWindow>();
   /** Refs by stable locator, remembered at the last platform reset (see remap.ts). */
