@@ -1,10 +1,11 @@
 /**
  * Encoding captured pixels with sharp: PNG, JPEG or WebP, resized to a bound, with an optional
- * SVG overlay (the set-of-marks labels) composited at the output size.
+ * overlay (the set-of-marks labels) painted into the pixels at the output size.
  */
 import sharp from 'sharp';
 import type { ImageFormat } from '../../protocol/src/index.js';
 import type { CapturedImage } from '../backends/backend.js';
+import type { RgbaImage } from './mark-paint.js';
 
 export interface EncodeOptions {
   format: ImageFormat;
@@ -13,8 +14,11 @@ export interface EncodeOptions {
   scale?: number | undefined;
   /** Image tokens as vision models price them, width x height / 750 (Anthropic's formula). */
   maxImageTokens?: number | undefined;
-  /** Builds the overlay for the output size and the image-per-screen pixel factor. */
-  overlay?: ((width: number, height: number, factor: number) => string | null) | undefined;
+  /**
+   * Paints over the pixels at the output size, in place, given the image-per-screen pixel
+   * factor (the set-of-marks boxes and tags).
+   */
+  overlay?: ((image: RgbaImage, factor: number) => Promise<void>) | undefined;
 }
 
 export interface EncodedImage {
@@ -54,51 +58,31 @@ export function outputSize(img: CapturedImage, o: SizeBounds) {
   return { width, height, factor: width / img.width };
 }
 
-/** `over` (RGBA, straight alpha) laid over `base` (RGBA, opaque) in place, where it is drawn. */
-function blendOver(base: Uint8Array, over: Uint8Array): void {
-  for (let i = 0; i < base.length; i += 4) {
-    const a = over[i + 3] as number;
-    if (a === 0) continue;
-    const keep = 255 - a;
-    for (let c = i; c < i + 3; c++) {
-      base[c] = ((over[c] as number) * a + (base[c] as number) * keep + 127) / 255;
-    }
-  }
-}
-
 /**
- * The captured pixels at the output size with the SVG overlay laid over them, as raw RGBA.
- * sharp's composite blends the whole frame in floating point (~8 ms for 800x600, twice the
- * plain capture and PNG); the overlay is mostly transparent, so it is rasterised on its own
- * and blended here, only where it is drawn. The capture's buffer is painted in place.
+ * The captured pixels at the output size as raw RGBA, for the overlay to paint on: the
+ * capture's own buffer (painted in place) or, with a resize, the frame resized first so that
+ * the marks stay crisp at the output size.
  */
-async function overlaid(img: CapturedImage, width: number, height: number, svg: string) {
+async function atOutputSize(img: CapturedImage, width: number, height: number) {
+  if (width === img.width) return img.data;
   const raw = { width: img.width, height: img.height, channels: 4 as const };
-  const base =
-    width === img.width
-      ? img.data
-      : await sharp(img.data, { raw })
-          .resize(width, height, { kernel: 'lanczos3' })
-          .raw()
-          .toBuffer();
-  const over = await sharp(Buffer.from(svg))
-    .resize(width, height, { fit: 'fill' })
-    .ensureAlpha()
-    .raw()
-    .toBuffer();
-  blendOver(base, over);
-  return sharp(base, { raw: { width, height, channels: 4 } });
+  return sharp(img.data, { raw }).resize(width, height, { kernel: 'lanczos3' }).raw().toBuffer();
 }
 
 export async function encodeImage(img: CapturedImage, o: EncodeOptions): Promise<EncodedImage> {
   const { width, height, factor } = outputSize(img, o);
-  const svg = o.overlay?.(width, height, factor) ?? null;
+  let pipeline;
+  if (o.overlay === undefined) {
+    const raw = { width: img.width, height: img.height, channels: 4 as const };
+    pipeline = sharp(img.data, { raw });
+    if (width !== img.width) pipeline = pipeline.resize(width, height, { kernel: 'lanczos3' });
+  } else {
+    const data = await atOutputSize(img, width, height);
+    await o.overlay({ data, width, height }, factor);
+    pipeline = sharp(data, { raw: { width, height, channels: 4 } });
+  }
   // Screens are opaque: dropping the alpha channel makes a quarter less to filter and compress.
-  const raw = { width: img.width, height: img.height, channels: 4 as const };
-  let pipeline = svg === null ? sharp(img.data, { raw }) : await overlaid(img, width, height, svg);
   pipeline = pipeline.removeAlpha();
-  if (svg === null && width !== img.width)
-    pipeline = pipeline.resize(width, height, { kernel: 'lanczos3' });
   if (o.format === 'png')
     pipeline = pipeline.png({ compressionLevel: 6, adaptiveFiltering: false });
   else if (o.format === 'jpeg') pipeline = pipeline.jpeg({ quality: o.quality });

@@ -1,6 +1,6 @@
 /**
  * Set-of-marks from the cache: every visible interactive element of the captured area gets a
- * number and its ref, drawn as an SVG overlay; the legend (ref, role, name) goes beside the
+ * number and its ref, painted over the image (mark-paint.ts); the legend (ref, role, name) goes beside the
  * image. No tree walk: the cache already knows every element's bounds.
  */
 import type { ElementNode, Mark, Rect } from '../../protocol/src/index.js';
@@ -60,35 +60,6 @@ export function collectMarks(source: MarkSource, area: Rect): Mark[] {
     });
   }
   return marks;
-}
-
-function escapeXml(s: string): string {
-  return s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-/** The overlay: a box and a numbered tag with the ref on each mark, at the output size. */
-export function marksSvg(
-  marks: readonly Mark[],
-  area: Rect,
-  factor: number,
-  w: number,
-  h: number,
-): string {
-  const parts = marks.map((m) => {
-    const x = (m.rect.x - area.x) * factor;
-    const y = (m.rect.y - area.y) * factor;
-    const tag = escapeXml(`${m.n} ${m.ref}`);
-    const tagW = 7 * tag.length + 6;
-    const ty = Math.max(0, y - 14);
-    return (
-      `<rect x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${(m.rect.width * factor).toFixed(1)}" ` +
-      `height="${(m.rect.height * factor).toFixed(1)}" fill="none" stroke="#e8115b" stroke-width="2"/>` +
-      `<rect x="${x.toFixed(1)}" y="${ty.toFixed(1)}" width="${tagW}" height="14" fill="#e8115b"/>` +
-      `<text x="${(x + 3).toFixed(1)}" y="${(ty + 11).toFixed(1)}" font-family="DejaVu Sans Mono" ` +
-      `font-size="11" fill="#ffffff">${tag}</text>`
-    );
-  });
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">${parts.join('')}</svg>`;
 }
 
 /** The legend beside the image: `[1] e12 Button "Save"` per line. */

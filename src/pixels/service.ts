@@ -12,7 +12,8 @@ import { AccessPolicy } from '../policy/access.js';
 import { resolveArea, intersect, type Area, type AreaParams } from './area.js';
 import { wireBytes } from './bytes.js';
 import { blackOut, encodeImage, ocrInput } from './encode.js';
-import { collectMarks, marksSvg } from './marks.js';
+import { paintMarks, type RgbaImage } from './mark-paint.js';
+import { collectMarks } from './marks.js';
 import { matchLine, textPredicate } from './find-text.js';
 import { OcrPool, poolSize, type OcrBox } from './ocr-pool.js';
 
@@ -84,7 +85,7 @@ export class Pixels {
     const overlay =
       marks === undefined
         ? undefined
-        : (w: number, h: number, f: number) => marksSvg(marks, img.rect, f, w, h);
+        : (image: RgbaImage, f: number) => paintMarks(image, marks, img.rect, f);
     const out = await encodeImage(img, { ...p, overlay });
     return {
       revision: this.deps.cache.revision,

@@ -5,7 +5,8 @@
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codecFor } from '../../../protocol/src/index.js';
+import { codecFor, type Mark } from '../../../protocol/src/index.js';
+import { paintMarks } from '../../../src/pixels/mark-paint.js';
 import { RawClient, type RpcReply } from '../ws/harness.js';
 import { EDITOR_TEXT, startPixelsServer, words, type PixelsServer } from './harness.js';
 
@@ -14,7 +15,7 @@ interface Shot {
   height: number;
   rect: { x: number; y: number; width: number; height: number };
   data: Uint8Array | string;
-  marks?: { n: number; ref: string; role: string; name: string }[];
+  marks?: Mark[];
   blackedOut: number;
 }
 
@@ -97,6 +98,12 @@ describe('pixels on the simulated desktop', () => {
     expect(shot.marks?.map((m) => m.n)).toEqual(expected.map((_r, i) => i + 1));
     const plain = await call<Shot>(msgpack, 'screen.capture', { window: editor.ref });
     expect(Buffer.from(plain.data).equals(Buffer.from(shot.data))).toBe(false);
+    // The marked image is the plain one with exactly the marks' boxes and tags painted on it.
+    const marked = await rgba(shot.data);
+    const expectedPx = (await rgba(plain.data)).px;
+    const image = { data: expectedPx, width: marked.info.width, height: marked.info.height };
+    await paintMarks(image, shot.marks ?? [], shot.rect, 1);
+    expect(marked.px.equals(expectedPx)).toBe(true);
   });
 
   it("reads the editor's text by OCR at the target rate", async () => {
