@@ -145,6 +145,7 @@ export class AtspiBackend implements AccessibilityBackend {
    * its new X windows (both bounded), then every event mapped so far out of events$.
    */
   async settle(id: BackendId, options: ActionOptions): Promise<void> {
+    this.desktop.truth.hurry();
     await this.withConnection(options.signal, (c, signal) => appRoundTrips(c.reader, id, signal));
     this.desktop.truth.pump();
     await this.desktop.truth.untilJudged(refOf(id)[0]);
@@ -164,6 +165,7 @@ export class AtspiBackend implements AccessibilityBackend {
     action: PatternAction,
     options: ActionOptions,
   ): Promise<PatternPerformed | void> {
+    this.desktop.truth.hurry();
     return this.withConnection(options.signal, (c, signal) =>
       c.actions.perform(id, action, signal),
     );
@@ -179,6 +181,7 @@ export class AtspiBackend implements AccessibilityBackend {
 
   async input(action: InputAction, options: ActionOptions): Promise<void> {
     this.usable(options.signal);
+    this.desktop.truth.hurry();
     if (action.kind === 'text') {
       await this.x.typeText(action.text, options.signal, () => this.keysHandled(options.signal));
       return;

@@ -107,6 +107,11 @@ export class AtspiWindowTruth {
     this.watcher.pump();
   }
 
+  /** Watch X closely for a while: an action ran, the windows it opens or closes are due. */
+  hurry(): void {
+    this.watcher.hurry();
+  }
+
   /** Where the X server has top-level window `xid` (its client area), if it is one. */
   originOf(xid: number): { x: number; y: number } | undefined {
     const rect = this.watcher.view().windows.find((w) => w.xid === xid)?.rect;

@@ -55,6 +55,14 @@ export interface X11WindowWatcherOptions {
 
 const EMPTY: XWindowView = { windows: [], active: null, managed: false };
 const DEFAULT_POLL_MS = 10;
+/**
+ * While an action's effects are due (see hurry), queued X events are drained this often: a
+ * dialog the action opens is seen within 2 ms of its map, not up to 10. Not always: a drain
+ * costs about 0.15 ms of CPU, so polling every 2 ms idle would cost ~3% of a core, not ~1.5%.
+ */
+const HURRIED_POLL_MS = 2;
+/** How long after an action X is drained that often. */
+const HURRY_MS = 1_000;
 const utf8 = new TextDecoder('utf-8');
 const latin1 = new TextDecoder('latin1');
 
@@ -64,6 +72,8 @@ export class X11WindowWatcher {
   private rootWindow = 0;
   private readonly event = Buffer.alloc(XEVENT_BYTES);
   private timer: NodeJS.Timeout | undefined;
+  private hurried: NodeJS.Timeout | undefined;
+  private hurryUntil = 0;
   private current: XWindowView = EMPTY;
   private readonly everSeen = new Set<number>();
   private readonly atoms = new Map<string, number>();
@@ -135,9 +145,33 @@ export class X11WindowWatcher {
     if (viewKey(previous) !== viewKey(this.current)) this.options.onChange(this.current, previous);
   }
 
+  /**
+   * Drain X every HURRIED_POLL_MS for `forMs` from now (an action ran: the windows it opens or
+   * closes come within its settle), then at the usual pace again.
+   */
+  hurry(forMs = HURRY_MS): void {
+    if (this.display === null) return;
+    this.hurryUntil = Math.max(this.hurryUntil, performance.now() + forMs);
+    if (this.hurried !== undefined) return;
+    this.hurried = setInterval(() => {
+      this.pump();
+      if (performance.now() < this.hurryUntil) return;
+      clearInterval(this.hurried);
+      this.hurried = undefined;
+    }, HURRIED_POLL_MS);
+    this.hurried.unref();
+  }
+
+  /** Whether X is drained at the hurried pace now. */
+  get hurrying(): boolean {
+    return this.hurried !== undefined;
+  }
+
   stop(): void {
     clearInterval(this.timer);
     this.timer = undefined;
+    clearInterval(this.hurried);
+    this.hurried = undefined;
     if (this.lib !== undefined && this.display !== null) this.lib.close(this.display);
     this.display = null;
   }
