@@ -12,23 +12,25 @@
  *   signal on an own bus connection; `appAnswerMs`: X map -> the app's answer to a call made
  *   then, see scripts/harness/windowLag.ts; `rawListMs`: X map -> an independent client finding
  *   that window listed and VISIBLE; `rawReadMs`: X map -> the end of an independent
- *   element-by-element AT-SPI walk of that window started then, scripts/harness/windowRawRead.ts),
- *   and the lags' p99 as ratios to them;
+ *   element-by-element AT-SPI walk of that window started then; `rawGoneMs`: X unmap -> the
+ *   same client finding no window so named VISIBLE, scripts/harness/windowRawRead.ts), and the
+ *   lags as ratios to them: the judged ones paired cycle by cycle (bench/windows/paired.ts);
  * - the disagreements after each change between windows.list and the X server's top-level
  *   windows, and between focus.get and an independent AT-SPI read (target 0);
  * - the apps set aside as not responding at the end (`quarantined`, target 0: no menu action
  *   may leave its app unanswering).
  * UISTREAM_TRUTH_CYCLES rounds per fixture and window manager (default 100), spread over its
  * dialogs; UISTREAM_TRUTH_FIXTURES picks fixtures by toolkit (e.g. "GTK 4,Swing"; default all),
- * UISTREAM_TRUTH_WM the window-manager modes ("none", "openbox" or both, the default).
+ * UISTREAM_TRUTH_WM the window-manager modes ("none", "openbox" or both, the default);
+ * UISTREAM_TRUTH_DUMP a file each run's lags are appended to (JSON lines), for reading.
  * Everything is bounded in count and time.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTruthStack } from '../../scripts/harness/windowTruth.js';
 import type { TimedLags } from '../../scripts/harness/windowRawRead.js';
-import { watchLag, type LagPairs } from '../../scripts/harness/windowLag.js';
+import { watchLag, type LagPairs, type LagWatch } from '../../scripts/harness/windowLag.js';
 import {
   GTK4_FIXTURE,
   GTK_FIXTURE,
@@ -38,7 +40,7 @@ import {
   type Fixture,
 } from '../../scripts/harness/windowTruthCycles.js';
 import { referenceMs } from '../lib/reference.js';
-import { pairedP99Ratio, perCycleRatio } from './paired.js';
+import { pairedRatio, perCycleRatio } from './paired.js';
 import { printLine } from '../lib/targets.js';
 
 const ROUNDS = Number(process.env.UISTREAM_TRUTH_CYCLES ?? 100);
@@ -106,11 +108,30 @@ async function runFixture(fixture: Fixture, windowManager: boolean, folder: stri
       answer: watch.answers,
       rawRead: watch.rawReads,
       rawList: watch.rawLists,
+      rawGone: watch.rawCloses,
     };
+    dumpLags(fixture, windowManager, watch);
     return summary(fixture, windowManager, faults, lags, stack.backend.health().quarantined.length);
   } finally {
     await stack.stop();
   }
+}
+
+/** Every lag with its X instant, one JSON line per run, to read a statistic against offline. */
+function dumpLags(fixture: Fixture, windowManager: boolean, watch: LagWatch): void {
+  const file = process.env.UISTREAM_TRUTH_DUMP;
+  if (file === undefined || file === '') return;
+  const { list, announce, rawReads, rawLists, rawCloses } = watch;
+  const line = {
+    toolkit: fixture.toolkit,
+    windowManager,
+    list,
+    announce,
+    rawReads,
+    rawLists,
+    rawCloses,
+  };
+  appendFileSync(file, `${JSON.stringify(line)}\n`);
 }
 
 function summary(
@@ -124,12 +145,15 @@ function summary(
     answer: number[];
     rawRead: TimedLags;
     rawList: TimedLags;
+    rawGone: TimedLags;
   },
   quarantined: number,
 ) {
-  const { list, announce, toolkit, answer, rawRead, rawList } = lags;
+  const { list, announce, toolkit, answer, rawRead, rawList, rawGone } = lags;
   const listOpens = { lags: list.opens, at: list.openedAt };
   const announceOpens = { lags: announce.opens, at: announce.openedAt };
+  const listCloses = { lags: list.closes, at: list.closedAt };
+  const announceCloses = { lags: announce.closes, at: announce.closedAt };
   return {
     toolkit: fixture.toolkit,
     windowManager: windowManager ? 'openbox' : 'none',
@@ -144,6 +168,7 @@ function summary(
     appAnswerMs: spread(answer),
     rawReadMs: spread(rawRead.lags),
     rawListMs: spread(rawList.lags),
+    rawGoneMs: spread(rawGone.lags),
     listRatio: ratio(list.lags, toolkit),
     announceRatio: ratio(announce.lags, toolkit),
     listVsAnswer: ratio(list.lags, answer),
@@ -151,11 +176,19 @@ function summary(
     announceOpenVsAnswer: ratio(announce.opens, answer),
     announceOpenVsRawRead: ratio(announce.opens, rawRead.lags),
     listOpenVsRawList: ratio(list.opens, rawList.lags),
-    // Judged (bench/windows/paired.ts): trials of consecutive cycles, each its own ratio.
-    announceOpenVsRawReadTrials: pairedP99Ratio(announceOpens, rawRead),
-    listOpenVsRawListTrials: pairedP99Ratio(listOpens, rawList),
+    // Judged (bench/windows/paired.ts): trials of consecutive cycles, each its own p90 ratio.
+    announceOpenP90VsRawRead: pairedRatio(announceOpens, rawRead),
+    listOpenP90VsRawList: pairedRatio(listOpens, rawList),
+    listCloseP90VsRawGone: pairedRatio(listCloses, rawGone),
+    announceCloseP90VsRawGone: pairedRatio(announceCloses, rawGone),
+    // For reading: the same trials' p99 ratios, and the ratios cycle by cycle.
+    announceOpenP99VsRawRead: pairedRatio(announceOpens, rawRead, 99),
+    listOpenP99VsRawList: pairedRatio(listOpens, rawList, 99),
+    listCloseP99VsRawGone: pairedRatio(listCloses, rawGone, 99),
+    announceCloseP99VsRawGone: pairedRatio(announceCloses, rawGone, 99),
     announceOpenVsRawReadPerCycle: perCycleRatio(announceOpens, rawRead),
     listOpenVsRawListPerCycle: perCycleRatio(listOpens, rawList),
+    listCloseVsRawGonePerCycle: perCycleRatio(listCloses, rawGone),
     disagreements: faults.length,
     faultSample: faults.slice(0, 3),
     quarantined,

@@ -35,6 +35,8 @@ export class LagPairs {
   readonly closes: number[] = [];
   /** The X server's instant of each open in `opens`, in the same order (pairs the clocks). */
   readonly openedAt: number[] = [];
+  /** The X server's instant of each close in `closes`, in the same order. */
+  readonly closedAt: number[] = [];
   missed = 0;
   private readonly pending = new Map<string, { side: 'x' | 'other'; at: number }[]>();
 
@@ -53,10 +55,14 @@ export class LagPairs {
       queue.shift();
       const lag = side === 'other' ? at - first.at : first.at - at;
       this.lags.push(lag);
+      const xAt = side === 'x' ? at : first.at;
       if (key.startsWith('open ')) {
         this.opens.push(lag);
-        this.openedAt.push(side === 'x' ? at : first.at);
-      } else this.closes.push(lag);
+        this.openedAt.push(xAt);
+      } else {
+        this.closes.push(lag);
+        this.closedAt.push(xAt);
+      }
     } else queue.push({ side, at });
     this.pending.set(key, queue);
   }
@@ -73,6 +79,8 @@ export interface LagWatch {
   rawReads: TimedLags;
   /** Delay from each X map to an independent client finding that window listed and VISIBLE. */
   rawLists: TimedLags;
+  /** Delay from each X unmap to an independent client finding no VISIBLE window so named. */
+  rawCloses: TimedLags;
   stop(): void;
 }
 
@@ -114,7 +122,7 @@ export async function watchLag(stack: TruthStack, signal: AbortSignal): Promise<
         if (key.startsWith('open ')) {
           ask(at);
           if (link.app !== undefined) raw.read(link.app, key.slice('open '.length), at);
-        }
+        } else if (link.app !== undefined) raw.gone(link.app, key.slice('close '.length), at);
         list.note('x', key, at);
         announce.note('x', key, at);
       });
@@ -174,6 +182,7 @@ export async function watchLag(stack: TruthStack, signal: AbortSignal): Promise<
     answers,
     rawReads: raw.reads,
     rawLists: raw.lists,
+    rawCloses: raw.closes,
     stop: () => {
       raw.stop();
       busSub.unsubscribe();

@@ -30,6 +30,10 @@ export interface RawWindowReader {
   readonly reads: TimedLags;
   /** Milliseconds from each X map to finding that window listed and VISIBLE on the bus. */
   readonly lists: TimedLags;
+  /** Watch the window titled `title` of app `busName` go, timed from the X unmap at `at`. */
+  gone(busName: string, title: string, at: number): void;
+  /** Milliseconds from each X unmap to finding no window so named VISIBLE on the bus. */
+  readonly closes: TimedLags;
   stop(): void;
 }
 
@@ -44,6 +48,7 @@ export async function rawWindowReader(
   );
   const reads: TimedLags = { lags: [], at: [] };
   const lists: TimedLags = { lags: [], at: [] };
+  const closes: TimedLags = { lags: [], at: [] };
   const record = (into: TimedLags, at: number): void => {
     into.lags.push(performance.now() - at);
     into.at.push(at);
@@ -77,16 +82,26 @@ export async function rawWindowReader(
    * The app's top-level window named `title` that its toolkit calls VISIBLE (Qt keeps a hidden
    * dialog listed under its name), asked again until it is there.
    */
+  const shownNamed = async (busName: string, title: string): Promise<ObjectRef | undefined> => {
+    const windows = await children([busName, ROOT]);
+    const names = await Promise.all(windows.map((w) => name(w).catch(() => '')));
+    const named = windows.filter((_w, i) => names[i] === title);
+    const shown = await Promise.all(named.map((w) => visible(w).catch(() => false)));
+    return named.find((_w, i) => shown[i]);
+  };
   const find = async (busName: string, title: string, at: number): Promise<ObjectRef | null> => {
     while (performance.now() - at < FIND_DEADLINE_MS && !signal.aborted) {
-      const windows = await children([busName, ROOT]);
-      const names = await Promise.all(windows.map((w) => name(w).catch(() => '')));
-      const named = windows.filter((_w, i) => names[i] === title);
-      const shown = await Promise.all(named.map((w) => visible(w).catch(() => false)));
-      const found = named.find((_w, i) => shown[i]);
+      const found = await shownNamed(busName, title);
       if (found !== undefined) return found;
     }
     return null;
+  };
+  /** Asks until the app lists no VISIBLE window so named (gone, or hidden as Qt keeps them). */
+  const vanish = async (busName: string, title: string, at: number): Promise<boolean> => {
+    while (performance.now() - at < FIND_DEADLINE_MS && !signal.aborted) {
+      if ((await shownNamed(busName, title)) === undefined) return true;
+    }
+    return false;
   };
   const walk = async (ref: ObjectRef): Promise<number> => {
     const [kids] = await Promise.all([
@@ -109,6 +124,12 @@ export async function rawWindowReader(
           await walk(win);
           record(reads, at);
         })
+        .catch(() => undefined);
+    },
+    closes,
+    gone: (busName, title, at) => {
+      void vanish(busName, title, at)
+        .then((done) => done && record(closes, at))
         .catch(() => undefined);
     },
     stop: () => bus.disconnect(),
