@@ -4,8 +4,9 @@
  * app for its top-level windows until one with that name is VISIBLE (found: the least a listing
  * of the window can take) and walks its subtree element by element (child list, role, states and
  * name of each, siblings in parallel under the same cap as the server's bus), as a plain AT-SPI
- * client would. Started at the same instant as the cache's own read, against the same busy app,
- * so the ratio of the two says what the cache adds.
+ * client would; and, from the instant the X server unmaps it, asks until no window so named is
+ * VISIBLE (gone: the least noticing the close can take). Started at the same instant as the
+ * cache's own read, against the same busy app, so the ratio of the two says what the cache adds.
  */
 import { AtspiBus, type ObjectRef } from '../../src/backends/atspi/atspiBus.js';
 import { hasState, STATE_BIT } from '../../src/backends/atspi/atspiRoles.js';
