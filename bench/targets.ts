@@ -194,7 +194,7 @@ export const TARGETS = {
       limit: 1,
       unit: ' % of a core',
     },
-    bridgeCpuPerEventUs: { figure: 'cpu.bridgeUsPerEvent', op: '<=', limit: 100, unit: ' µs' },
+    bridgeCpuPerEventUs: { figure: 'publish.usPerEvent', op: '<=', limit: 100, unit: ' µs' },
     outageGrowthSecondHalf: {
       figure: 'outage.growthSecondHalfMiB',
       op: '<=',

@@ -6,7 +6,8 @@
  * - The same 10 nodes flooding events: sustained events/s into the stream.
  * - elements.get on one node through NATS against a direct WebSocket call: the added p50.
  * - One node process at demo activity with the bridge on and off in alternating windows: the
- *   bridge's CPU as a share of one core and per published event.
+ *   bridge's CPU as a share of one core.
+ * - The publisher alone, replaying thousands of demo events: the bridge's CPU per event.
  * - That node while the NATS server is down and events keep coming: memory stays bounded,
  *   and on restart it reconnects, reports the gap and catches up.
  * Bounded in count and time; every process it starts is stopped at the end.
@@ -24,7 +25,7 @@ import {
   throughput,
 } from './fleet.js';
 import { ControlPath } from './control.js';
-import { OUTAGE_RING, bridgeCpu, outageMemory } from './node.js';
+import { OUTAGE_RING, bridgeCpu, outageMemory, publishCost } from './node.js';
 import { HostProcess } from './process.js';
 
 /** Large enough that a flood never outruns a node's ring while the bridge catches up. */
@@ -69,11 +70,12 @@ async function nodePhase(nats: NatsServer) {
     const cpuNode = await HostProcess.start({ ...single, nodes: ['cpu-bridge'] });
     hosts.push(cpuNode);
     const cpu = progress('cpu', await bridgeCpu(cpuNode));
+    const publish = progress('publish', await publishCost(nats.url));
     // A fresh process: the CPU phase left and rejoined the fleet sixteen times.
     const outageNode = await HostProcess.start({ ...single, nodes: ['outage'] });
     hosts.push(outageNode);
     const outage = progress('outage', await outageMemory(outageNode, nats));
-    return { cpu, outage };
+    return { cpu, publish, outage };
   } finally {
     for (const h of hosts) await h.stop();
   }
@@ -90,12 +92,13 @@ async function main(): Promise<void> {
     const { latency, rpc, flood } = await fleetPhase(nats, nc);
     await nc.drain();
     nc = null;
-    const { cpu, outage } = await nodePhase(nats);
+    const { cpu, publish, outage } = await nodePhase(nats);
     printLine('fleet', {
       latency,
       flood,
       rpc,
       cpu,
+      publish,
       outage,
       natsServer: 'one local nats-server, JetStream file store, GOMAXPROCS=1',
       loadAverage1m: { before: loadBefore, after: loadavg()[0] },

@@ -1,12 +1,15 @@
 /**
  * One node's cost of the bridge: CPU at demo activity with the bridge on against the same node
- * process with it off (as a share of one core and per published event: budgets that do not
- * depend on a percentage of an idle node), and its memory while the NATS server is down and
- * events keep coming.
+ * process with it off (as a share of one core: a budget that does not depend on a percentage of
+ * an idle node), CPU per published event where publishing is the only work (publish-cost.ts),
+ * and its memory while the NATS server is down and events keep coming.
  */
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { preciseNow } from '../../src/fleet/publisher.js';
 import type { NatsServer } from '../../scripts/harness/nats.js';
 import { median, trialsOf } from '../lib/stats.js';
+import { nextMessage, spawnChild } from './child.js';
 import type { HostStats } from './host.js';
 import type { HostProcess } from './process.js';
 
@@ -70,8 +73,20 @@ export async function bridgeCpu(host: HostProcess) {
     withoutWindowMs: trialsOf(off.windows, 1),
     // Of the window medians: a window holding a major GC on either side weighs as one window.
     bridgeCorePercent: Number(((extraMs / CPU_WINDOW_MS) * 100).toFixed(3)),
-    bridgeUsPerEvent: Math.round((extraMs * 1000) / (on.events / on.windows.length)),
   };
+}
+
+const PUBLISH_COST = join(dirname(fileURLToPath(import.meta.url)), 'publish-cost.ts');
+const PUBLISH_COST_DEADLINE_MS = 120_000;
+
+/** The bridge's CPU per published event, in a process where publishing is the only work. */
+export async function publishCost(natsUrl: string): Promise<Record<string, unknown>> {
+  const child = spawnChild(PUBLISH_COST, [natsUrl], ['--expose-gc']);
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const what = 'publish-cost process';
+  const answer = await nextMessage(child, (m) => 'result' in m, PUBLISH_COST_DEADLINE_MS, what);
+  await exited;
+  return answer.result as Record<string, unknown>;
 }
 
 const sum = (xs: number[]): number => xs.reduce((a, b) => a + b, 0);

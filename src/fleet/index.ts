@@ -8,11 +8,17 @@ import type { Service } from '@nats-io/services';
 import { jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { App } from '../app.js';
+import type { FleetConfig } from '../config.js';
 import { SERVER_VERSION } from '../service/version.js';
 import { connectNats, defaultNodeName } from './connect.js';
 import { Presence } from './presence.js';
 import { AckInbox } from './acks.js';
-import { EventPublisher, noPublisherStats, type PublisherStats } from './publisher.js';
+import {
+  EventPublisher,
+  noPublisherStats,
+  type PublisherOptions,
+  type PublisherStats,
+} from './publisher.js';
 import { startRpcService } from './rpc.js';
 import { ensureStream, openPresence } from './setup.js';
 import { TreeWatches } from './tree.js';
@@ -38,6 +44,22 @@ const ACK_TIMEOUT_MS = 5_000;
 const MAX_BATCH_EVENTS = 2_000;
 const MAX_BATCH_BYTES = 256 * 1024;
 const STOP_DRAIN_MS = 2_000;
+
+/** What a node's publisher runs with (the bench drives one alone with the same). */
+export function publisherOptions(
+  config: FleetConfig,
+  node: string,
+  epoch: number,
+): PublisherOptions {
+  return {
+    node,
+    epoch,
+    window: config.publishWindow,
+    ackTimeoutMs: ACK_TIMEOUT_MS,
+    maxBatchEvents: MAX_BATCH_EVENTS,
+    maxBatchBytes: MAX_BATCH_BYTES,
+  };
+}
 
 interface Joined {
   nc: NatsConnection;
@@ -67,14 +89,7 @@ export async function startFleet(app: App, log: (line: string) => void): Promise
     const publisher = new EventPublisher(
       acks,
       app.cache.events,
-      {
-        node,
-        epoch,
-        window: config.publishWindow,
-        ackTimeoutMs: ACK_TIMEOUT_MS,
-        maxBatchEvents: MAX_BATCH_EVENTS,
-        maxBatchBytes: MAX_BATCH_BYTES,
-      },
+      publisherOptions(config, node, epoch),
       () => retryPause(),
     );
     const service = await startRpcService({
