@@ -26,11 +26,17 @@ export class SendQueue {
   highWater = 0;
   private readonly drainListeners = new Set<() => void>();
 
+  /** Frames go as text (JSON) or binary (MessagePack), bytes or not: the codec decides. */
+  private readonly sendOptions: { binary: boolean };
+
   constructor(
     private readonly socket: WebSocket,
     readonly capBytes: number,
     private readonly onOverflow: () => void,
-  ) {}
+    binary = false,
+  ) {
+    this.sendOptions = { binary };
+  }
 
   /** Bytes handed to the socket and not yet flushed. */
   get bytes(): number {
@@ -57,7 +63,7 @@ export class SendQueue {
     const backlog = this.inflight;
     this.inflight += size;
     if (this.inflight > this.highWater) this.highWater = this.inflight;
-    this.socket.send(frame, () => this.flushed(size));
+    this.socket.send(frame, this.sendOptions, () => this.flushed(size));
     // One big answer is fine; answers piling up behind an unread backlog are not.
     if (backlog > 2 * this.capBytes) this.onOverflow();
   }

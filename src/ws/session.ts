@@ -39,8 +39,11 @@ export class Session {
   ) {
     this.clientId = clientId;
     const { ws } = deps.config;
-    this.queue = new SendQueue(socket, ws.sendQueueBytes, () =>
-      socket.close(CLOSE_OVERFLOW, 'send queue overflow'),
+    this.queue = new SendQueue(
+      socket,
+      ws.sendQueueBytes,
+      () => socket.close(CLOSE_OVERFLOW, 'send queue overflow'),
+      codec.encoding !== 'json',
     );
     this.out = new Outbox(this.queue, codec);
     this.bucket = new TokenBucket(ws.requestsPerSecond);

@@ -10,7 +10,11 @@ export class FakeSocket {
   readonly sent: Frame[] = [];
   private readonly callbacks: (() => void)[] = [];
 
-  send(frame: Frame, cb: () => void): void {
+  /** Frames sent as binary WebSocket frames. */
+  binaryFrames = 0;
+
+  send(frame: Frame, options: { binary: boolean }, cb: () => void): void {
+    if (options.binary) this.binaryFrames++;
     this.sent.push(frame);
     this.callbacks.push(cb);
   }
