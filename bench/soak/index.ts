@@ -144,13 +144,20 @@ const counters = (m: Mem) => ({
   tombstones: m.tombstones,
 });
 
-/** Where the last report's RSS was: V8's heap, buffers outside it, and V8's own mallocs. */
-const lastMiB = (m: Mem) =>
-  Object.fromEntries(
+/**
+ * Where the last report's RSS was: anonymous pages against mapped files (Linux), V8's heap,
+ * buffers outside it, and V8's own mallocs.
+ */
+const lastMiB = (m: Mem) => ({
+  ...Object.fromEntries(
     (['rss', 'heapTotal', 'heapUsed', 'external', 'arrayBuffers', 'mallocedMemory'] as const).map(
       (k) => [k, round(m[k] / MIB, 1)],
     ),
-  );
+  ),
+  ...(m.rssKinds === null
+    ? {}
+    : { rssAnon: round(m.rssKinds.anon / MIB, 1), rssFile: round(m.rssKinds.file / MIB, 1) }),
+});
 
 const rounded = (fit: RobustSlope | null) =>
   fit === null

@@ -20,6 +20,10 @@ export interface Mem {
   arrayBuffers: number;
   /** What V8 holds through malloc outside its heap. */
   mallocedMemory: number;
+  /** Resident anonymous pages (heaps, malloc) and mapped files (code), on Linux. */
+  rssKinds: { anon: number; file: number } | null;
+  /** Committed bytes of each V8 heap space. */
+  spaces: Record<string, number>;
   eventLogBytes: number | null;
   tombstones: { tombstones: number; tombstoneBytes: number } | null;
   seq: number;

@@ -6,12 +6,29 @@
  * `snapshot` when given; `stop` shuts down.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { getHeapStatistics, writeHeapSnapshot } from 'node:v8';
+import { readFileSync } from 'node:fs';
+import { getHeapSpaceStatistics, getHeapStatistics, writeHeapSnapshot } from 'node:v8';
 import { createApp } from '../../src/app.js';
 import { SimBackend, startDemo } from '../../src/backends/sim/index.js';
 import { loadConfig } from '../../src/config.js';
 import { startServer } from '../../src/server/index.js';
 import { DEMO_STEP_MS, SOAK_CACHE } from './conditions.js';
+
+/** RSS split by kind (Linux): anonymous pages (heaps, malloc) against mapped files (code). */
+function rssKinds(): { anon: number; file: number } | null {
+  try {
+    const status = readFileSync('/proc/self/status', 'utf8');
+    const kb = (key: string) =>
+      Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]) * 1024;
+    return { anon: kb('RssAnon'), file: kb('RssFile') };
+  } catch {
+    return null;
+  }
+}
+
+/** Committed bytes of each V8 heap space: which space holds pages the live heap does not use. */
+const spaces = (): Record<string, number> =>
+  Object.fromEntries(getHeapSpaceStatistics().map((s) => [s.space_name, s.space_size]));
 
 type SoakCommand = { cmd: 'mem'; snapshot?: string } | { cmd: 'stop' };
 
@@ -53,6 +70,8 @@ async function main(): Promise<void> {
         external: mem.external,
         arrayBuffers: mem.arrayBuffers,
         mallocedMemory: getHeapStatistics().malloced_memory,
+        rssKinds: rssKinds(),
+        spaces: spaces(),
         eventLogBytes: heldBytes(app.cache.events),
         seq: app.cache.events.seq,
         cache: app.cache.stats(),
