@@ -11,7 +11,10 @@
  *   trip on the same provider connection, sampled while the stamps run; the judged figure is
  *   the trial's event p99 over its ping p99, paired in time;
  * - the server's heap per provider node: live heap after a forced GC before the app joined and
- *   once it is synced, over the elements the cache gained.
+ *   once it is synced, over the elements the cache gained. Each side is the median of
+ *   HEAP_READINGS readings, each after a request's round trip through the server: a reading
+ *   taken as the sync's last messages are still being let go of counted 5 MB of garbage
+ *   (1,365 B a node against 741 B and 738 B read after it in the same state).
  */
 import { createServer } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
@@ -34,10 +37,13 @@ const SNAPSHOTS = 5;
  */
 const STAMPS = Number(process.env.STAMPS ?? 1_000);
 const PING_EVERY_MS = 10;
+const HEAP_READINGS = 3;
 
 export interface SyncFigures {
   syncMs: number;
   librarySnapshotMs: number;
+  /** syncMs / librarySnapshotMs of the same trial: the app and machine in the same state. */
+  syncVsLibrary: number;
   eventP99Ms: number;
   pingP99Ms: number;
   /** eventP99Ms / pingP99Ms of the same trial: both sampled in the same seconds. */
@@ -57,10 +63,16 @@ function collector(): () => void {
 }
 const gc = collector();
 
-function heapUsed(): number {
-  gc();
-  gc();
-  return process.memoryUsage().heapUsed;
+/** Live heap after forced GCs, median of readings each behind a round trip through `u`. */
+async function settledHeap(u: Uistream): Promise<number> {
+  const readings: number[] = [];
+  for (let i = 0; i < HEAP_READINGS; i++) {
+    await u.client.call('windows.list', {});
+    gc();
+    gc();
+    readings.push(process.memoryUsage().heapUsed);
+  }
+  return median(readings);
 }
 
 function freePort(): Promise<number> {
@@ -168,16 +180,16 @@ export async function syncTrial(): Promise<SyncFigures> {
   const port = await freePort();
   const url = u.server.url;
   let opened = windowOpened(u);
-  await u.client.call('windows.list', {});
+  const heapBefore = await settledHeap(u);
   const elementsBefore = u.app.cache.stats().elements;
-  const heapBefore = heapUsed();
   const props = { 'demo.changes': 0, 'demo.stamps': STAMPS, 'mcp.port': port, 'mcp.token': TOKEN };
   let app: LaunchedApp | undefined;
   try {
     app = desktop.launch('java', fixtureArgs('ProviderLoad', url, APP, props));
     await opened;
+    const heapAfter = await settledHeap(u);
     const heapBytesPerNode =
-      (heapUsed() - heapBefore) / (u.app.cache.stats().elements - elementsBefore);
+      (heapAfter - heapBefore) / (u.app.cache.stats().elements - elementsBefore);
     await u.close();
     u = await startUistream(Number(new URL(url).port));
     opened = windowOpened(u);
@@ -187,11 +199,13 @@ export async function syncTrial(): Promise<SyncFigures> {
     const syncMs = syncedAt - link.subscribedAt;
     const snapshots: number[] = [];
     for (let i = 0; i < SNAPSHOTS; i++) snapshots.push(await librarySnapshotMs(port));
+    const librarySnapshot = median(snapshots);
     const { latencies, rtts } = await stampLatencies(u, link);
     const [eventP99Ms, pingP99Ms] = [percentile(latencies, 99), percentile(rtts, 99)];
     return {
       syncMs,
-      librarySnapshotMs: median(snapshots),
+      librarySnapshotMs: librarySnapshot,
+      syncVsLibrary: syncMs / librarySnapshot,
       eventP99Ms,
       pingP99Ms,
       eventVsPingP99: eventP99Ms / pingP99Ms,
