@@ -67,9 +67,12 @@ function followActive(state: TreeState, win: CachedNode, out: Patch[]): void {
 
 /** Remove a subtree: tombstones for every ref, indexes cleaned, `remove` (and window.closed). */
 export function removeSubtree(state: TreeState, node: CachedNode, out: Patch[]): void {
-  // A window still held unannounced (see opening.ts) closes as silently as it opened.
-  if (state.isWindow(node) && node.window !== null && !state.opening.has(node)) {
-    out.push({ op: 'window.closed', window: node.window, title: node.props.name });
+  // A window still held unannounced (see opening.ts) closes as silently as it opened, unless
+  // the window system says it was unmapped (recently-closed.ts).
+  if (state.isWindow(node) && node.window !== null) {
+    if (!state.opening.has(node))
+      out.push({ op: 'window.closed', window: node.window, title: node.props.name });
+    else state.recentlyClosed.noteDropped(node.id, state.windowInfo(node));
   }
   const all: CachedNode[] = [];
   state.walk(node, (n) => {

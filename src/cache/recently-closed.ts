@@ -1,49 +1,82 @@
 /**
- * Windows the window system unmapped before the cache held them. A listing read before such a
- * close can be applied after it (Java's bridge lists a dialog late, and a Swing dialog that
- * closes itself 400 ms on is often unmapped while that listing is in flight): the window it
- * brings is gone already, and a later re-list would drop it while it is still held unannounced,
- * so nothing ever told that it opened. Remembering the close lets the listing's step tell both.
- * Bounded in count and in time (a close only explains listings read about when it happened);
- * the time is the store's clock, handed to the reducer, which reads none itself.
+ * A window the window system unmapped while a listing raced its close. Java's bridge lists a
+ * dialog late, and a Swing dialog that closes itself 400 ms on is often unmapped about when a
+ * listing holding it is read, in either order for the cache:
+ * - the unmap comes first (an id the cache does not hold), then the listing adds the window;
+ * - the listing adds it, held unannounced until its contents are read (opening.ts), and the
+ *   next listing drops it silently before the unmap arrives.
+ * Either way it was on screen, and nothing told that it opened. Each side is remembered so that
+ * the other tells it opened (partial) and closed, and an action spanning both names it in both.
+ * Bounded in count and in time (a close only explains a listing read about when it happened):
+ * the time is the store's clock, handed to each reducer step, which reads none itself.
  */
+import type { WindowInfo } from '../../protocol/src/index.js';
 import type { BackendId } from '../backends/backend.js';
 
-/** Closes remembered at most; the oldest are forgotten first. */
+/** Entries remembered at most, each way; the oldest are forgotten first. */
 export const RECENTLY_CLOSED_LIMIT = 32;
-/** How long a close is remembered: past the slowest listing a close can race (a fetch's bound). */
+/** How long an entry is remembered: past the slowest listing a close can race (a fetch's bound). */
 export const RECENTLY_CLOSED_MS = 5_000;
 
-export class RecentlyClosed {
-  private readonly closedAt = new Map<BackendId, number>();
+class Recent<T> {
+  private readonly entries = new Map<BackendId, { at: number; value: T }>();
 
   get size(): number {
-    return this.closedAt.size;
+    return this.entries.size;
   }
 
-  /** Remember that the window `id`, unknown to the cache, was unmapped at `now`. */
-  note(id: BackendId, now: number): void {
-    this.closedAt.delete(id);
-    this.closedAt.set(id, now);
-    for (const oldest of this.closedAt.keys()) {
-      if (this.closedAt.size <= RECENTLY_CLOSED_LIMIT) break;
-      this.closedAt.delete(oldest);
+  note(id: BackendId, at: number, value: T): void {
+    this.entries.delete(id);
+    this.entries.set(id, { at, value });
+    for (const oldest of this.entries.keys()) {
+      if (this.entries.size <= RECENTLY_CLOSED_LIMIT) break;
+      this.entries.delete(oldest);
     }
   }
 
-  /**
-   * The remembered closes still in bound at `now`, each answered once (forgotten as it is
-   * taken); closes past the bound are forgotten.
-   */
-  take(now: number, matches: (id: BackendId) => boolean): BackendId[] {
-    const taken: BackendId[] = [];
-    for (const [id, at] of this.closedAt) {
-      if (now - at > RECENTLY_CLOSED_MS) this.closedAt.delete(id);
+  /** The entries still in bound at `now` that `matches`, each answered once; stale ones go. */
+  take(now: number, matches: (id: BackendId) => boolean): { id: BackendId; value: T }[] {
+    const taken: { id: BackendId; value: T }[] = [];
+    for (const [id, entry] of this.entries) {
+      if (now - entry.at > RECENTLY_CLOSED_MS) this.entries.delete(id);
       else if (matches(id)) {
-        this.closedAt.delete(id);
-        taken.push(id);
+        this.entries.delete(id);
+        taken.push({ id, value: entry.value });
       }
     }
     return taken;
+  }
+}
+
+export class RecentlyClosed {
+  /** The store's clock at the current reducer step (ms). */
+  now = 0;
+  private readonly unmapped = new Recent<true>();
+  private readonly dropped = new Recent<WindowInfo>();
+
+  get size(): number {
+    return this.unmapped.size + this.dropped.size;
+  }
+
+  /** The window `id`, which the cache does not hold, was unmapped. */
+  noteUnmapped(id: BackendId): void {
+    this.unmapped.note(id, this.now, true);
+  }
+
+  /** Unmapped windows that `listed` now holds, each answered once. */
+  takeUnmapped(listed: (id: BackendId) => boolean): BackendId[] {
+    if (this.unmapped.size === 0) return [];
+    return this.unmapped.take(this.now, listed).map((e) => e.id);
+  }
+
+  /** A listing dropped the window `id` while it was held unannounced. */
+  noteDropped(id: BackendId, window: WindowInfo): void {
+    this.dropped.note(id, this.now, window);
+  }
+
+  /** The window as it was when a listing dropped it unannounced, if it was lately. */
+  takeDropped(id: BackendId): WindowInfo | undefined {
+    if (this.dropped.size === 0) return undefined;
+    return this.dropped.take(this.now, (other) => other === id)[0]?.value;
   }
 }

@@ -20,7 +20,7 @@ import {
 } from './refetch.js';
 import { rememberRefs } from './remap.js';
 import { stageNodes } from './staging.js';
-import { addTopLevel, closeRecentlyUnmapped, removeTopLevel } from './top-level.js';
+import { addTopLevel, closeRecentlyUnmapped, closeUnlisted, removeTopLevel } from './top-level.js';
 import type { TreeState } from './tree.js';
 
 export type { FetchRequest, ReduceResult } from './reduce-result.js';
@@ -43,12 +43,13 @@ export type CacheInput =
 /** `now`: the store's clock (ms), which bounds what the state remembers of recent closes. */
 export function reduce(state: TreeState, input: CacheInput, now = 0): ReduceResult {
   const result: ReduceResult = { patches: [], fetch: [], ignored: 0 };
+  state.recentlyClosed.now = now;
   switch (input.kind) {
     case 'events':
-      for (const event of input.events) applyEvent(state, event, result, now);
+      for (const event of input.events) applyEvent(state, event, result);
       break;
     case 'fetched':
-      applyFetched(state, input, result, now);
+      applyFetched(state, input.nodes, input.replay ?? [], result);
       break;
     case 'stale':
       applyStale(state, input.id, result);
@@ -62,21 +63,20 @@ export function reduce(state: TreeState, input: CacheInput, now = 0): ReduceResu
 
 function applyFetched(
   state: TreeState,
-  input: Extract<CacheInput, { kind: 'fetched' }>,
+  nodes: readonly BackendNode[],
+  replay: readonly BackendEvent[],
   result: ReduceResult,
-  now: number,
 ): void {
-  const { nodes, replay = [] } = input;
   const outcome = applyFetch(state, nodes, result.patches);
   for (const id of outcome.needFetch) requestFetch(state, id, result);
   for (const request of result.fetch) if (holdsOpening(state, request.key)) request.urgent = true;
   if (outcome.unknownRoot) return;
-  closeRecentlyUnmapped(state, now, result);
+  closeRecentlyUnmapped(state, result);
   reconcileFocus(state, nodes, result);
   const fetchedIds = new Set(nodes.map((n) => n.id));
   for (const event of replay) {
     if ((event.type === 'property' || event.type === 'text') && fetchedIds.has(event.id)) {
-      applyEvent(state, event, result, now);
+      applyEvent(state, event, result);
     }
     // A window's `active` state read before another window was activated moved the foreground
     // back to it: the activation since then stands.
@@ -93,12 +93,7 @@ function applyStale(state: TreeState, id: BackendId, result: ReduceResult): void
   else requestFetch(state, node.parent.id, result);
 }
 
-function applyEvent(
-  state: TreeState,
-  event: BackendEvent,
-  result: ReduceResult,
-  now: number,
-): void {
+function applyEvent(state: TreeState, event: BackendEvent, result: ReduceResult): void {
   switch (event.type) {
     case 'focus':
       return applyFocus(state, event.id, result);
@@ -138,7 +133,7 @@ function applyEvent(
     case 'window.closed':
       state.staging.delete(event.id);
       if (!state.byId.has(event.id)) {
-        if (event.unmapped === true) state.recentlyClosed.note(event.id, now);
+        if (event.unmapped === true) closeUnlisted(state, event.id, result);
         return void result.ignored++;
       }
       if (event.unmapped === true) removeTopLevel(state, event.id, result.patches);

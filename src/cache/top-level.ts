@@ -52,16 +52,28 @@ export function addTopLevel(
  * Windows a listing just brought that the window system had unmapped before it was applied
  * (recently-closed.ts): they were on screen, so each is announced opened (partial) and closed.
  */
-export function closeRecentlyUnmapped(state: TreeState, now: number, result: ReduceResult): void {
-  if (state.recentlyClosed.size === 0) return;
-  const listed = (id: BackendId): boolean => {
+export function closeRecentlyUnmapped(state: TreeState, result: ReduceResult): void {
+  const gone = state.recentlyClosed.takeUnmapped((id) => {
     const node = state.byId.get(id);
     return node !== undefined && state.isWindow(node);
-  };
-  const gone = state.recentlyClosed.take(now, listed);
-  for (const id of gone) removeTopLevel(state, id, result.patches);
+  });
   if (gone.length === 0) return;
+  for (const id of gone) removeTopLevel(state, id, result.patches);
   // The reads of their contents this listing asked for would find nothing.
   const held = result.fetch.filter((request) => state.byId.has(request.id));
   result.fetch.splice(0, result.fetch.length, ...held);
+}
+
+/**
+ * The window system unmapped a window the cache does not hold: if a listing dropped it lately
+ * while it was held unannounced, it was on screen, and is told opened (partial) and closed;
+ * otherwise the unmap is remembered for a listing that may still bring it.
+ */
+export function closeUnlisted(state: TreeState, id: BackendId, result: ReduceResult): void {
+  const window = state.recentlyClosed.takeDropped(id);
+  if (window === undefined) return state.recentlyClosed.noteUnmapped(id);
+  result.patches.push(
+    { op: 'window.opened', window, partial: true },
+    { op: 'window.closed', window: window.ref, title: window.title },
+  );
 }

@@ -71,22 +71,52 @@ describe('reducer: a window listed, then unmapped before the listing was applied
   });
 });
 
+describe('reducer: a window held unannounced, dropped by a listing, then unmapped', () => {
+  it('is told opened (partial) and closed by the unmap', () => {
+    const { b, state, step, listing } = listedThenLost();
+    const added = step({ kind: 'fetched', nodes: listing, depth: 1 });
+    const ref = state.byId.get('dlg')?.window;
+    const dropped = step({ kind: 'fetched', nodes: b.walk('root', 1), depth: 1 });
+    const patches = [...added.patches, ...dropped.patches];
+    expect(patches.filter((p) => p.op.startsWith('window.'))).toEqual([]);
+    const r = step({ kind: 'events', events: [unmapped] });
+    expect(r.patches[0]).toMatchObject({ op: 'window.opened', window: { ref, title: 'Flash' } });
+    expect(r.patches).toEqual([
+      { op: 'window.opened', window: (r.patches[0] as { window: unknown }).window, partial: true },
+      { op: 'window.closed', window: ref, title: 'Flash' },
+    ]);
+    const changes = summarizeChanges([...patches, ...r.patches], { node: () => undefined });
+    expect(changes.opened.map((w) => w.title)).toEqual(['Flash']);
+    expect(changes.closed.map((w) => w.title)).toEqual(['Flash']);
+    expect(step({ kind: 'events', events: [unmapped] }).patches).toEqual([]);
+  });
+
+  it('stays silent when the window was never unmapped, or long after', () => {
+    const { b, state, listing } = listedThenLost();
+    reduce(state, { kind: 'fetched', nodes: listing, depth: 1 }, 0);
+    reduce(state, { kind: 'fetched', nodes: b.walk('root', 1), depth: 1 }, 0);
+    const late = reduce(state, { kind: 'events', events: [unmapped] }, 1 + RECENTLY_CLOSED_MS);
+    expect(late.patches).toEqual([]);
+  });
+});
+
 describe('RecentlyClosed', () => {
   it('keeps at most its limit, forgetting the oldest first', () => {
     const recent = new RecentlyClosed();
-    for (let i = 0; i <= RECENTLY_CLOSED_LIMIT; i++) recent.note(`w${i}`, 0);
+    for (let i = 0; i <= RECENTLY_CLOSED_LIMIT; i++) recent.noteUnmapped(`w${i}`);
     expect(recent.size).toBe(RECENTLY_CLOSED_LIMIT);
-    expect(recent.take(0, (id) => id === 'w0')).toEqual([]);
-    expect(recent.take(0, (id) => id === `w${RECENTLY_CLOSED_LIMIT}`)).toEqual([
-      `w${RECENTLY_CLOSED_LIMIT}`,
-    ]);
+    expect(recent.takeUnmapped((id) => id === 'w0')).toEqual([]);
+    const newest = `w${RECENTLY_CLOSED_LIMIT}`;
+    expect(recent.takeUnmapped((id) => id === newest)).toEqual([newest]);
   });
 
-  it('forgets closes past the time bound when asked', () => {
+  it('forgets entries past the time bound when asked', () => {
     const recent = new RecentlyClosed();
-    recent.note('a', 0);
-    recent.note('b', RECENTLY_CLOSED_MS);
-    expect(recent.take(RECENTLY_CLOSED_MS + 1, () => false)).toEqual([]);
+    recent.noteUnmapped('a');
+    recent.now = RECENTLY_CLOSED_MS;
+    recent.noteUnmapped('b');
+    recent.now = RECENTLY_CLOSED_MS + 1;
+    expect(recent.takeUnmapped(() => false)).toEqual([]);
     expect(recent.size).toBe(1);
   });
 });
