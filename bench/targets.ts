@@ -7,9 +7,10 @@
  *   work of the same kind exists);
  * - `relation: 'over'`: figure - baseline (the fleet's latency over the broker's control path);
  * - no relation: a budget that does not depend on the machine (bytes, tokens, counts, CPU).
- * No target is an absolute time. A tail against a baseline timed in the same cycles is
- * judged per trial of consecutive cycles, each trial its own ratio, by the trials' median (see
- * bench/windows/paired.ts): a ratio of two run-wide p99s is decided by whichever side one stall hit.
+ * No target is an absolute time. A tail against a baseline timed in the same cycles is judged
+ * over the cycles both sides timed (per trial of consecutive cycles, by the trials' median, or
+ * pooled with the trials' spread; see bench/windows/paired.ts): a ratio of two p99s of ~100
+ * lags is decided by whichever side one stall hit.
  */
 
 import { DESKTOP_TARGETS } from './lib/desktopTargets.js';

@@ -59,11 +59,11 @@ const toggle = {
  *   reference workload, CPU work of another kind, was the former baseline: its verdict moved
  *   with the machine, not with the cache);
  * and no disagreement with X or the independent focus read, and no app set aside.
- * Each ratio is paired in time (bench/windows/paired.ts): over the cycles both sides timed, 3
- * trials of consecutive cycles, each its cache p90 over the raw client's p90, judged by their
- * median. The p90 is what a user waits for in 9 changes of 10; the trials' p99 (of ~33 cycles,
- * their largest: one stall on either side decided it, and verdicts flipped between runs of the
- * same tree) is printed beside it, with the absolute p50/p99, for reading.
+ * Each ratio is paired in time (bench/windows/paired.ts): over the ~100 cycles both sides timed,
+ * the cache's p90 over the raw client's p90, with the spread of 3 trials of consecutive cycles.
+ * The p90 is what a user waits for in 9 changes of 10; the trials' p99 (of ~33 cycles, their
+ * largest: one stall on either side decided it, and verdicts flipped between runs of the same
+ * tree) is printed beside it, with the absolute p50/p99, for reading.
  */
 const RAW = 'an independent AT-SPI client from the same X change';
 function windowTargets() {
@@ -72,7 +72,7 @@ function windowTargets() {
     figure,
     op: '<=',
     limit: 1.5,
-    unit: `x ${of} (p90 over p90 of the same cycles, median of 3 trials)`,
+    unit: `x ${of} (p90 over p90 of the same cycles)`,
   });
   for (const toolkit of ['Qt5', 'GTK3', 'GTK4', 'Swing']) {
     for (const wm of ['none', 'openbox']) {

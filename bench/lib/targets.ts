@@ -22,17 +22,21 @@ export type Targets = Record<string, Target>;
 const known = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value);
 
-/** The value at a dotted path of the line; a Trials object stands for its median. */
+/**
+ * The value at a dotted path of the line; a Trials object stands for its median, a pooled
+ * figure (bench/windows/paired.ts) for its value over all cycles, each with its trials' spread.
+ */
 function at(line: object, path: string): { value: number | null; spread?: number } {
   let node: unknown = line;
   for (const key of path.split('.')) {
     node =
       typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : null;
   }
-  if (typeof node === 'object' && node !== null && 'median' in node) {
-    const t = node as { median: unknown; spread?: unknown };
+  if (typeof node === 'object' && node !== null && ('median' in node || 'pooled' in node)) {
+    const t = node as { median?: unknown; pooled?: unknown; spread?: unknown };
+    const value = 'pooled' in t ? t.pooled : t.median;
     return {
-      value: known(t.median) ? t.median : null,
+      value: known(value) ? value : null,
       ...(known(t.spread) ? { spread: t.spread } : {}),
     };
   }

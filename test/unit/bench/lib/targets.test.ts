@@ -19,6 +19,12 @@ describe('bench targets', () => {
     expect(t.spread).toBeCloseTo(200 / 310, 3);
   });
 
+  it('judges a pooled figure by its value over all cycles, with its trials spread', () => {
+    const line = { lag: { pooled: 1.4, spread: 0.2, trials: [1.3, 1.5, 1.4] } };
+    const t = judge(line, { figure: 'lag', op: '<=', limit: 1.5 });
+    expect(t).toMatchObject({ value: 1.4, met: true, spread: 0.2 });
+  });
+
   it('judges a difference over a baseline, and a budget as it is', () => {
     const line = { latency: { p99Ms: 12, control: { p99Ms: 8 } }, bytes: 900 };
     const over = judge(line, {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pairedRatio, perCycleRatio } from '../../../../bench/windows/paired.js';
+import { pairedRatio, perCycleRatio, pooledRatio } from '../../../../bench/windows/paired.js';
 
 /** Cycles mapped at 0, 10, 20, ...: one lag per cycle on each side. */
 const timed = (lags: number[]) => ({ lags, at: lags.map((_l, i) => i * 10) });
@@ -30,6 +30,19 @@ describe('paired window lag ratios', () => {
     expect(pairedRatio(cache, raw)?.values).toEqual([1.2, 1.2, 1.2]);
     // The same cycles' p99s are each decided by the one stall.
     expect(pairedRatio(cache, raw, 99)?.values).toEqual([40, 0.048, 0.6]);
+  });
+
+  it('pools the p90 over every paired cycle, with the spread of the trials', () => {
+    // 100 cycles: the cache 15 ms, the raw client 10 ms, but 9 stalls of either side.
+    const cache = timed([...repeat(400, 5), ...repeat(15, 95)]);
+    const raw = timed([...repeat(15, 50), ...repeat(300, 4), ...repeat(10, 46)]);
+    const pooled = pooledRatio(cache, raw);
+    // The 10th largest on each side: 15 over 15. A trial's p90 (its 4th largest) is decided by
+    // where the stalls fell: the 5 of the cache's in the first, the raw client's in the second.
+    expect(pooled?.pooled).toBe(1);
+    expect(pooled?.trials).toEqual([26.667, 0.05, 1.5]);
+    expect(pooled?.spread).toBeCloseTo(26.617, 3);
+    expect(pooledRatio(cache, { lags: [], at: [] })).toBeNull();
   });
 
   it('pairs cycles by the X instant, leaving out those only one side timed', () => {
