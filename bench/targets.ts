@@ -173,7 +173,7 @@ export const TARGETS = {
       figure: 'latency.p99Ms',
       relation: 'over',
       baseline: 'latency.control.p99Ms',
-      of: 'broker control path p99',
+      of: 'broker control path p99 (a message stored and consumed, no uistream code)',
       op: '<=',
       limit: 5,
       unit: ' ms',

@@ -1,18 +1,29 @@
 /**
- * The control path of the latency phase: a plain NATS publisher in its own process (no
- * uistream code) sends a small stamped message through the same nats-server to the bench
- * process every 10 ms while the fleet runs. What it sees is what this machine gives any
- * message at that moment: the baseline of the fleet's event latency.
+ * The control path of the latency phase: a publisher in its own process (no uistream code)
+ * stores a small stamped message every 10 ms in a stream of the same nats-server, file-backed
+ * like the fleet's, and the bench process consumes it as it consumes the fleet's events. The
+ * fleet's events take the same two broker steps (stored, then delivered to a consumer), so
+ * what the control sees is what this machine gives any stored message at that moment: the
+ * baseline of the fleet's event latency, which then measures uistream's own share.
  */
 import type { ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { NatsConnection, Subscription } from '@nats-io/transport-node';
+import {
+  type ConsumerMessages,
+  DeliverPolicy,
+  jetstream,
+  jetstreamManager,
+  RetentionPolicy,
+  StorageType,
+} from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { preciseNow } from '../../src/fleet/batch.js';
 import { percentile, percentileTrials } from '../lib/stats.js';
 import { nextMessage, spawnChild } from './child.js';
 import { type ClockOffset, clockOffset } from './clock.js';
 
+const CONTROL_STREAM = 'FLEET_BENCH_CONTROL';
 const CONTROL_SUBJECT = 'fleet-bench.control';
 const CONTROL_PERIOD_MS = 10;
 const START_DEADLINE_MS = 30_000;
@@ -30,7 +41,7 @@ const ms = (x: number): number => Number(x.toFixed(3));
 export class ControlPath {
   private readonly spans: Span[] = [];
   private measuring = false;
-  private sub: Subscription | null = null;
+  private messages: ConsumerMessages | null = null;
 
   private constructor(
     private readonly child: ChildProcess,
@@ -38,6 +49,16 @@ export class ControlPath {
   ) {}
 
   static async start(natsUrl: string, nc: NatsConnection): Promise<ControlPath> {
+    const jsm = await jetstreamManager(nc);
+    await jsm.streams.add({
+      name: CONTROL_STREAM,
+      subjects: [CONTROL_SUBJECT],
+      retention: RetentionPolicy.Limits,
+      storage: StorageType.File,
+    });
+    const consumer = await jetstream(nc).consumers.get(CONTROL_STREAM, {
+      deliver_policy: DeliverPolicy.New,
+    });
     const child = spawnChild(PUBLISHER, [natsUrl, CONTROL_SUBJECT, String(CONTROL_PERIOD_MS)]);
     await nextMessage(child, (m) => m.ready === true, START_DEADLINE_MS, WHAT);
     const ask = async (): Promise<number> => {
@@ -46,8 +67,13 @@ export class ControlPath {
       return (await reply).now as number;
     };
     const control = new ControlPath(child, await clockOffset(ask, 20));
-    control.sub = nc.subscribe(CONTROL_SUBJECT, { callback: (_err, m) => control.take(m.json()) });
+    control.messages = await consumer.consume();
+    void control.read(control.messages);
     return control;
+  }
+
+  private async read(messages: ConsumerMessages): Promise<void> {
+    for await (const m of messages) this.take(m.json());
   }
 
   private take(message: { at: number }): void {
@@ -72,7 +98,7 @@ export class ControlPath {
   }
 
   async stop(): Promise<void> {
-    this.sub?.unsubscribe();
+    await this.messages?.close();
     const exited = new Promise((resolve) => this.child.once('exit', resolve));
     this.child.send({ cmd: 'stop' });
     const timer = setTimeout(() => this.child.kill('SIGKILL'), START_DEADLINE_MS);
