@@ -67,6 +67,7 @@ export class AtspiBackend implements AccessibilityBackend {
     forget: () => {
       this.apps.clear();
       this.coords.forget();
+      this.desktop.truth.forgetListing();
     },
   });
   private readonly settler = new WindowSettler({
@@ -293,9 +294,11 @@ export class AtspiBackend implements AccessibilityBackend {
   /** Map signals concurrently but emit their events in arrival order. */
   private onSignal(mapper: AtspiEventMapper, msg: SignalMessage): void {
     const shown = this.desktop.truth.shownLog;
-    const mapped = mapper
-      .map(msg, this.link.lifetime)
-      .then((events) => closeShownFirst(events, (id) => shown.wasListed(id)));
+    const mapped = mapper.map(msg, this.link.lifetime).then((events) => {
+      // Before the batcher passes the reset on, so the re-list it causes starts afresh.
+      if (events.some((e) => e.type === 'reset')) this.desktop.truth.forgetListing();
+      return closeShownFirst(events, (id) => shown.wasListed(id));
+    });
     this.batcher.enqueue(mapped);
     void mapped.then((events) => {
       for (const e of events) {

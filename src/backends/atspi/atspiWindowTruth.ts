@@ -157,6 +157,15 @@ export class AtspiWindowTruth {
     return hidden.size === 0 ? nodes : withoutSubtrees(nodes, hidden);
   }
 
+  /**
+   * After a reset (the cache re-reads everything), a listing read while the registry is away
+   * must not close the windows it lacks: X still shows them (see recently-closed.ts).
+   */
+  forgetListing(): void {
+    this.listed = [];
+    this.noteShown([]);
+  }
+
   /** The X client window of an accessible top-level window, matched against the view now. */
   xidOf(id: string): number | undefined {
     if (!this.watcher.running) return undefined;
