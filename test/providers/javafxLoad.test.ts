@@ -90,8 +90,10 @@ describe('JavaFX provider under 100 UI changes a second', () => {
     const stats = JSON.parse(readFileSync(STATS, 'utf8')) as Record<string, number>;
     process.stdout.write(`javafx provider FX-thread stats: ${JSON.stringify(stats)}\n`);
     expect(stats.tasks).toBeGreaterThan(stats.snapshotChunks!);
-    // 10,000 nodes cannot be described within one task's budget: chunks prove the slicing.
-    expect(stats.snapshotChunks).toBeGreaterThan(10);
+    // An unsliced snapshot is two tasks (its windows, then the whole walk); 10,000 nodes take
+    // more than one task's budget on any machine, so each snapshot ran in more chunks.
+    expect(stats.snapshots).toBeGreaterThan(0);
+    expect(stats.snapshotChunks).toBeGreaterThan(2 * stats.snapshots!);
     expect(stats.overBudgetTasks).toBe(0);
   }, 30_000);
 });

@@ -21,6 +21,8 @@ final class FxTaskStats {
   private volatile long totalNanos;
   private volatile long maxNanos;
   private volatile long snapshotChunks;
+  /** Snapshots started: each takes at least two chunks (its windows, then its walk). */
+  private volatile long snapshots;
   private volatile long maxSnapshotChunkNanos;
   private volatile long maxFlushNanos;
   private volatile long maxCpuNanos;
@@ -32,6 +34,11 @@ final class FxTaskStats {
   /** One node described in the running task (what the longest task is reported with). */
   void described() {
     nodes++;
+  }
+
+  /** A snapshot starts (called from its first chunk, on the FX thread). */
+  void snapshotStarted() {
+    snapshots++;
   }
 
   /** Runs one library task on the FX thread and records how long it took. */
@@ -66,10 +73,10 @@ final class FxTaskStats {
 
   String json() {
     return String.format(Locale.ROOT,
-        "{\"tasks\":%d,\"maxTaskMs\":%.3f,\"meanTaskMs\":%.4f,\"snapshotChunks\":%d,"
+        "{\"tasks\":%d,\"maxTaskMs\":%.3f,\"meanTaskMs\":%.4f,\"snapshots\":%d,\"snapshotChunks\":%d,"
             + "\"maxSnapshotChunkMs\":%.3f,\"maxFlushMs\":%.3f,\"maxTaskCpuMs\":%.3f,"
             + "\"overBudgetTasks\":%d,\"longestCpuTask\":\"%s\",\"overBudget\":\"%s\"}",
-        tasks, maxNanos / 1e6, tasks == 0 ? 0.0 : totalNanos / 1e6 / tasks, snapshotChunks,
+        tasks, maxNanos / 1e6, tasks == 0 ? 0.0 : totalNanos / 1e6 / tasks, snapshots, snapshotChunks,
         maxSnapshotChunkNanos / 1e6, maxFlushNanos / 1e6, maxCpuNanos / 1e6, overBudgetTasks,
         longestCpuTask, overBudget.toString().trim());
   }

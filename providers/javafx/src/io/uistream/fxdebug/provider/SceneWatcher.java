@@ -141,6 +141,7 @@ final class SceneWatcher {
   }
 
   private void startSnapshot() {
+    stats.snapshotStarted();
     sent.clear();
     dirty.clear();
     reshaped.clear();
