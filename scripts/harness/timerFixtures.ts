@@ -10,7 +10,7 @@ import { Observable, share } from 'rxjs';
 import type { BackendId } from '../../src/backends/backend.js';
 import type { TreeState } from '../../src/cache/tree.js';
 import type { LaunchedApp } from '../desktop/session.js';
-import { JAVA, swingTimerArgs } from '../../test/fixtures/toolkits/swingApp.js';
+import { JAVA, swingTimerArgs, type SwingRows } from '../../test/fixtures/toolkits/swingApp.js';
 
 export const TIMER_FIXTURES = ['gtk3', 'gtk4', 'qt5', 'swing'] as const;
 export type TimerFixture = (typeof TIMER_FIXTURES)[number];
@@ -20,14 +20,16 @@ export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
 const PYTHON = '/usr/bin/python3';
 
-/** The command line that runs `fixture` for `ticks` ticks of `periodMs`. */
+/** The command line that runs `fixture` for `ticks` ticks of `periodMs` (Swing: `swingRows`). */
 export function timerCommand(
   fixture: TimerFixture,
   periodMs: number,
   ticks: number,
+  swingRows: SwingRows = 'list',
 ): { command: string; args: string[] } {
   const timing = [String(periodMs), String(ticks)];
-  if (fixture === 'swing') return { command: JAVA, args: swingTimerArgs(periodMs, ticks) };
+  if (fixture === 'swing')
+    return { command: JAVA, args: swingTimerArgs(periodMs, ticks, swingRows) };
   const script = {
     gtk3: 'test/fixtures/gtk/timer_app.py',
     gtk4: 'test/fixtures/gtk/timer4_app.py',

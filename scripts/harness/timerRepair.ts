@@ -10,6 +10,7 @@ import type { BackendEvent, BackendNode } from '../../src/backends/backend.js';
 import type { AtspiBackend } from '../../src/backends/atspi/index.js';
 import type { CacheStore } from '../../src/cache/index.js';
 import type { DesktopSession, LaunchedApp } from '../desktop/session.js';
+import type { SwingRows } from '../../test/fixtures/toolkits/swingApp.js';
 import { launchAndWait } from './atspi.js';
 import { appTicks, startTicking, timerCommand, type TimerFixture } from './timerFixtures.js';
 
@@ -29,10 +30,11 @@ export async function startTimerRun(
   desktop: DesktopSession,
   backend: AtspiBackend,
   cache: CacheStore,
-  options: { fixture: TimerFixture; periodMs: number; ticks: number },
+  options: { fixture: TimerFixture; periodMs: number; ticks: number; swingRows?: SwingRows },
   signal: AbortSignal,
 ): Promise<TimerRun> {
-  const { command, args } = timerCommand(options.fixture, options.periodMs, options.ticks);
+  const { fixture, periodMs, ticks, swingRows } = options;
+  const { command, args } = timerCommand(fixture, periodMs, ticks, swingRows);
   const { app, window } = await launchAndWait(desktop, backend, command, args, signal, {
     stdin: true,
     stdout: true,
