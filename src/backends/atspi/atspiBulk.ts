@@ -110,9 +110,8 @@ export async function bulkSubtree(
   const maxDepth = options.maxDepth ?? Number.POSITIVE_INFINITY;
   if (id === DESKTOP_ID) {
     if (maxDepth <= 0) return walkSubtree(reader, id, options);
-    const apps = await reader.children([REGISTRY_NAME, ROOT_PATH], signal);
-    const perApp = await Promise.all(
-      apps.map((app) => appWindows(reader, app, maxDepth, signal).catch(unreadableAppToEmpty)),
+    const perApp = await eachApp(reader, signal, (app) =>
+      appWindows(reader, app, maxDepth, signal).catch(unreadableAppToEmpty),
     );
     const subtrees = perApp.flat();
     return [desktopNode(subtrees.map((s) => s[0]?.id ?? '')), ...subtrees.flat()];
@@ -126,6 +125,28 @@ export async function bulkSubtree(
   const parentSelects =
     items.elements.get(idOf(raw.parent))?.interfaces.includes(SELECTION) ?? false;
   return assemble(reader, items, raw, parentId, parentSelects, 0, maxDepth, signal);
+}
+
+/** The apps the registry listed last time, per reader (see eachApp). */
+const lastApps = new WeakMap<AtspiReader, readonly ObjectRef[]>();
+
+/**
+ * `read` of every app the registry lists, in its order. The apps it listed last time are read
+ * while it is asked (apps rarely come and go, and a window's listing waited a round trip for
+ * it); an app it no longer lists is dropped with its read, a new one is read once listed.
+ */
+async function eachApp<T>(
+  reader: AtspiReader,
+  signal: AbortSignal,
+  read: (app: ObjectRef) => Promise<T>,
+): Promise<T[]> {
+  const early = new Map<string, Promise<T>>();
+  for (const app of lastApps.get(reader) ?? []) early.set(app.join(), read(app));
+  // Each early read is awaited below or dropped: a dropped one must not reject unhandled.
+  for (const pending of early.values()) pending.catch(() => undefined);
+  const apps = await reader.children([REGISTRY_NAME, ROOT_PATH], signal);
+  lastApps.set(reader, apps);
+  return Promise.all(apps.map((app) => early.get(app.join()) ?? read(app)));
 }
 
 function plain(options: FetchOptions): FetchOptions {

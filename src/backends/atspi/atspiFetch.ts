@@ -169,8 +169,18 @@ export class AtspiReader {
     return perApp.flat();
   }
 
-  /** Read one element's properties (its parent only when asked: a walk knows it already). */
-  async element(ref: ObjectRef, signal: AbortSignal, withParent = false): Promise<RawElement> {
+  /**
+   * Read one element's properties (its parent only when asked: a walk knows it already). A
+   * top-level window's extents are asked beside the rest, not once its interfaces are known
+   * (every toolkit's windows are Components): a new window's listing waits for that round trip.
+   */
+  async element(
+    ref: ObjectRef,
+    signal: AbortSignal,
+    withParent = false,
+    topLevel = false,
+  ): Promise<RawElement> {
+    const early = topLevel ? this.extents(ref, signal).catch(() => undefined) : undefined;
     const names = withParent ? ['Name', 'AccessibleId', 'Parent'] : ['Name', 'AccessibleId'];
     const checked = await this.stateFirst(ref, signal);
     const reads = () =>
@@ -197,7 +207,7 @@ export class AtspiReader {
       children,
       rect: null,
     };
-    await this.readExtras(raw, signal);
+    await this.readExtras(raw, signal, early);
     return raw;
   }
 
@@ -218,13 +228,27 @@ export class AtspiReader {
     return [states];
   }
 
-  /** Extents, range and text: only for elements with the interface. */
-  async readExtras(raw: RawElement, signal: AbortSignal): Promise<void> {
+  /** Screen extents as the toolkit answers them. */
+  private async extents(ref: ObjectRef, signal: AbortSignal): Promise<unknown> {
+    const [box] = await this.call(ref, 'Component', 'GetExtents', signal, 'u', [0]);
+    return box;
+  }
+
+  /**
+   * Extents, range and text: only for elements with the interface. `early`: extents already
+   * asked (undefined when that failed: they are asked again).
+   */
+  async readExtras(
+    raw: RawElement,
+    signal: AbortSignal,
+    early?: Promise<unknown>,
+  ): Promise<void> {
     const has = (iface: string): boolean => raw.interfaces.includes(A + iface);
     const work: Promise<void>[] = [];
     if (has('Component')) {
+      const extents = async () => (await early) ?? this.extents(raw.ref, signal);
       work.push(
-        this.call(raw.ref, 'Component', 'GetExtents', signal, 'u', [0]).then(([box]) => {
+        extents().then((box) => {
           const [x, y, width, height] = box as number[];
           raw.rect =
             width !== undefined && width >= 0 && (height ?? -1) >= 0

@@ -102,7 +102,7 @@ export async function readChildren(
   const results = await Promise.all(
     refs.map(async (ref) => {
       try {
-        const raw = await reader.element(ref, signal);
+        const raw = await reader.element(ref, signal, false, parentId === DESKTOP_ID);
         return await walkFrom(reader, raw, parentId, parentHasSelection, depth, maxDepth, signal);
       } catch (err) {
         if (err instanceof ElementStaleError) return [];
