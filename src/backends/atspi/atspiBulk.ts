@@ -135,7 +135,7 @@ const lastApps = new WeakMap<AtspiReader, readonly ObjectRef[]>();
  * while it is asked (apps rarely come and go, and a window's listing waited a round trip for
  * it); an app it no longer lists is dropped with its read, a new one is read once listed.
  */
-async function eachApp<T>(
+export async function eachApp<T>(
   reader: AtspiReader,
   signal: AbortSignal,
   read: (app: ObjectRef) => Promise<T>,

@@ -238,11 +238,7 @@ export class AtspiReader {
    * Extents, range and text: only for elements with the interface. `early`: extents already
    * asked (undefined when that failed: they are asked again).
    */
-  async readExtras(
-    raw: RawElement,
-    signal: AbortSignal,
-    early?: Promise<unknown>,
-  ): Promise<void> {
+  async readExtras(raw: RawElement, signal: AbortSignal, early?: Promise<unknown>): Promise<void> {
     const has = (iface: string): boolean => raw.interfaces.includes(A + iface);
     const work: Promise<void>[] = [];
     if (has('Component')) {
