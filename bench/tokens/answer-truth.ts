@@ -8,7 +8,12 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { LineReader, type FocusRead, type XRead } from '../../scripts/harness/windowTruth.js';
+import {
+  LineReader,
+  readFocus,
+  type Focused,
+  type XRead,
+} from '../../scripts/harness/windowTruth.js';
 import type { LoggedCall, TaskSpec } from './agent-task.js';
 
 const script = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
@@ -66,8 +71,8 @@ export class AnswerChecker {
     return read.windows.filter((w) => w.pid === this.pid).map((w) => w.title);
   }
 
-  private async focused(): Promise<FocusRead['focused']> {
-    return (await this.focus.ask<FocusRead>(String(this.pid))).focused;
+  private focused(): Promise<Focused> {
+    return readFocus(this.focus, this.pid);
   }
 
   private calls = 0;
@@ -114,7 +119,7 @@ export class AnswerChecker {
       this.add(call, `window ${quoted(named)}`, shown, titles.includes(named));
   }
 
-  private focusClaim(call: LoggedCall, focus: FocusRead['focused']): void {
+  private focusClaim(call: LoggedCall, focus: Focused): void {
     const m = /focus -> (\w+) "((?:[^"\\]|\\.)*)" \[ref=e\d+\]/.exec(call.text);
     if (m === null) return;
     const [, role = '', name = ''] = m;

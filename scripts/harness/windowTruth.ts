@@ -67,8 +67,29 @@ export interface XRead {
   windows: { xid: number; title: string; pid: number | null }[];
 }
 
+/** The focus reader's answer: the focused elements, or why the read failed part way. */
 export interface FocusRead {
-  focused: { name: string; role: string; window: string }[];
+  focused?: { name: string; role: string; window: string }[];
+  error?: string;
+}
+
+export type Focused = NonNullable<FocusRead['focused']>;
+
+const FOCUS_READ_ATTEMPTS = 3;
+
+/**
+ * A complete independent focus read of the app `pid`. A read that failed part way (a call the
+ * app answered too late, an element gone mid-read) says nothing about the focus: it is read
+ * again, and after FOCUS_READ_ATTEMPTS failures the error is thrown, never taken as "none".
+ */
+export async function readFocus(reader: Pick<LineReader, 'ask'>, pid: number): Promise<Focused> {
+  let error = '';
+  for (let attempt = 0; attempt < FOCUS_READ_ATTEMPTS; attempt++) {
+    const answer = await reader.ask<FocusRead>(String(pid));
+    if (answer.error === undefined) return answer.focused ?? [];
+    error = answer.error;
+  }
+  throw new Error(`the independent focus read failed ${FOCUS_READ_ATTEMPTS} times: ${error}`);
 }
 
 export interface TruthStack {
@@ -82,7 +103,7 @@ export interface TruthStack {
   /** Titles of the app's windows in the cache, sorted. */
   cacheTitles(): string[];
   /** The focused elements an independent AT-SPI read finds in the app's showing windows. */
-  focusRead(): Promise<FocusRead['focused']>;
+  focusRead(): Promise<Focused>;
   stop(): Promise<void>;
 }
 
@@ -130,7 +151,7 @@ export async function startTruthStack(
           .windows.filter((w) => w.pid === app.pid)
           .map((w) => w.title)
           .sort(),
-      focusRead: async () => (await focusReader.ask<FocusRead>(String(app.pid))).focused,
+      focusRead: () => readFocus(focusReader, app.pid),
       stop: async () => {
         await executor.stop();
         await cache.stop();
@@ -168,19 +189,25 @@ export async function agreement(
 ): Promise<{ x: string[]; cache: string[]; focusOk: boolean; focus: unknown; waitedMs: number }> {
   const started = performance.now();
   for (;;) {
-    const [x, focus] = await Promise.all([stack.xTitles(), stack.focusRead()]);
+    const [x, read] = await Promise.all([
+      stack.xTitles(),
+      stack.focusRead().catch((err: unknown) => ({ error: String(err) })),
+    ]);
     const cache = stack.cacheTitles();
     const mine = cacheFocus(stack);
-    const focusOk =
-      mine === null
-        ? focus.length === 0
-        : focus.some((f) => f.name === mine.name && f.window === mine.window);
+    // A read that failed agrees with nothing: the loop reads again until the deadline.
+    const focusOk = Array.isArray(read) && focusAgrees(read, mine);
     const waitedMs = performance.now() - started;
     const agreed = JSON.stringify(x) === JSON.stringify(cache) && focusOk;
     if (agreed || waitedMs > deadlineMs)
-      return { x, cache, focusOk, focus: { focus, mine }, waitedMs };
+      return { x, cache, focusOk, focus: { focus: read, mine }, waitedMs };
     await nextChange(stack.cache);
   }
+}
+
+function focusAgrees(read: Focused, mine: { name: string; window: string } | null): boolean {
+  if (mine === null) return read.length === 0;
+  return read.some((f) => f.name === mine.name && f.window === mine.window);
 }
 
 /** The next cache patch batch, or 200 ms: the X server's own changes arrive without one. */
