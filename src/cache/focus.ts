@@ -7,7 +7,7 @@ import { STATES } from '../../protocol/src/index.js';
 import type { BackendId, BackendNode } from '../backends/backend.js';
 import { updateProps } from './diff.js';
 import type { ReduceResult } from './reduce-result.js';
-import { repairWithoutDetails } from './refetch.js';
+import { repairWithoutDetails, requestFetch } from './refetch.js';
 import type { CachedNode, TreeState } from './tree.js';
 
 export function applyFocus(state: TreeState, id: BackendId | null, result: ReduceResult): void {
@@ -44,6 +44,35 @@ export function applyFocus(state: TreeState, id: BackendId | null, result: Reduc
 export function noteFocusClaim(state: TreeState, node: CachedNode): void {
   if (node !== state.focused && node.props.states.includes('focused')) state.focusClaims.add(node);
   else state.focusClaims.delete(node);
+}
+
+/**
+ * A states event took the `focused` state from the focus holder (Java's bridge does so when its
+ * window loses the input focus, with no focus event elsewhere): re-read the holder, and the
+ * fetch clears the pointer if the app still says so (reconcileFocus). The event alone does not
+ * clear it, since a late one from before the holder gained the focus would.
+ */
+export function confirmFocusLoss(state: TreeState, node: CachedNode, result: ReduceResult): void {
+  if (state.focused === node && !node.props.states.includes('focused'))
+    requestFetch(state, node.id, result, 0);
+}
+
+/**
+ * A window adopted whole from its read (window.opened with nodes) gave the pointer to an element
+ * whose focus event came before the window was cached (diff.ts makeNode), but the read shows it
+ * without the `focused` state. The read may predate the event, or the element lost the focus
+ * after it while the cache could not apply the states event (the element was unknown then; Java's
+ * bridge takes it from a dialog's button that way, with no event elsewhere): re-read the element,
+ * and the fetch decides (reconcileFocus).
+ */
+export function confirmAdoptedFocus(
+  state: TreeState,
+  nodes: readonly BackendNode[],
+  result: ReduceResult,
+): void {
+  const holder = state.focused;
+  if (holder === null || holder.props.states.includes('focused')) return;
+  if (nodes.some((n) => n.id === holder.id)) requestFetch(state, holder.id, result, 0);
 }
 
 /** The pointer moved: every other element that claimed the focused state loses it. */

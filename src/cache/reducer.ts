@@ -7,7 +7,13 @@
  */
 import type { BackendEvent, BackendId, BackendNode } from '../backends/backend.js';
 import { applyFetch, updateProps } from './diff.js';
-import { applyFocus, noteFocusClaim, reconcileFocus } from './focus.js';
+import {
+  applyFocus,
+  confirmAdoptedFocus,
+  confirmFocusLoss,
+  noteFocusClaim,
+  reconcileFocus,
+} from './focus.js';
 import { expireOpening } from './opening.js';
 import type { ReduceResult } from './reduce-result.js';
 import {
@@ -116,6 +122,7 @@ function applyEvent(state: TreeState, event: BackendEvent, result: ReduceResult)
       if (event.type === 'property') {
         updateProps(state, node, event.props, false, result.patches);
         noteFocusClaim(state, node);
+        if (event.props.states !== undefined) confirmFocusLoss(state, node, result);
         if (event.childCount !== undefined && event.childCount !== node.children.length)
           requestEvidenceFetch(state, node.id, result);
       } else if (event.value !== undefined)
@@ -127,6 +134,7 @@ function applyEvent(state: TreeState, event: BackendEvent, result: ReduceResult)
       return stageNodes(state, event.id, event.nodes);
     case 'window.opened': {
       const adopted = event.nodes !== undefined && addTopLevel(state, event.nodes, result);
+      if (adopted && event.nodes !== undefined) confirmAdoptedFocus(state, event.nodes, result);
       state.staging.delete(event.id);
       return adopted ? undefined : relist(state, result);
     }
