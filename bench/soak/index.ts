@@ -1,14 +1,18 @@
 /**
  * Soak benchmark (one JSON line): a real uistream server process with the sim demo's
  * scripted activity (bench/soak/server.ts) and 200 clients over WebSocket on 127.0.0.1 for
- * 300 s (UISTREAM_SOAK_S=600 for a long run), bounded in clients and seconds. Two workloads
+ * 600 s (`--seconds`, UISTREAM_SOAK_S), bounded in clients and seconds. Two workloads
  * (`--workload`, UISTREAM_SOAK_WORKLOAD): `mixed` (the default), every client subscribed to
  * events and mixing cached reads with actions on the demo's windows; `roles`, clients split
  * into readers, event and tree subscribers and reconnecting clients. The clients run in a
  * process of their own (load.ts). Every few seconds the server forces a GC and reports its RSS
  * and live heap (sampler.ts); the growth figures are Theil-Sen slopes over the second half with
- * their 95% interval (bench/lib/slope.ts), the first half being warm-up (a fresh V8 process
- * grows its committed old space for about its first 100 s while the live heap is flat).
+ * their 95% interval (bench/lib/slope.ts), the first half being warm-up. The judged half is 5
+ * minutes: RSS after a forced GC still moves in steps of 10-25 MiB that stay for minutes (V8
+ * and malloc keeping or handing back pages), and one such step in a 2.5-minute half read as
+ * 2.7 MiB/min against -0.02 in the next run of the same tree.
+ * `--leak-mib-per-min N` (UISTREAM_SOAK_LEAK_MIB_PER_MIN) makes the server retain N MiB a
+ * minute: the self-check that the verdict catches a leak; the line then says so.
  * UISTREAM_SOAK_SAMPLES=file writes every sample (with the stores' counters) as JSON lines.
  * Targets (bench/targets.ts): RSS and live-heap slopes, every request answered exactly once.
  */
@@ -33,7 +37,7 @@ import { sampleUntil, type Mem, type Sampled } from './sampler.js';
 
 const MAX_CLIENTS = 1_000;
 const MAX_SECONDS = 3_600;
-const DEFAULT_SECONDS = 300;
+const DEFAULT_SECONDS = 600;
 const PACE_MS = 2_000;
 const CHURN_MS = 15_000;
 const MIB = 1024 * 1024;
@@ -43,6 +47,7 @@ interface Settings {
   clients: number;
   sampleMs: number;
   workload: Workload;
+  leakMiBPerMin: number;
 }
 
 function settings(): Settings {
@@ -52,6 +57,7 @@ function settings(): Settings {
       minutes: { type: 'string' },
       clients: { type: 'string' },
       workload: { type: 'string' },
+      'leak-mib-per-min': { type: 'string' },
     },
   });
   const workload = (values.workload ?? process.env.UISTREAM_SOAK_WORKLOAD ?? 'mixed') as Workload;
@@ -63,10 +69,14 @@ function settings(): Settings {
   const clients = Number(values.clients ?? process.env.UISTREAM_SOAK_CLIENTS ?? 200);
   if (!(seconds >= 20 && seconds <= MAX_SECONDS)) throw new Error(`seconds: 20..${MAX_SECONDS}`);
   if (!(clients >= 1 && clients <= MAX_CLIENTS)) throw new Error(`clients: 1..${MAX_CLIENTS}`);
+  const leakMiBPerMin = Number(
+    values['leak-mib-per-min'] ?? process.env.UISTREAM_SOAK_LEAK_MIB_PER_MIN ?? 0,
+  );
+  if (!(leakMiBPerMin >= 0 && leakMiBPerMin <= 100)) throw new Error('leak-mib-per-min: 0..100');
   // About 120 samples whatever the length (60 in the second half, which the slope is fitted
   // to), at most one every 2 s.
   const sampleMs = Math.max(2_000, Math.round((seconds * 1_000) / 120));
-  return { seconds, clients, sampleMs, workload };
+  return { seconds, clients, sampleMs, workload, leakMiBPerMin };
 }
 
 /**
@@ -80,7 +90,7 @@ const round = (v: number | null, digits = 3): number | null =>
   v === null ? null : Math.round(v * 10 ** digits) / 10 ** digits;
 
 async function main(): Promise<void> {
-  const { seconds, clients, sampleMs, workload } = settings();
+  const { seconds, clients, sampleMs, workload, leakMiBPerMin } = settings();
   const bound = setTimeout(
     () => {
       process.stderr.write(`soak bench overran ${seconds + 120} s\n`);
@@ -89,6 +99,8 @@ async function main(): Promise<void> {
     (seconds + 120) * 1_000,
   );
   const file = join(dirname(fileURLToPath(import.meta.url)), 'server.ts');
+  // The server process inherits the environment: the injected leak reaches it this way.
+  process.env.UISTREAM_SOAK_LEAK_MIB_PER_MIN = String(leakMiBPerMin);
   const { proc, ready } = await ServerProcess.start(file);
   try {
     const startedAt = Date.now();
@@ -115,6 +127,7 @@ async function main(): Promise<void> {
       seconds,
       clients,
       roles,
+      ...(leakMiBPerMin > 0 ? { injectedLeakMiBPerMin: leakMiBPerMin } : {}),
       paceMs: PACE_MS,
       churnMs: CHURN_MS,
       demoStepMs: DEMO_STEP_MS,

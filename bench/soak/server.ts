@@ -30,6 +30,24 @@ function rssKinds(): { anon: number; file: number } | null {
 const spaces = (): Record<string, number> =>
   Object.fromEntries(getHeapSpaceStatistics().map((s) => [s.space_name, s.space_size]));
 
+/**
+ * Test-only (UISTREAM_SOAK_LEAK_MIB_PER_MIN): retain that many MiB a minute in JS arrays, so a
+ * run shows the soak's verdict catches a leak of that size; 0 or unset retains nothing.
+ */
+function injectLeak(mibPerMin: number): void {
+  if (!(mibPerMin > 0)) return;
+  const retained: number[][] = [];
+  // A packed array of small integers costs 8 bytes an element in the V8 heap; each tick keeps
+  // what the time since the last one is owed, however late a loaded loop runs it.
+  const perMs = (mibPerMin * 1024 * 1024) / 60_000 / 8;
+  let last = Date.now();
+  setInterval(() => {
+    const now = Date.now();
+    retained.push(Array.from({ length: Math.round((now - last) * perMs) }, (_, i) => i));
+    last = now;
+  }, 1_000);
+}
+
 type SoakCommand = { cmd: 'mem'; snapshot?: string } | { cmd: 'stop' };
 
 const heldBytes = (store: unknown): number | null =>
@@ -53,6 +71,7 @@ async function main(): Promise<void> {
   if (!(app.platform instanceof SimBackend)) throw new Error('the soak needs the sim backend');
   const demo = new AbortController();
   const demoDone = startDemo(app.platform, demo.signal, DEMO_STEP_MS);
+  injectLeak(Number(process.env.UISTREAM_SOAK_LEAK_MIB_PER_MIN ?? 0));
 
   // What starved a late memory report shows here: the server's own loop, or the machine.
   const loopDelay = monitorEventLoopDelay({ resolution: 20 });
