@@ -174,8 +174,9 @@ export const TARGETS = {
     eventLatencyP99OverControl: {
       figure: 'latency.p99Ms',
       relation: 'over',
+      paired: true,
       baseline: 'latency.control.p99Ms',
-      of: 'broker control path p99 (a message stored and consumed, no uistream code)',
+      of: 'broker control path p99 of the same window (a message stored and consumed, no uistream code)',
       op: '<=',
       limit: 5,
       unit: ' ms',

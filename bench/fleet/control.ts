@@ -19,7 +19,7 @@ import {
 } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { preciseNow } from '../../src/fleet/batch.js';
-import { percentile, percentileTrials } from '../lib/stats.js';
+import { percentile, trialsOf, type Timed } from '../lib/stats.js';
 import { nextMessage, spawnChild } from './child.js';
 import { type ClockOffset, clockOffset } from './clock.js';
 
@@ -85,14 +85,19 @@ export class ControlPath {
     this.measuring = on;
   }
 
-  summary() {
-    // In the order received: consecutive thirds are the trials, as for the events.
+  /** Each message's latency at the time the bench process held it. */
+  latencies(): Timed[] {
+    return this.spans.map((s) => ({ at: s.to, value: s.to - s.from }));
+  }
+
+  /** `p99s`: the p99 of each trial window, in step with the events' (eventLatency). */
+  summary(p99s: number[]) {
     const latencies = this.spans.map((s) => s.to - s.from);
     return {
       periodMs: CONTROL_PERIOD_MS,
       messages: latencies.length,
       p50Ms: ms(percentile(latencies, 50)),
-      p99Ms: percentileTrials(latencies, 99),
+      p99Ms: trialsOf(p99s),
       maxMs: ms(Math.max(...latencies)),
     };
   }

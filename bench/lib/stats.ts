@@ -69,3 +69,38 @@ export function percentileTrials(xs: readonly number[], p: number, n = 3, digits
   );
   return trialsOf(per, digits);
 }
+
+/** A value observed at a time (ms on a clock the series it is paired with shares). */
+export interface Timed {
+  at: number;
+  value: number;
+}
+
+/**
+ * The p-th percentile of each of `n` equal windows of [from, to), by time: trials of one
+ * series that pair window by window with another series measured meanwhile, so a moment the
+ * machine stalled both lands in the same trial of each. NaN for a window with no sample.
+ */
+export function windowPercentiles(
+  xs: readonly Timed[],
+  p: number,
+  { from, to, n }: { from: number; to: number; n: number },
+): number[] {
+  const width = (to - from) / n;
+  const windows: number[][] = Array.from({ length: n }, () => []);
+  for (const x of xs) {
+    const w = Math.floor((x.at - from) / width);
+    if (w >= 0 && w < n) windows[w]?.push(x.value);
+  }
+  return windows.map((w) => percentile(w, p));
+}
+
+/**
+ * Trials of how far `figure` sits over `baseline`, window by window (windowPercentiles of
+ * each): the median difference with its spread. Windows where either has no sample are left
+ * out.
+ */
+export function pairedOver(figure: readonly number[], baseline: readonly number[]): Trials {
+  const diffs = figure.map((f, i) => f - (baseline[i] ?? NaN)).filter((d) => Number.isFinite(d));
+  return trialsOf(diffs);
+}

@@ -3,6 +3,11 @@
 export interface TargetSpec {
   figure: string;
   relation?: 'ratio' | 'over';
+  /**
+   * 'over' only: figure and baseline are trials of the same time windows, judged by the
+   * median of their differences window by window (a stall both saw cancels in its window).
+   */
+  paired?: boolean;
   baseline?: string;
   /** How the baseline reads in a limit ("bare ws echo"); default: its path. */
   of?: string;

@@ -6,6 +6,7 @@
  * as "<= 1.5x bare ws". bench/run.ts checks `targets` of every line.
  */
 import { TARGETS, type BenchName, type TargetSpec } from '../targets.js';
+import { pairedOver } from './stats.js';
 
 export interface Target {
   value: number | null;
@@ -43,6 +44,26 @@ function at(line: object, path: string): { value: number | null; spread?: number
   return { value: known(node) ? node : null };
 }
 
+/** The trial values at a dotted path (a Trials object's `values`); [] when there are none. */
+function trialValues(line: object, path: string): number[] {
+  let node: unknown = line;
+  for (const key of path.split('.')) {
+    node =
+      typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : null;
+  }
+  const values = (node as { values?: unknown } | null)?.values;
+  return Array.isArray(values) ? values.filter(known) : [];
+}
+
+/** The median difference of two trials window by window, with its spread. */
+function paired(line: object, spec: TargetSpec): { value: number | null; spread?: number } {
+  const figure = trialValues(line, spec.figure);
+  const base = trialValues(line, spec.baseline ?? '');
+  if (figure.length === 0 || figure.length !== base.length) return { value: null };
+  const over = pairedOver(figure, base);
+  return { value: over.median, spread: over.spread };
+}
+
 function compare(value: number, spec: TargetSpec): boolean {
   if (spec.op === '<=') return value <= spec.limit;
   if (spec.op === '>=') return value >= spec.limit;
@@ -58,10 +79,10 @@ function limitText(spec: TargetSpec): string {
 
 /** Judge one target against the line's figures. */
 export function judge(line: object, spec: TargetSpec): Target {
-  const figure = at(line, spec.figure);
+  const figure = spec.paired === true ? paired(line, spec) : at(line, spec.figure);
   const base = spec.baseline === undefined ? undefined : at(line, spec.baseline);
   let value = figure.value;
-  if (value !== null && base !== undefined) {
+  if (value !== null && base !== undefined && spec.paired !== true) {
     if (base.value === null || (spec.relation === 'ratio' && base.value === 0)) value = null;
     else value = spec.relation === 'ratio' ? value / base.value : value - base.value;
   }

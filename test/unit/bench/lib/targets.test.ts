@@ -39,6 +39,31 @@ describe('bench targets', () => {
     expect(judge(line, { figure: 'bytes', op: '<=', limit: 800 })).toMatchObject({ met: false });
   });
 
+  it('judges a paired difference window by window, not the difference of the medians', () => {
+    // Window 2 stalled both paths by 40 ms; the medians apart come from different windows.
+    const line = {
+      latency: {
+        p99Ms: trialsOf([6, 46, 5, 7, 6]),
+        control: { p99Ms: trialsOf([3, 43, 3, 4, 2]) },
+      },
+    };
+    const spec = {
+      figure: 'latency.p99Ms',
+      relation: 'over',
+      baseline: 'latency.control.p99Ms',
+      op: '<=',
+      limit: 3,
+      unit: ' ms',
+    } as const;
+    expect(judge(line, spec)).toMatchObject({ value: 3, met: true });
+    expect(judge(line, { ...spec, paired: true })).toMatchObject({ value: 3, met: true });
+    const stalled = { latency: { ...line.latency, p99Ms: trialsOf([6, 46, 9, 9, 9]) } };
+    expect(judge(stalled, spec)).toMatchObject({ value: 6, met: false });
+    expect(judge(stalled, { ...spec, paired: true })).toMatchObject({ value: 5, met: false });
+    const short = { latency: { ...line.latency, p99Ms: trialsOf([6, 46]) } };
+    expect(judge(short, { ...spec, paired: true })).toMatchObject({ value: null, met: false });
+  });
+
   it('misses a target whose figure or baseline was not measured', () => {
     const spec = { figure: 'a', relation: 'ratio', baseline: 'b', op: '>=', limit: 1 } as const;
     expect(judge({ a: 2 }, spec)).toMatchObject({ value: null, met: false });
