@@ -8,6 +8,8 @@ import { adoptWindow, removeSubtree } from './diff.js';
 import { expireOpening } from './opening.js';
 import type { ReduceResult } from './reduce-result.js';
 import { requestFetch } from './refetch.js';
+import { adoptStaged } from './staged-adopt.js';
+import { unlinkStaged } from './staging.js';
 import type { TreeState } from './tree.js';
 
 /**
@@ -26,8 +28,9 @@ export function removeTopLevel(state: TreeState, id: BackendId, out: Patch[]): v
 
 /**
  * Take in a new window read whole with its `window.opened` (an in-app provider's snapshot):
- * a re-list and a second read of thousands of nodes would only find what is here. The nodes
- * staged for it as they came (staging.ts) are used where they are the ones handed over. Answers
+ * a re-list and a second read of thousands of nodes would only find what is here. When the
+ * nodes staged and linked as they came (staging.ts) are the ones handed over, adoption only
+ * indexes them (staged-adopt.ts); otherwise they are used where they are the same. Answers
  * false, changing nothing, when the nodes do not describe a new window under the desktop root
  * (the caller re-lists instead).
  */
@@ -43,6 +46,8 @@ export function addTopLevel(
   // Refs from before a reset come back by stable key: what was staged before it is not used.
   const staged =
     state.remap !== null && state.remap.size > 0 ? undefined : state.staging.get(top.id);
+  if (staged !== undefined && adoptStaged(state, staged, nodes, result.patches)) return true;
+  if (staged !== undefined) unlinkStaged(staged);
   const outcome = adoptWindow(state, nodes, result.patches, staged);
   for (const id of outcome.needFetch) requestFetch(state, id, result);
   return true;
