@@ -35,11 +35,13 @@ public final class UistreamProvider implements AutoCloseable {
   private final Uids uids;
   private final ProviderActions actions;
   private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-  private final ExecutorService sender = daemon("mcp-uistream-send");
+  /** Encodes the large messages (a snapshot and its parts) off the FX thread. */
+  private final ExecutorService encoder = daemon("mcp-uistream-send");
   private final ExecutorService requests = daemon("mcp-uistream-request");
   private final ScheduledExecutorService retry = Executors.newSingleThreadScheduledExecutor(r -> thread(r, "mcp-uistream-retry"));
   private volatile SceneWatcher watcher;
   private volatile WebSocket socket;
+  private volatile OrderedSender out;
   private volatile boolean closed;
   private long backoffMs = 500;
 
@@ -81,17 +83,10 @@ public final class UistreamProvider implements AutoCloseable {
     backoffMs = Math.min(MAX_BACKOFF_MS, backoffMs * 2);
   }
 
-  /** Serializes and sends off the FX thread, one frame at a time as the WebSocket API needs. */
+  /** In order, one frame at a time; see {@link OrderedSender} for which thread encodes. */
   private void send(Map<String, Object> message) {
-    WebSocket ws = socket;
-    if (ws == null) return;
-    sender.execute(() -> {
-      try {
-        ws.sendText(Json.write(message), true).join();
-      } catch (RuntimeException e) {
-        ws.abort();
-      }
-    });
+    OrderedSender o = out;
+    if (o != null) o.send(message);
   }
 
   private void onMessage(Map<?, ?> message) {
@@ -139,6 +134,7 @@ public final class UistreamProvider implements AutoCloseable {
     @Override
     public void onOpen(WebSocket ws) {
       socket = ws;
+      out = new OrderedSender(ws, encoder);
       backoffMs = 500;
       Map<String, Object> hello = new LinkedHashMap<>();
       hello.put("type", "hello");
@@ -178,6 +174,7 @@ public final class UistreamProvider implements AutoCloseable {
 
     private void lost(String why) {
       socket = null;
+      out = null;
       Platform.runLater(() -> {
         if (watcher != null) watcher.unsubscribe();
       });
@@ -201,7 +198,7 @@ public final class UistreamProvider implements AutoCloseable {
     if (ws != null) ws.sendClose(WebSocket.NORMAL_CLOSURE, "app closing");
     retry.shutdownNow();
     requests.shutdownNow();
-    sender.shutdown();
+    encoder.shutdown();
   }
 
   private void writeStats() {
