@@ -1,13 +1,14 @@
 /**
  * The apps capability of the AT-SPI backend: Linux launching (src/backends/xdg/), windows
- * asked to close through the X server (the accessible window's matched X window; toolkits
- * offer no close action over AT-SPI), toolkits as the apps told the bus, and the processes the
- * X server shows windows for that never joined the accessibility bus.
+ * asked to close through the X server (the accessible window's matched X window, see
+ * atspiCloseTarget.ts; toolkits offer no close action over AT-SPI), toolkits as the apps told
+ * the bus, and the processes the X server shows windows for that never joined the bus.
  */
-import { NotSupportedError, throwIfAborted } from '../../errors.js';
+import { throwIfAborted } from '../../errors.js';
 import type { BackendApps, InaccessibleApp } from '../apps.js';
 import { X11WindowCloser } from '../x11/index.js';
 import { createLinuxAppControl, processName } from '../xdg/linuxApps.js';
+import { closeTargetXid } from './atspiCloseTarget.js';
 import type { AtspiWindowTruth } from './atspiWindowTruth.js';
 
 export function createAtspiAppControl(
@@ -17,14 +18,10 @@ export function createAtspiAppControl(
 ): BackendApps & { stop(): void } {
   let closer: X11WindowCloser | undefined;
   const control = createLinuxAppControl(env, {
-    requestClose(windowId, options) {
-      throwIfAborted(options.signal);
-      const xid = truth.xidOf(windowId);
-      if (xid === undefined) {
-        throw new NotSupportedError(`no X window matches ${windowId}: it cannot be asked to close`);
-      }
+    async requestClose(windowId, options) {
+      const xid = await closeTargetXid(truth, windowId, options.signal);
+      if (xid === undefined) return; // gone already: the caller sees it closed
       (closer ??= new X11WindowCloser(env)).close(xid, truth.view().managed);
-      return Promise.resolve();
     },
     toolkit: (pid) => toolkits.get(pid),
     inaccessible: (signal) => {

@@ -10,25 +10,30 @@ export class Wakeups {
     for (const wake of [...this.waiters]) wake();
   }
 
-  /** Resolve once `holds()` is false, checked now and at each wakeAll, or when `limitMs` passed. */
-  async whileHolds(holds: () => boolean, limitMs: number): Promise<void> {
+  /**
+   * Resolve once `holds()` is false, checked now and at each wakeAll, or when `limitMs` passed
+   * or `signal` aborted (the caller decides what an abort means).
+   */
+  async whileHolds(holds: () => boolean, limitMs: number, signal?: AbortSignal): Promise<void> {
     const deadline = performance.now() + limitMs;
-    while (holds()) {
+    while (signal?.aborted !== true && holds()) {
       const left = deadline - performance.now();
       if (left <= 0) return;
-      await this.next(left);
+      await this.next(left, signal);
     }
   }
 
-  /** The next wakeAll, or `limitMs`, whichever comes first. */
-  private next(limitMs: number): Promise<void> {
+  /** The next wakeAll, or `limitMs`, or the abort, whichever comes first. */
+  private next(limitMs: number, signal: AbortSignal | undefined): Promise<void> {
     return new Promise<void>((resolve) => {
       const wake = (): void => {
         clearTimeout(timer);
+        signal?.removeEventListener('abort', wake);
         this.waiters.delete(wake);
         resolve();
       };
       const timer = setTimeout(wake, limitMs);
+      signal?.addEventListener('abort', wake, { once: true });
       this.waiters.add(wake);
     });
   }

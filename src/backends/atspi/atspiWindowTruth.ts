@@ -18,6 +18,7 @@ import {
   type AccessibleTopLevel,
   type XWindowView,
 } from '../x11/index.js';
+import type { CloseTargetTruth } from './atspiCloseTarget.js';
 import type { MatchedWindow } from './atspiCoordinates.js';
 import { DESKTOP_ID } from './atspiIds.js';
 import { busNameOf, closedEvent, topLevelOf, withoutSubtrees } from './atspiTopLevels.js';
@@ -25,34 +26,26 @@ import { Wakeups } from './atspiWakeups.js';
 import { WithdrawnWindows } from './atspiWithdrawn.js';
 import { ShownWindows } from './atspiShownWindows.js';
 import { flashedEvents } from './atspiFlashedWindows.js';
+import { UnlistedWindows } from './atspiUnlistedWindows.js';
 
-/** An X window mapped this recently and not yet listed is worth an action's wait. */
-const YOUNG_MS = 2_000;
-/** How long an action's settle waits for them by default. */
+/** How long an action's settle waits for windows mapped but not listed yet, by default. */
 const UNLISTED_WAIT_MS = 1_000;
-/**
- * Re-lists asked for one X window its app has not exposed yet, the first after this delay and
- * each next one after twice the last (25 ms ... 1.6 s): a few cheap calls each, bounded.
- */
-const CHASE_FIRST_MS = 25;
-const CHASE_TRIES = 7;
 
-export class AtspiWindowTruth {
+export class AtspiWindowTruth implements CloseTargetTruth {
   private readonly watcher: X11WindowWatcher;
   /** The desktop's windows as last listed, hidden ones included. */
   private listed: AccessibleTopLevel[] = [];
   /** An active window the X server reported that no listing has matched yet. */
   private pendingActive: number | null = null;
 
+  /** Desktop listings made so far. */
+  private listingsMade = 0;
   /** The windows on screen at the last listing. */
   private shown = new Set<string>();
-  /** When each mapped X window was first seen: only young unlisted ones are waited for. */
-  private readonly firstSeen = new Map<number, number>();
   /** Woken at each desktop listing. */
   private readonly listings = new Wakeups();
-  /** Re-lists asked so far for each X window no listing has matched yet. */
-  private readonly chased = new Map<number, number>();
-  private chaseTimer: NodeJS.Timeout | undefined;
+  /** X windows mapped but not listed yet, chased with re-lists. */
+  private readonly unlistedXs = new UnlistedWindows(() => this.relist());
   /** What X showed lately and whether a listing matched it, for an action's settle. */
   readonly shownLog = new ShownWindows();
   /** Shown windows the X view lost, held open while they may come back. */
@@ -89,10 +82,13 @@ export class AtspiWindowTruth {
   }
 
   stop(): void {
-    clearTimeout(this.chaseTimer);
-    this.chaseTimer = undefined;
+    this.unlistedXs.stop();
     this.withdrawn.stop();
     this.watcher.stop();
+  }
+
+  get watching(): boolean {
+    return this.watcher.running;
   }
 
   /** The X server's top-level windows now (empty without an X display). */
@@ -150,9 +146,10 @@ export class AtspiWindowTruth {
     const gone = [...this.shown].filter((id) => !ids.has(id) && !closed.includes(id));
     if (closed.length + gone.length > 0)
       this.emit([...closed, ...gone].map((id) => closedEvent(id)));
+    this.listingsMade++;
     this.listings.wakeAll();
     this.announceActive(byXid);
-    this.chaseUnlisted(byXid);
+    this.unlistedXs.chase(this.watcher.view(), this.listed, byXid);
     this.noteShown(this.listed.filter((w) => !hidden.has(w.id)).map((w) => w.id));
     return hidden.size === 0 ? nodes : withoutSubtrees(nodes, hidden);
   }
@@ -164,6 +161,25 @@ export class AtspiWindowTruth {
   forgetListing(): void {
     this.listed = [];
     this.noteShown([]);
+  }
+
+  /** The window as last listed (undefined: the last listing lacks it). */
+  listedWindow(id: string): AccessibleTopLevel | undefined {
+    return this.listed.find((w) => w.id === id);
+  }
+
+  listingCount(): number {
+    return this.listingsMade;
+  }
+
+  /** Ask for a fresh desktop listing (the cache re-lists at this event). */
+  relist(): void {
+    this.emit([{ type: 'structure', change: 'invalidated', id: DESKTOP_ID }]);
+  }
+
+  /** Wait (bounded) until `holds()` is false, checked now and at each listing. */
+  whileListing(holds: () => boolean, limitMs: number, signal?: AbortSignal): Promise<void> {
+    return this.listings.whileHolds(holds, limitMs, signal);
   }
 
   /** The X client window of an accessible top-level window, matched against the view now. */
@@ -179,10 +195,9 @@ export class AtspiWindowTruth {
   }
 
   /**
-   * Wait, at most `limitMs`, until the app behind `busName` has no X window mapped in the last
-   * YOUNG_MS that no listed accessible window matches. A dialog is on screen before its toolkit
-   * exposes it (Swing's bridge adds it after the map, and the re-list the map caused comes back
-   * without it): an action's changes are told from the listing that holds it.
+   * Wait, at most `limitMs`, until the app behind `busName` has no X window mapped lately that
+   * no listed accessible window matches (atspiUnlistedWindows.ts): an action's changes are told
+   * from the listing that holds it.
    */
   untilListed(busName: string, limitMs = UNLISTED_WAIT_MS): Promise<void> {
     return this.listings.whileHolds(() => this.unlisted(busName), limitMs);
@@ -204,53 +219,7 @@ export class AtspiWindowTruth {
   private unlisted(busName: string): boolean {
     if (!this.watcher.running) return false;
     const app = this.listed.filter((w) => busNameOf(w.id) === busName);
-    return this.youngUnmatched(app, this.match().byXid).length > 0;
-  }
-
-  /**
-   * X windows mapped in the last YOUNG_MS, of a process with a window in `windows`, that no
-   * listed accessible window matches: its toolkit maps before it exposes the window (Swing).
-   */
-  private youngUnmatched(
-    windows: readonly AccessibleTopLevel[],
-    byXid: ReadonlyMap<number, string>,
-  ): number[] {
-    const pids = new Set(windows.map((w) => w.pid));
-    const now = performance.now();
-    return this.watcher
-      .view()
-      .windows.filter(
-        (x) =>
-          !x.popup &&
-          x.title !== '' &&
-          x.pid !== undefined &&
-          pids.has(x.pid) &&
-          now - (this.firstSeen.get(x.xid) ?? 0) < YOUNG_MS &&
-          !byXid.has(x.xid),
-      )
-      .map((x) => x.xid);
-  }
-
-  /**
-   * A listing that lacks a window X has mapped for a known app re-lists the desktop again a
-   * little later, backing off, until a listing holds it, it is unmapped or the tries run out:
-   * the app's own announcement may come late or never, and nothing else would look again.
-   */
-  private chaseUnlisted(byXid: ReadonlyMap<number, string>): void {
-    if (this.chaseTimer !== undefined) return;
-    const missing = this.youngUnmatched(this.listed, byXid);
-    for (const xid of this.chased.keys()) if (!missing.includes(xid)) this.chased.delete(xid);
-    const tries = Math.min(...missing.map((xid) => this.chased.get(xid) ?? 0));
-    if (missing.length === 0 || tries >= CHASE_TRIES) return;
-    for (const xid of missing) this.chased.set(xid, (this.chased.get(xid) ?? 0) + 1);
-    this.chaseTimer = setTimeout(
-      () => {
-        this.chaseTimer = undefined;
-        this.emit([{ type: 'structure', change: 'invalidated', id: DESKTOP_ID }]);
-      },
-      CHASE_FIRST_MS * 2 ** tries,
-    );
-    this.chaseTimer.unref();
+    return this.unlistedXs.young(this.watcher.view(), app, this.match().byXid).length > 0;
   }
 
   private busNameOfPid(pid: number): string | undefined {
@@ -269,10 +238,7 @@ export class AtspiWindowTruth {
   private changed(view: XWindowView, previous: XWindowView): void {
     if (view.active !== null && view.active !== previous.active) this.pendingActive = view.active;
     const now = performance.now();
-    const mapped = new Set(view.windows.map((w) => w.xid));
-    for (const xid of this.firstSeen.keys()) if (!mapped.has(xid)) this.firstSeen.delete(xid);
-    for (const xid of this.chased.keys()) if (!mapped.has(xid)) this.chased.delete(xid);
-    for (const xid of mapped) if (!this.firstSeen.has(xid)) this.firstSeen.set(xid, now);
+    this.unlistedXs.noteView(view, now);
     const shownGone = this.shownLog.noteView(view, now);
     const gone = this.unmappedNow(view);
     this.emit([
