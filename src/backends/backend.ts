@@ -67,6 +67,11 @@ export interface BackendNode {
    * the next: it is the same element as the one at its place under the same parent.
    */
   transient?: true;
+  /**
+   * Children listed in `children` that could not be read now (their app does not answer):
+   * the consumer keeps what it holds of them as it is, and drops none of them for it.
+   */
+  unreadChildren?: BackendId[];
 }
 
 /**

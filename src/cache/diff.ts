@@ -11,9 +11,13 @@ import { releaseOpened } from './opening.js';
 import { mergeProps, previousOf } from './props.js';
 import { fetchedKeys } from './remap.js';
 import { takeStaged, type StagedWindow } from './staging.js';
+import { removeSubtree, removeSubtreeQuietly } from './remove.js';
 import { cachedNode, type CachedNode, type TreeState } from './tree.js';
 
+export { removeSubtree };
+
 type Ids = readonly BackendId[];
+const NONE_UNREAD: ReadonlySet<BackendId> = new Set();
 
 interface Reusable {
   ref: string;
@@ -62,32 +66,6 @@ function followActive(state: TreeState, win: CachedNode, out: Patch[]): void {
     out.push({ op: 'window.activated', window: win.window, title: win.props.name });
   } else if (!active && state.foreground === win) {
     state.foreground = null;
-  }
-}
-
-/** Remove a subtree: tombstones for every ref, indexes cleaned, `remove` (and window.closed). */
-export function removeSubtree(state: TreeState, node: CachedNode, out: Patch[]): void {
-  // A window still held unannounced (see opening.ts) closes as silently as it opened, unless
-  // the window system says it was unmapped (recently-closed.ts).
-  if (state.isWindow(node) && node.window !== null) {
-    if (!state.opening.has(node))
-      out.push({ op: 'window.closed', window: node.window, title: node.props.name });
-    else state.recentlyClosed.noteDropped(node.id, state.windowInfo(node));
-  }
-  const all: CachedNode[] = [];
-  state.walk(node, (n) => {
-    all.push(n);
-  });
-  const refs = all.map((n) => n.ref);
-  const locators = all.map((n) => state.locator(n));
-  const wasFocused = state.focused;
-  for (const n of all) state.unindex(n);
-  all.forEach((n, i) => state.tombstones.set(n.ref, locators[i] as ElementLocator));
-  const parent = node.parent;
-  if (parent !== null) parent.children = parent.children.filter((c) => c !== node);
-  out.push({ op: 'remove', ref: node.ref, parent: parent === null ? null : parent.ref, refs });
-  if (wasFocused !== null && state.focused === null) {
-    out.push({ op: 'focus', ref: null, previous: wasFocused.ref });
   }
 }
 
@@ -183,15 +161,21 @@ class FetchApplier {
 
   private diffNode(node: CachedNode, b: BackendNode): void {
     updateProps(this.state, node, b.props, true, this.out);
-    const ids = dedupe(b.children);
-    if (ids.length > 0 && !ids.every((id) => this.fetched.has(id))) {
+    const unread = b.unreadChildren === undefined ? NONE_UNREAD : new Set(b.unreadChildren);
+    // An unread child stays as held; one the cache does not hold cannot be built.
+    const ids = dedupe(b.children).filter((id) => !unread.has(id) || this.holdsUnder(node, id));
+    if (ids.some((id) => !unread.has(id) && !this.fetched.has(id))) {
       if (!sameIds(node.children, ids)) this.needFetch.push(node.id);
       return;
     }
-    this.diffChildren(node, ids);
+    this.diffChildren(node, ids, unread);
   }
 
-  private diffChildren(node: CachedNode, ids: Ids): void {
+  private holdsUnder(parent: CachedNode, id: BackendId): boolean {
+    return this.state.byId.get(id)?.parent === parent;
+  }
+
+  private diffChildren(node: CachedNode, ids: Ids, unread: ReadonlySet<BackendId>): void {
     const before = node.children.length;
     const wanted = new Set(ids);
     this.rekeyTransient(node, ids, wanted);
@@ -205,7 +189,9 @@ class FetchApplier {
       this.state.shapeVersion++;
       this.out.push({ op: 'reorder', parent: node.ref, children: survivors.map((c) => c.ref) });
     }
-    for (const child of survivors) this.diffNode(child, this.fetched.get(child.id) as BackendNode);
+    for (const child of survivors) {
+      if (!unread.has(child.id)) this.diffNode(child, this.fetched.get(child.id) as BackendNode);
+    }
     ids.forEach((id, index) => {
       if (kept.has(id)) return;
       const added = this.build(this.fetched.get(id) as BackendNode, node);
@@ -297,22 +283,6 @@ class FetchApplier {
     if (node.children.length === before) return;
     this.out.push({ op: 'update', ref: node.ref, props: { childCount: node.children.length } });
   }
-}
-
-/** Detach a moved subtree: a `remove` patch, but no tombstones (its refs live on). */
-function removeSubtreeQuietly(
-  state: TreeState,
-  node: CachedNode,
-  all: CachedNode[],
-  out: Patch[],
-): void {
-  if (state.isWindow(node) && node.window !== null) {
-    out.push({ op: 'window.closed', window: node.window, title: node.props.name });
-  }
-  for (const n of all) state.unindex(n);
-  const parent = node.parent as CachedNode;
-  parent.children = parent.children.filter((c) => c !== node);
-  out.push({ op: 'remove', ref: node.ref, parent: parent.ref, refs: all.map((n) => n.ref) });
 }
 
 /** The ids once each (read only: a list of fewer than two, the most common, is not copied). */

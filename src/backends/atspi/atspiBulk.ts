@@ -111,10 +111,20 @@ export async function bulkSubtree(
   if (id === DESKTOP_ID) {
     if (maxDepth <= 0) return walkSubtree(reader, id, options);
     const perApp = await eachApp(reader, signal, (app) =>
-      appWindows(reader, app, maxDepth, signal).catch(unreadableAppToEmpty),
+      appWindows(reader, app, maxDepth, signal).then(
+        (subtrees) => ({ app: app[0], subtrees, unread: false }),
+        (err: unknown) => ({
+          app: app[0],
+          subtrees: unreadableAppToEmpty(err),
+          unread: err instanceof AppNotRespondingError,
+        }),
+      ),
     );
-    const subtrees = perApp.flat();
-    return [desktopNode(subtrees.map((s) => s[0]?.id ?? '')), ...subtrees.flat()];
+    const subtrees = perApp.flatMap((a) => a.subtrees);
+    const desktop = desktopNode(subtrees.map((s) => s[0]?.id ?? ''));
+    const unread = perApp.filter((a) => a.unread).map((a) => a.app);
+    if (unread.length > 0) unreadApps.set(desktop, unread);
+    return [desktop, ...subtrees.flat()];
   }
   const ref = refOf(id);
   if (isAppRoot(ref)) throw new ElementStaleError(`${id} is an application, not an element`);
@@ -125,6 +135,17 @@ export async function bulkSubtree(
   const parentSelects =
     items.elements.get(idOf(raw.parent))?.interfaces.includes(SELECTION) ?? false;
   return assemble(reader, items, raw, parentId, parentSelects, 0, maxDepth, signal);
+}
+
+/** The apps (bus names) a desktop listing could not read, by the listing's desktop node. */
+const unreadApps = new WeakMap<BackendNode, readonly string[]>();
+
+/**
+ * The apps a desktop listing left out because they do not answer now (quarantined): their
+ * windows are not gone, only unread (atspiUnreadWindows.ts).
+ */
+export function unreadAppsOf(desktop: BackendNode | undefined): readonly string[] {
+  return desktop === undefined ? [] : (unreadApps.get(desktop) ?? []);
 }
 
 /** The apps the registry listed last time, per reader (see eachApp). */

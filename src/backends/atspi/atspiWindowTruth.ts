@@ -6,10 +6,9 @@
  * desktop at once and activates the matching window; a shown window X no longer has is closed
  * before that re-list, which waits for its app: at once when its X window was destroyed or its
  * app says it hid it, else after a short grace (unmapGrace.ts), and a listing meanwhile keeps it.
- * Without an X display (Wayland, a remote bus) nothing changes: the accessibility bus alone
- * decides. Focus is not re-read here: the toolkits announce focus moving into an activated
- * window, and re-reading whole windows on every change (element by element on Qt 5) held the
- * re-list up behind them.
+ * An app that does not answer keeps its windows (atspiUnreadWindows.ts). Without an X display
+ * (Wayland, a remote bus) the accessibility bus alone decides. Focus is not re-read here: the
+ * toolkits announce focus moving into an activated window.
  */
 import type { BackendEvent, BackendNode } from '../backend.js';
 import {
@@ -27,6 +26,8 @@ import { WithdrawnWindows } from './atspiWithdrawn.js';
 import { ShownWindows } from './atspiShownWindows.js';
 import { flashedEvents } from './atspiFlashedWindows.js';
 import { UnlistedWindows } from './atspiUnlistedWindows.js';
+import { unreadAppsOf } from './atspiBulk.js';
+import { carryUnreadWindows } from './atspiUnreadWindows.js';
 
 /** How long an action's settle waits for windows mapped but not listed yet, by default. */
 const UNLISTED_WAIT_MS = 1_000;
@@ -127,14 +128,13 @@ export class AtspiWindowTruth implements CloseTargetTruth {
   }
 
   /** A desktop listing without the windows the X server says are not on screen. */
-  filterDesktop(nodes: BackendNode[]): BackendNode[] {
-    const desktop = nodes[0];
-    if (!this.watcher.running || desktop === undefined || desktop.id !== DESKTOP_ID) return nodes;
+  filterDesktop(listing: BackendNode[]): BackendNode[] {
+    const desktop = listing[0];
+    if (!this.watcher.running || desktop?.id !== DESKTOP_ID) return listing;
+    const { nodes, carried } = carryUnreadWindows(listing, this.listed, unreadAppsOf(desktop));
     const byId = new Map(nodes.map((n) => [n.id, n]));
-    this.listed = desktop.children.flatMap((id) => {
-      const node = byId.get(id);
-      return node === undefined ? [] : [topLevelOf(node)];
-    });
+    const read = desktop.children.flatMap((id) => byId.get(id) ?? []);
+    this.listed = [...read.map(topLevelOf), ...carried];
     const { hidden, byXid } = this.match();
     this.shownLog.noteListed(byXid);
     this.withdrawn.noteXids(byXid, this.listed);
