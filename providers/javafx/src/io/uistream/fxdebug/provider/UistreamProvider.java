@@ -35,13 +35,11 @@ public final class UistreamProvider implements AutoCloseable {
   private final Uids uids;
   private final ProviderActions actions;
   private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-  /** Encodes the large messages (a snapshot and its parts) off the FX thread. */
-  private final ExecutorService encoder = daemon("mcp-uistream-send");
+  private final ExecutorService sender = daemon("mcp-uistream-send");
   private final ExecutorService requests = daemon("mcp-uistream-request");
   private final ScheduledExecutorService retry = Executors.newSingleThreadScheduledExecutor(r -> thread(r, "mcp-uistream-retry"));
   private volatile SceneWatcher watcher;
   private volatile WebSocket socket;
-  private volatile OrderedSender out;
   private volatile boolean closed;
   private long backoffMs = 500;
 
@@ -83,10 +81,17 @@ public final class UistreamProvider implements AutoCloseable {
     backoffMs = Math.min(MAX_BACKOFF_MS, backoffMs * 2);
   }
 
-  /** In order, one frame at a time; see {@link OrderedSender} for which thread encodes. */
+  /** Serializes and sends off the FX thread, one frame at a time as the WebSocket API needs. */
   private void send(Map<String, Object> message) {
-    OrderedSender o = out;
-    if (o != null) o.send(message);
+    WebSocket ws = socket;
+    if (ws == null) return;
+    sender.execute(() -> {
+      try {
+        ws.sendText(Json.write(message), true).join();
+      } catch (RuntimeException e) {
+        ws.abort();
+      }
+    });
   }
 
   private void onMessage(Map<?, ?> message) {
@@ -134,7 +139,6 @@ public final class UistreamProvider implements AutoCloseable {
     @Override
     public void onOpen(WebSocket ws) {
       socket = ws;
-      out = new OrderedSender(ws, encoder);
       backoffMs = 500;
       Map<String, Object> hello = new LinkedHashMap<>();
       hello.put("type", "hello");
@@ -174,7 +178,6 @@ public final class UistreamProvider implements AutoCloseable {
 
     private void lost(String why) {
       socket = null;
-      out = null;
       Platform.runLater(() -> {
         if (watcher != null) watcher.unsubscribe();
       });
@@ -198,7 +201,7 @@ public final class UistreamProvider implements AutoCloseable {
     if (ws != null) ws.sendClose(WebSocket.NORMAL_CLOSURE, "app closing");
     retry.shutdownNow();
     requests.shutdownNow();
-    encoder.shutdown();
+    sender.shutdown();
   }
 
   private void writeStats() {
