@@ -4,18 +4,10 @@ import type { BackendNode } from '../../../src/backends/backend.js';
 import { compareWithTruth } from '../../../src/cache/consistency.js';
 import { subtree } from '../../../src/cache/queries/tree.js';
 import type { CacheInput } from '../../../src/cache/reducer.js';
-import { props, smallDesktop } from './fake-backend.js';
-import { synced } from './synced-state.js';
+import { props } from './fake-backend.js';
+import { desktopWithNewWindow } from './synced-state.js';
 
-function desktopWithNewWindow() {
-  const b = smallDesktop();
-  const s = synced(b);
-  b.add('root', 'dlg', props('Window', 'Report', { app: 'fx', pid: 300 }));
-  b.add('dlg', 'pane', props('Pane', ''));
-  for (let i = 0; i < 4; i++) b.add('pane', `row${i}`, props('Text', `row ${i}`));
-  b.add('row1', 'cell', props('Text', 'cell'));
-  return { b, ...s, nodes: b.walk('dlg') };
-}
+const withCell = () => desktopWithNewWindow((b) => b.add('row1', 'cell', props('Text', 'cell')));
 
 const staged = (nodes: BackendNode[]): CacheInput => ({
   kind: 'events',
@@ -30,7 +22,7 @@ const addedRefs = (patches: Patch[]): string[] =>
 
 describe('reducer: a staged window linked as its parts come, adopted by indexing', () => {
   it('links each part under its parents as it comes, unseen', () => {
-    const { state, step, nodes } = desktopWithNewWindow();
+    const { state, step, nodes } = withCell();
     const elements = state.byRef.size;
     step(staged(nodes.slice(0, 4)));
     const s = state.staging.get('dlg');
@@ -41,7 +33,7 @@ describe('reducer: a staged window linked as its parts come, adopted by indexing
   });
 
   it('adopts the linked nodes and takes in the ones that came with the announcement', () => {
-    const { b, state, mirror, step, nodes } = desktopWithNewWindow();
+    const { b, state, mirror, step, nodes } = withCell();
     step(staged(nodes.slice(0, 3)));
     step(staged(nodes.slice(3, 5)));
     const early = nodes.slice(0, 5).map((n) => state.staging.get('dlg')?.nodes.get(n.id)?.node.ref);
@@ -58,7 +50,7 @@ describe('reducer: a staged window linked as its parts come, adopted by indexing
   });
 
   it('links parts that came children first once their parents come', () => {
-    const { b, state, mirror, step, nodes } = desktopWithNewWindow();
+    const { b, state, mirror, step, nodes } = withCell();
     step(staged(nodes.slice(3)));
     expect(state.staging.get('dlg')?.linked).toEqual([]);
     step(staged(nodes.slice(0, 3)));
@@ -69,7 +61,7 @@ describe('reducer: a staged window linked as its parts come, adopted by indexing
   });
 
   it('builds anew a window whose children list names an id twice', () => {
-    const { state, mirror, step, nodes } = desktopWithNewWindow();
+    const { state, mirror, step, nodes } = withCell();
     const twice = nodes.map((n) =>
       n.id === 'pane' ? { ...n, children: ['row0', 'row0', 'row1', 'row2', 'row3'] } : n,
     );
@@ -86,7 +78,7 @@ describe('reducer: a staged window linked as its parts come, adopted by indexing
   });
 
   it('asks to read a node whose child the cache holds elsewhere, as a build would', () => {
-    const { state, mirror, step, nodes } = desktopWithNewWindow();
+    const { state, mirror, step, nodes } = withCell();
     // row3 names the cached Calculator button as its child.
     const odd = nodes.map((n) => (n.id === 'row3' ? { ...n, children: ['btn7'] } : n));
     const btn7 = state.byId.get('btn7');
@@ -99,7 +91,7 @@ describe('reducer: a staged window linked as its parts come, adopted by indexing
   });
 
   it('gives the focus to a staged node the focus went to before it was cached', () => {
-    const { state, mirror, step, nodes } = desktopWithNewWindow();
+    const { state, mirror, step, nodes } = withCell();
     step(staged(nodes));
     step({ kind: 'events', events: [{ type: 'focus', id: 'row2' }] });
     const r = step(opened(nodes));

@@ -2,17 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Patch } from '../../../protocol/src/index.js';
 import { compareWithTruth } from '../../../src/cache/consistency.js';
 import { subtree } from '../../../src/cache/queries/tree.js';
-import { props, smallDesktop } from './fake-backend.js';
-import { synced } from './synced-state.js';
-
-function desktopWithNewWindow() {
-  const b = smallDesktop();
-  const s = synced(b);
-  b.add('root', 'dlg', props('Window', 'Report', { app: 'fx', pid: 300 }));
-  b.add('dlg', 'pane', props('Pane', ''));
-  for (let i = 0; i < 4; i++) b.add('pane', `row${i}`, props('Text', `row ${i}`));
-  return { b, ...s, nodes: b.walk('dlg') };
-}
+import { desktopWithNewWindow } from './synced-state.js';
 
 const addedRefs = (patches: Patch[]): string[] =>
   patches.flatMap((p) => (p.op === 'add' ? p.nodes.map((n) => n.ref) : []));

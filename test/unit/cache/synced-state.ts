@@ -6,7 +6,7 @@ import { PatchMirror } from '../../../protocol/src/mirror.js';
 import { subtree } from '../../../src/cache/queries/tree.js';
 import { reduce, type CacheInput } from '../../../src/cache/reducer.js';
 import { TreeState } from '../../../src/cache/tree.js';
-import type { FakeBackend } from './fake-backend.js';
+import { props, smallDesktop, type FakeBackend } from './fake-backend.js';
 
 export interface SyncedState {
   state: TreeState;
@@ -25,4 +25,19 @@ export function synced(b: FakeBackend): SyncedState {
     return r;
   };
   return { state, mirror, step };
+}
+
+/**
+ * The small desktop, synced, and a new window "Report" (a pane of four text rows) the backend
+ * has and the cache does not: `nodes` is its read, for staging and adoption tests. `extra` adds
+ * to the backend before that read.
+ */
+export function desktopWithNewWindow(extra?: (b: FakeBackend) => void) {
+  const b = smallDesktop();
+  const s = synced(b);
+  b.add('root', 'dlg', props('Window', 'Report', { app: 'fx', pid: 300 }));
+  b.add('dlg', 'pane', props('Pane', ''));
+  for (let i = 0; i < 4; i++) b.add('pane', `row${i}`, props('Text', `row ${i}`));
+  extra?.(b);
+  return { b, ...s, nodes: b.walk('dlg') };
 }
