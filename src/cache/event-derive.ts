@@ -38,8 +38,6 @@ export function detachedContext(
 
 /** Derive the events of one patch (the state already reflects it) and hand them to `emit`. */
 export function deriveEvents(state: TreeState, patch: Patch, emit: EmitEvent): void {
-  const byRef = (ref: string | null): CachedNode | undefined =>
-    ref === null ? undefined : state.byRef.get(ref);
   switch (patch.op) {
     case 'add':
     case 'remove':
@@ -48,7 +46,7 @@ export function deriveEvents(state: TreeState, patch: Patch, emit: EmitEvent): v
     case 'update':
       return deriveUpdate(state, patch, emit);
     case 'focus': {
-      const node = byRef(patch.ref);
+      const node = nodeOf(state, patch.ref);
       const element = node === undefined ? null : summary(node);
       emit({ type: 'focus.changed', element, previous: patch.previous }, contextOf(state, node));
       return;
@@ -58,7 +56,7 @@ export function deriveEvents(state: TreeState, patch: Patch, emit: EmitEvent): v
         patch.partial === true
           ? { type: 'window.opened', window: patch.window, partial: true }
           : { type: 'window.opened', window: patch.window },
-        contextOf(state, byRef(patch.window.element)),
+        contextOf(state, nodeOf(state, patch.window.element)),
       );
       return;
     case 'window.closed':
@@ -74,6 +72,12 @@ export function deriveEvents(state: TreeState, patch: Patch, emit: EmitEvent): v
       );
       return;
   }
+}
+
+// Not a closure inside deriveEvents: one per patch, and under tsx (how a checkout runs) each
+// closure also costs a defineProperty for its name.
+function nodeOf(state: TreeState, ref: string | null): CachedNode | undefined {
+  return ref === null ? undefined : state.byRef.get(ref);
 }
 
 function contextOf(
@@ -100,7 +104,8 @@ function summary(node: CachedNode): ElementSummary {
     ref: node.ref,
     controlType: node.props.controlType,
     name: node.props.name,
-    rect: node.props.rect === null ? null : { ...node.props.rect },
+    // Shared, not copied: stored values are frozen and replaced on change (see props.ts).
+    rect: node.props.rect,
     window: node.window,
   };
   if (node.props.automationId !== undefined) s.automationId = node.props.automationId;

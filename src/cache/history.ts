@@ -5,14 +5,16 @@ function weight(patches: readonly Patch[]): number {
   return n;
 }
 
+/** A fixed cost plus the lengths of the object's string values. */
+function strings(o: object): number {
+  let k = 64;
+  for (const v of Object.values(o)) if (typeof v === 'string') k += v.length;
+  return k;
+}
+
 /** Approximate bytes of a batch: its strings plus a fixed cost per patch and node. */
 function bytesOf(patches: readonly Patch[]): number {
   let n = 0;
-  const strings = (o: object): number => {
-    let k = 64;
-    for (const v of Object.values(o)) if (typeof v === 'string') k += v.length;
-    return k;
-  };
   for (const p of patches) {
     if (p.op === 'add') for (const node of p.nodes) n += 200 + strings(node);
     // An update's props also hold the values they replaced (for the event log's `from`): a
