@@ -28,10 +28,18 @@ export const TARGETS = {
       baseline: '100k.bareLookupUs.p99',
       of: 'a bare Map lookup',
     }),
-    batchToPatchP50VsReducer: ratio('10k.eventBatchToPatchUs.p50', '<=', 5, {
-      baseline: '10k.reducerBatchUs.p50',
-      of: 'the reducer alone',
-    }),
+    /**
+     * An event batch entering the store to its patch coming out, against the pure reducer on
+     * the same batch, interleaved batch by batch (bench/cache/events.ts): the median of 5
+     * trials' p50 ratios. The store's own work over the reducer's is the event log (each
+     * patch's events derived and weighed) and the patch history; there is no scheduling hop.
+     */
+    batchToPatchP50VsReducer: {
+      figure: '10k.batchToPatchVsReducerP50',
+      op: '<=',
+      limit: 5,
+      unit: 'x the reducer alone on the same batches, paired per trial',
+    },
     storeVsReducerThroughput: ratio('10k.propertyEventsPerSec.store', '>=', 0.1, {
       baseline: '10k.propertyEventsPerSec.reducer',
       of: 'the reducer alone',

@@ -2,9 +2,9 @@
  * Cache benchmark: cached reads against the same reads done by a fresh backend walk of the sim
  * under a LATENCY MODEL (2 ms per bulk call + 50 µs per element; not a measurement: the real
  * walk figures are bench/atspi's, against a real GTK app), on desktops of 1k, 10k
- * and 100k elements; event-batch-to-patch latency; reducer and store throughput on property
- * events; heap per cached element. Prints exactly one JSON line. Counts are fixed and small, so
- * the run is bounded (about a minute on two cores).
+ * and 100k elements; event-batch-to-patch latency against the reducer alone, and throughput on
+ * property events (events.ts); heap per cached element. Prints exactly one JSON line. Counts
+ * are fixed and small, so the run is bounded (about a minute on two cores).
  */
 import { Subject, merge } from 'rxjs';
 import type {
@@ -13,12 +13,13 @@ import type {
   BackendNode,
 } from '../../src/backends/backend.js';
 import type { SimBackend } from '../../src/backends/sim/index.js';
-import { createCache, type CacheStore } from '../../src/cache/index.js';
+import { createCache } from '../../src/cache/index.js';
 import { reduce } from '../../src/cache/reducer.js';
 import { snapshot } from '../../src/cache/snapshot.js';
 import { TreeState } from '../../src/cache/tree.js';
 import { loadConfig } from '../../src/config.js';
 import { benchDesktop } from './desktop.js';
+import { measureEvents, type EventFigures } from './events.js';
 import { percentile, round, trialsOf, type Trials } from '../lib/stats.js';
 import { printLine } from '../lib/targets.js';
 
@@ -102,7 +103,7 @@ interface Percentiles {
   p99: number | Trials;
 }
 
-interface SizeResult {
+interface SizeResult extends Partial<EventFigures> {
   elements: number;
   heapBytesPerElement: number | null;
   findUs: Percentiles;
@@ -115,10 +116,6 @@ interface SizeResult {
   /** A fresh read of the sim under LATENCY (a model, not a measurement of a platform). */
   modelledFreshUs: { find: number; get: number; snapshot: number };
   speedupVsModelledWalk: { find: number; get: number; snapshot: number };
-  eventBatchToPatchUs?: Percentiles & { batch: number };
-  /** The floor under batch-to-patch: the pure reducer applying the same batches. */
-  reducerBatchUs?: Percentiles;
-  propertyEventsPerSec?: { reducer: number; store: number };
 }
 
 /**
@@ -216,76 +213,13 @@ async function measureSize(size: (typeof SIZES)[number]): Promise<SizeResult> {
       snapshot: round(freshSnap / snap.p50.median, 0),
     },
   };
-  if (size.label === '10k') Object.assign(result, await measureEvents(cache, inject));
+  if (size.label === '10k') {
+    const nodes = await sim.fetchSubtree(sim.rootId, { signal: signal() });
+    Object.assign(result, await measureEvents(cache, inject, nodes));
+  }
   await cache.stop();
   await sim.stop();
   return result;
-}
-
-/** Batch-to-patch latency through the store, and property-event throughput. */
-async function measureEvents(
-  cache: CacheStore,
-  inject: Subject<readonly BackendEvent[]>,
-): Promise<Pick<SizeResult, 'eventBatchToPatchUs' | 'reducerBatchUs' | 'propertyEventsPerSec'>> {
-  const ids = [...cache.state.byId.keys()];
-  let sent = 0;
-  let latencies: number[] = [];
-  const batches = Array.from({ length: 2000 }, (_, i) =>
-    Array.from({ length: 10 }, (_, k): BackendEvent => ({
-      type: 'property',
-      id: ids[(i * 31 + k * 977) % ids.length] as string,
-      props: { name: `n${i}.${k}` },
-    })),
-  );
-  const sub = cache.patches$.subscribe(() => latencies.push((performance.now() - sent) * 1000));
-  for (const batch of batches) {
-    // Batches arrive one per event-loop turn, as a platform's event thread delivers them;
-    // back-to-back throughput is measured separately below.
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    sent = performance.now();
-    inject.next(batch);
-  }
-  latencies = latencies.slice(200).sort((a, b) => a - b);
-  sub.unsubscribe();
-  let next = 0;
-  const state = cache.state;
-  const reducerBatch = timeSync(batches.length, () =>
-    reduce(state, { kind: 'events', events: batches[next++ % batches.length] as BackendEvent[] }),
-  );
-  const storeRate = throughput(1000, 100, (batch) => inject.next(batch), ids);
-  const reducerRate = throughput(
-    1000,
-    200,
-    (batch) => reduce(state, { kind: 'events', events: batch }),
-    ids,
-  );
-  return {
-    eventBatchToPatchUs: {
-      p50: round(percentile(latencies, 50), 1),
-      p99: round(percentile(latencies, 99), 1),
-      batch: 10,
-    },
-    reducerBatchUs: reducerBatch,
-    propertyEventsPerSec: { reducer: reducerRate, store: storeRate },
-  };
-}
-
-function throughput(
-  batchSize: number,
-  batches: number,
-  apply: (b: BackendEvent[]) => void,
-  ids: string[],
-): number {
-  const all = Array.from({ length: batches }, (_, b) =>
-    Array.from({ length: batchSize }, (_, k): BackendEvent => ({
-      type: 'property',
-      id: ids[(b * 7 + k * 13) % ids.length] as string,
-      props: { name: `t${b}.${k}` },
-    })),
-  );
-  const t0 = performance.now();
-  for (const batch of all) apply(batch);
-  return round((batchSize * batches) / ((performance.now() - t0) / 1000), 0);
 }
 
 /**
