@@ -22,8 +22,9 @@ PACKAGES=(xvfb xauth x11-utils dbus dbus-x11 at-spi2-core libatk-adaptor gtk-3-e
   # Window truth: a light window manager for the sessions that want one, and pyatspi as the
   # independent AT-SPI reader the window tests compare focus with.
   openbox python3-pyatspi
-  # Typing on other keyboard layouts: setxkbmap switches the layout in the typing tests.
-  x11-xkb-utils
+  # Typing on other keyboard layouts: setxkbmap switches the layout in the typing tests, and
+  # xmodmap reads the keyboard map back; xrandr reads the monitors from outside the server.
+  x11-xkb-utils x11-xserver-utils
   # The Swing fixture reaches AT-SPI through the ATK wrapper (Java classes and their JNI half).
   libatk-wrapper-java libatk-wrapper-java-jni
   # The clipboard: XFixes selection events, XRes for the owner's pid, xclip as the independent
