@@ -7,6 +7,7 @@ import type {
   ActionResult,
   ElementNode,
   MethodParams,
+  Patch,
   WindowInfo,
 } from '../../protocol/src/index.js';
 import { planClick } from './actions/click.js';
@@ -27,6 +28,7 @@ import { callOptions, type ActionEnv, type ActionPlan } from './env.js';
 import { nodeByRef } from './target.js';
 import { untilModalOpens } from './modal.js';
 import { planRefresh } from './refresh.js';
+import { nameResultWindow, type WindowLookup } from './result-window.js';
 import { untilShownListed } from './shown-windows.js';
 import { recordPatches, touchesWindow, untilWindowsAnnounced } from './waits.js';
 
@@ -148,25 +150,20 @@ async function untilFetched(env: ActionEnv, limitMs: number): Promise<boolean> {
   return performance.now() - started >= 1;
 }
 
-/**
- * The window the result names, read after the settle: the window the action opened (the last
- * one, when it is still open), else where focus went when the action moved it or closed its own
- * window (a click that closes a dialog names the window now focused), else its own window.
- */
+/** The window the result names, from what the cache holds after the settle. */
 function resultWindow(
   env: ActionEnv,
   plan: ActionPlan,
   changes: ActionResult['changes'],
+  patches: readonly Patch[],
 ): WindowInfo | undefined {
-  const opened = changes.opened.map((w) => windowInfo(env, w.ref)).findLast((w) => w !== undefined);
-  if (opened !== undefined) return opened;
-  const own = windowInfo(env, plan.windowRef);
-  if (own !== undefined && changes.focus === null && changes.closed.length === 0) return own;
-  const focused = windowInfo(env, env.cache.focused({}).element?.window ?? null);
-  const foreground = env.cache
-    .windowsList({ includeMinimized: false })
-    .windows.find((w) => w.foreground);
-  return focused ?? foreground ?? own;
+  const lookup: WindowLookup = {
+    window: (ref) => windowInfo(env, ref),
+    focusedWindow: () => windowInfo(env, env.cache.focused({}).element?.window ?? null),
+    foreground: () =>
+      env.cache.windowsList({ includeMinimized: false }).windows.find((w) => w.foreground),
+  };
+  return nameResultWindow(lookup, plan.windowRef, changes, patches);
 }
 
 /** How an action's use of focus and pointer is seen and, under "keep", undone. */
@@ -233,7 +230,7 @@ export async function performAction(
     const warnings = [...(reported?.warnings ?? []), ...shown.warnings];
     if (warnings.length > 0) result.warnings = warnings;
     result.changes = summarizeChanges(patches, env.cache);
-    result.window = windowState(resultWindow(env, plan, result.changes));
+    result.window = windowState(resultWindow(env, plan, result.changes, patches));
     if (tracking !== undefined) await reportFocusUse(env, result, tracking, kept, plan);
     if (options.includePatches) result.patches = patches;
     if (outcome.blocked) result.blockedBy = outcome.dialog;
