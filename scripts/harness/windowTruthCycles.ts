@@ -225,8 +225,10 @@ export async function runRound(
     await check('closed by itself');
     return faults;
   }
-  if (opened.window?.title !== cycle.dialog)
-    faults.push(`open named window ${opened.window?.title}`);
+  if (opened.window?.title !== cycle.dialog) {
+    const told = JSON.stringify({ opened: opened.changes.opened, closed: opened.changes.closed });
+    faults.push(`open named window ${opened.window?.title} ${opened.window?.ref} ${told}`);
+  }
   await check('opened');
   // Qt fills a dialog's accessible children after showing it: wait for what closes it.
   await untilCache(stack.cache, () => closerCached(stack, cycle.dialog));
