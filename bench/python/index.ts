@@ -1,7 +1,8 @@
 /**
  * Python client benchmark (one JSON line): the round trip of a cached read (`elements.get`)
- * through the Python client against a bare Python `websockets` echo of the same request frame,
- * in the same Python process, alternating trials (median of each trial's calls; the ratio's
+ * through the Python client against a bare Python `websockets` echo of the same request bytes
+ * (a text frame for JSON, a binary one for MessagePack), in the same Python process, the sides
+ * taking turns call by call within each trial (the ratio of each trial's medians; the ratios'
  * median and spread over trials). The server (uistream on a quiet sim desktop) and the echo
  * (`ws`, as the server uses) share this Node process. Needs Debian's /usr/bin/python3 with
  * python3-websockets and python3-msgpack (scripts/desktop/install.sh).
@@ -40,7 +41,9 @@ async function main(): Promise<void> {
   const server = await startServer(app);
   const echo = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false });
   await new Promise((resolve) => echo.once('listening', resolve));
-  echo.on('connection', (ws) => ws.on('message', (data: Buffer) => ws.send(data.toString('utf8'))));
+  echo.on('connection', (ws) =>
+    ws.on('message', (data: Buffer, isBinary: boolean) => ws.send(data, { binary: isBinary })),
+  );
   const echoUrl = `ws://127.0.0.1:${(echo.address() as { port: number }).port}/`;
   // Asynchronous child: this process must keep serving while Python measures.
   const run = await new Promise<{ stdout: string; code: number | null }>((resolve) => {

@@ -1,6 +1,8 @@
-"""The Python client's cached-read round trip against a bare websockets echo, in one process and
-one event loop (Debian's /usr/bin/python3). Trials alternate the two sides; each trial gives the
-median of its calls. Prints one JSON object. Usage: roundtrip.py URL TOKEN ECHO_URL
+"""The Python client's cached-read round trip against a bare websockets echo of the same request
+bytes, in one process and one event loop (Debian's /usr/bin/python3). Within a trial the sides
+take turns call by call, so a change in the machine's load falls on all of them alike; each
+trial gives the ratio of its sides' medians. Prints one JSON object.
+Usage: roundtrip.py URL TOKEN ECHO_URL
 """
 
 from __future__ import annotations
@@ -19,9 +21,13 @@ import websockets  # noqa: E402
 
 import uistream  # noqa: E402
 
-WARMUP = 500
-CALLS = 1_000
-TRIALS = 7
+# Calls per side before timing: the server's read path takes a few thousand calls to run
+# optimized code (with 500 the first trials read 1.45x where the rest read 1.35x).
+WARMUP = 3_000
+# Calls per side per trial. Sides timed in separate blocks of 1,000 calls read 1.2x to 2.4x
+# apart in one run: a block landed on a busier or quieter moment of the machine than its pair.
+CALLS = 400
+TRIALS = 15
 
 
 async def _open_socket(url: str, protocols: list[str], headers: dict[str, str], timeout: float):
@@ -35,14 +41,18 @@ async def _open_socket(url: str, protocols: list[str], headers: dict[str, str], 
     return await connect(url, additional_headers=headers, **common)
 
 
-async def timed(call) -> float:
-    """Median microseconds of CALLS sequential awaits of call()."""
-    samples = []
-    for _ in range(CALLS):
-        t0 = time.perf_counter_ns()
-        await call()
-        samples.append(time.perf_counter_ns() - t0)
-    return statistics.median(samples) / 1000
+async def timed(calls: dict) -> dict:
+    """Median microseconds of CALLS sequential awaits of each of `calls`, the sides taking turns
+    call by call (the order rotating, so no side always follows the same one)."""
+    names = list(calls)
+    samples = {name: [] for name in names}
+    for i in range(CALLS):
+        for k in range(len(names)):
+            name = names[(i + k) % len(names)]
+            t0 = time.perf_counter_ns()
+            await calls[name]()
+            samples[name].append(time.perf_counter_ns() - t0)
+    return {name: statistics.median(xs) / 1000 for name, xs in samples.items()}
 
 
 async def main(url: str, token: str, echo_url: str, encoding: str) -> dict:
@@ -61,7 +71,7 @@ async def main(url: str, token: str, echo_url: str, encoding: str) -> dict:
         await raw.recv()
 
     async def bare() -> None:
-        await echo.send(frame)
+        await echo.send(raw_frame)
         await echo.recv()
 
     async def ours() -> None:
@@ -71,12 +81,11 @@ async def main(url: str, token: str, echo_url: str, encoding: str) -> dict:
         await bare()
         await direct()
         await ours()
+    await raw.send(raw_frame)
+    answer = await raw.recv()
     trials = []
     for _ in range(TRIALS):
-        echo_us = await timed(bare)
-        raw_us = await timed(direct)
-        client_us = await timed(ours)
-        trial = {"echoUs": echo_us, "rawUs": raw_us, "clientUs": client_us}
+        trial = await timed({"echoUs": bare, "rawUs": direct, "clientUs": ours})
         trials.append({k: round(v, 1) for k, v in trial.items()})
     await echo.close()
     await raw.close()
@@ -86,6 +95,8 @@ async def main(url: str, token: str, echo_url: str, encoding: str) -> dict:
     return {
         "encoding": encoding,
         "calls": CALLS,
+        "requestBytes": len(raw_frame),
+        "answerBytes": len(answer),
         "trials": trials,
         "ratioMedian": round(statistics.median(ratios), 2),
         "ratioMin": round(ratios[0], 2),
