@@ -83,7 +83,7 @@ export const TARGETS = {
       figure: 'fanout.ratioVsBare',
       op: '>=',
       limit: 0.7,
-      unit: 'x bare ws broadcast of the same frames, paired per trial',
+      unit: 'x bare ws broadcast of the same frames, paired block by block',
     },
     stallP99VsCalm: ratio('stall.stalledP99Ms', '<=', 2, {
       baseline: 'stall.calmP99Ms',

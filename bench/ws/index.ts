@@ -8,21 +8,25 @@ import { BareClient, BenchClient, now, percentile } from './clients.js';
 import { codecBench } from './codec.js';
 import { DEADLINE_MS, FIRES, fanoutLatency, ServerProcess, type Ready } from './process.js';
 import { stalledClient } from './stall.js';
-import { percentileTrials, trialsOf } from '../lib/stats.js';
+import { median, percentileTrials, round, trialsOf } from '../lib/stats.js';
 import { printLine } from '../lib/targets.js';
 
 const CLIENTS = 100;
 const TRIALS = 3;
-/** Throughput pairs: each trial's ratio is judged, so more of them than the other phases. */
-const THROUGHPUT_TRIALS = 5;
+/**
+ * Throughput trials, each of BLOCKS blocks of BLOCK events per side. One 1,000-event burst per
+ * side per trial read 0.56x to 1.02x across a run's trials: the two bursts, seconds apart,
+ * met different states of the machine.
+ */
+const THROUGHPUT_TRIALS = 7;
+const BLOCKS = 6;
+const BLOCK = 100;
 // Until both processes run optimized code: with 500 warm-up calls the first thousands of timed
 // calls still paid for compilation (p99 0.96 ms, against 0.13-0.19 ms from then on).
 const RTT_WARMUP = 5_000;
 const RTT_CALLS = 5_000;
-const BURST = 1_000;
 
 const us = (ms: number): number => Math.round(ms * 1000);
-const round = (x: number, digits = 2): number => Number(x.toFixed(digits));
 
 async function readRoundTrip(url: string, token: string, bareUrl: string) {
   const client = await BenchClient.open(url, token);
@@ -82,19 +86,16 @@ async function oursOnce(server: ServerProcess, clients: BenchClient[]) {
   for (const c of clients) c.reset();
   const burst = await server.run<{ t0: number; lastSeq: number }>({
     cmd: 'burst',
-    n: BURST,
+    n: BLOCK,
     size: 64,
   });
   const ends = (await Promise.all(clients.map((c) => c.arrivalOf(burst.lastSeq, DEADLINE_MS))))
     // A client still short of the last event when its wait ended: the burst took that long.
     .map((at) => at ?? now());
-  const seconds = (Math.max(...ends) - burst.t0) / 1000;
-  const frames = clients.reduce((n, c) => n + c.frames, 0);
-  const bytes = clients.reduce((n, c) => n + c.bytes, 0);
   return {
-    rate: frames / seconds,
-    mbps: bytes / 1e6 / seconds,
-    frames,
+    seconds: (Math.max(...ends) - burst.t0) / 1000,
+    frames: clients.reduce((n, c) => n + c.frames, 0),
+    bytes: clients.reduce((n, c) => n + c.bytes, 0),
     frame: clients[0]?.lastFrame ?? '',
   };
 }
@@ -109,35 +110,61 @@ async function bareOnce(
   for (const c of bare) c.reset();
   const b = await server.run<{ t0: number }>({ cmd: 'bare', n: perClient, frame });
   const ends = await Promise.all(bare.map((c) => c.until(perClient, DEADLINE_MS)));
-  return (perClient * bare.length) / ((Math.max(...ends) - b.t0) / 1000);
+  return { seconds: (Math.max(...ends) - b.t0) / 1000, frames: perClient * bare.length };
+}
+
+type Side = { seconds: number; frames: number };
+const rateOf = (r: Side): number => r.frames / r.seconds;
+/** One trial: blocks of ours and the bare broadcast of the same frames, taking turns. */
+async function throughputTrial(server: ServerProcess, clients: BenchClient[], bare: BareClient[]) {
+  const ours: Awaited<ReturnType<typeof oursOnce>>[] = [];
+  const bares: Side[] = [];
+  const bareBlock = async () => {
+    const last = ours[ours.length - 1];
+    if (last === undefined) return;
+    bares.push(await bareOnce(server, bare, last.frame, Math.round(last.frames / bare.length)));
+  };
+  for (let b = 0; b < BLOCKS; b++) {
+    // Alternating which side goes first, so neither always follows the other's tail.
+    if (b % 2 === 1) await bareBlock();
+    ours.push(await oursOnce(server, clients));
+    if (b % 2 === 0) await bareBlock();
+  }
+  // Each ours block against the bare block next to it; the median, so that a stall of the
+  // machine in one block does not move the trial.
+  const ratio = median(ours.map((o, b) => rateOf(o) / rateOf(bares[b] as Side)));
+  return { ours, bares, ratio };
 }
 
 /**
- * Alternating trials, each ours then the bare broadcast of the same frames right after it:
- * the machine's state (how cheap a kernel write is at that moment) moves between trials, so
- * the judged ratio is the median of each trial's own ratio, with the trials' spread.
+ * Trials of blocks taking turns, ours then the bare broadcast of the same frames, then the
+ * other way round: the machine's state (how cheap a kernel write is at that moment) moves
+ * within seconds, so each side's rate is taken over blocks interleaved with the other's, and
+ * the judged ratio is the median of the trials' own ratios, with their spread.
  */
 async function throughput(server: ServerProcess, clients: BenchClient[], bare: BareClient[]) {
-  const ours: Awaited<ReturnType<typeof oursOnce>>[] = [];
-  const bares: number[] = [];
+  const trials: Awaited<ReturnType<typeof throughputTrial>>[] = [];
   for (let i = 0; i < THROUGHPUT_TRIALS; i++) {
-    const run = await oursOnce(server, clients);
-    ours.push(run);
-    bares.push(await bareOnce(server, bare, run.frame, Math.round(run.frames / clients.length)));
+    trials.push(await throughputTrial(server, clients, bare));
   }
-  const mid = <T>(xs: T[], key: (x: T) => number): T =>
-    [...xs].sort((a, b) => key(a) - key(b))[Math.floor(xs.length / 2)] as T;
-  const o = mid(ours, (r) => r.rate);
-  const bareRate = mid(bares, (r) => r);
+  const all = trials.flatMap((t) => t.ours);
+  const seconds = all.reduce((n, r) => n + r.seconds, 0);
+  const bareAll = trials.flatMap((t) => t.bares);
   return {
     trials: THROUGHPUT_TRIALS,
-    burstEvents: BURST,
-    framesDelivered: o.frames,
-    frameBytes: o.frame.length,
-    oursDeliveriesPerSec: Math.round(o.rate),
-    oursMBPerSec: round(o.mbps),
-    bareDeliveriesPerSec: Math.round(bareRate),
-    ratioVsBare: trialsOf(ours.map((r, i) => r.rate / (bares[i] as number))),
+    burstEvents: BLOCK * BLOCKS,
+    blockEvents: BLOCK,
+    framesDelivered: all.reduce((n, r) => n + r.frames, 0),
+    frameBytes: all[0]?.frame.length ?? 0,
+    oursDeliveriesPerSec: Math.round(all.reduce((n, r) => n + r.frames, 0) / seconds),
+    oursMBPerSec: round(all.reduce((n, r) => n + r.bytes, 0) / 1e6 / seconds),
+    bareDeliveriesPerSec: Math.round(
+      bareAll.reduce((n, r) => n + r.frames, 0) / bareAll.reduce((n, r) => n + r.seconds, 0),
+    ),
+    blockRatios: trials.map((t) =>
+      t.ours.map((o, b) => round(rateOf(o) / rateOf(t.bares[b] as Side))),
+    ),
+    ratioVsBare: trialsOf(trials.map((t) => t.ratio)),
   };
 }
 
