@@ -221,14 +221,13 @@ function eventsOf(update: ProviderUpdate, rootId: BackendId, staged: StagedNodes
   for (const c of update.changes) {
     switch (c.kind) {
       case 'staged':
-        events.push(staged.stage(s, c.id, c.nodes, rootId));
+        events.push(staged.stage(s, c.id, c.nodes, rootId, c.parts));
         break;
       case 'windowsChanged': {
         for (const w of c.closed) events.push({ type: 'window.closed', id: id(w) });
         // Handed over whole: the cache takes the window in without reading it again.
         for (const w of c.opened) {
-          const nodes = staged.nodesOf(s, subtreeOf(s.tree, w, undefined), rootId);
-          events.push({ type: 'window.opened', id: id(w), nodes });
+          events.push({ type: 'window.opened', id: id(w), nodes: staged.opened(s, w, rootId) });
         }
         for (const w of staged.end(s)) {
           if (!c.opened.includes(w)) events.push({ type: 'window.closed', id: id(w) });

@@ -167,7 +167,8 @@ export class ProviderSession {
     // Windows held already are re-read once the snapshot is whole; only new ones are staged.
     const staged: ProviderChange[] = [];
     for (const [id, nodes] of added.byWindow) {
-      if (!this.tree.windows.includes(id)) staged.push({ kind: 'staged', id, nodes });
+      if (!this.tree.windows.includes(id))
+        staged.push({ kind: 'staged', id, nodes, parts: added.parts });
     }
     if (staged.length > 0) this.listener.changed(this, staged);
   }

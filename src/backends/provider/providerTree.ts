@@ -35,7 +35,7 @@ export type ProviderChange =
   | { kind: 'activated'; id: ProviderNodeId }
   | { kind: 'focus'; id: ProviderNodeId | null }
   /** Nodes of a window not opened yet, from a snapshot part: its window opens with the snapshot. */
-  | { kind: 'staged'; id: ProviderNodeId; nodes: HeldNode[] };
+  | { kind: 'staged'; id: ProviderNodeId; nodes: HeldNode[]; parts: SnapshotParts };
 
 export type ApplyOutcome =
   | { ok: true; state: ProviderTreeState; changes: ProviderChange[] }

@@ -18,6 +18,13 @@ export interface SnapshotParts {
   readonly nodes: Map<ProviderNodeId, HeldNode>;
   /** The window (root) each node so far is under, as far as its parents came first. */
   readonly windowOf: Map<ProviderNodeId, ProviderNodeId>;
+  /** No node id came twice so far: each id's held node is the one it was first held as. */
+  once: boolean;
+  /**
+   * Set by the snapshot that took these parts over when its own nodes repeat no id either:
+   * every node held while the parts came is the one its final tree holds (stagedOrder.ts).
+   */
+  whole: boolean;
 }
 
 /** One part's nodes by the window they are under (nodes whose parent came later: none). */
@@ -29,14 +36,18 @@ export function addPart(
   part: ProviderSnapshotPart,
 ): { ok: true; parts: SnapshotParts; byWindow: PartByWindow } | { ok: false; reason: string } {
   const into: SnapshotParts | null =
-    part.part === 0 ? { seq: part.seq, next: 0, nodes: new Map(), windowOf: new Map() } : parts;
+    part.part === 0
+      ? { seq: part.seq, next: 0, nodes: new Map(), windowOf: new Map(), once: true, whole: false }
+      : parts;
   if (into === null || into.seq !== part.seq || into.next !== part.part) {
     return { ok: false, reason: `snapshot part ${part.part} of seq ${part.seq} is out of order` };
   }
   const byWindow: PartByWindow = new Map();
   for (const node of part.nodes) {
     const held = hold(node);
-    into.nodes.set(node.id, held);
+    const size = into.nodes.size;
+    // The size tells a repeated id without a lookup of its own.
+    if (into.nodes.set(node.id, held).size === size) into.once = false;
     const win = node.parentId === null ? node.id : into.windowOf.get(node.parentId);
     if (win === undefined) continue;
     into.windowOf.set(node.id, win);
@@ -67,7 +78,10 @@ export function snapshotNodes(
     }
     nodes = parts.nodes;
   }
+  const size = nodes.size;
   for (const node of snap.nodes) nodes.set(node.id, hold(node));
+  if (parts !== null && expected > 0)
+    parts.whole = parts.once && nodes.size === size + snap.nodes.length;
   if (nodes.size > PROVIDER_MAX_NODES) return `more than ${PROVIDER_MAX_NODES} nodes`;
   return nodes;
 }

@@ -10,18 +10,21 @@ import type { BackendEvent, BackendId, BackendNode } from '../backend.js';
 import { propsOf, type HeldNode } from './held.js';
 import { providerId } from './providerIds.js';
 import type { ProviderSession } from './providerSession.js';
+import { subtreeOf } from './providerTree.js';
+import type { SnapshotParts } from './snapshotParts.js';
+import { StagedOrder, type Made } from './stagedOrder.js';
 
-interface Made {
-  readonly held: HeldNode;
-  readonly node: BackendNode;
+interface Staging {
+  /** The snapshot's parts these were made from; another one (a part 0) starts over. */
+  parts: SnapshotParts;
+  made: Map<ProviderNodeId, Made>;
+  orders: Map<ProviderNodeId, StagedOrder>;
+  /** Every window staged for, across restarts: each one ends with the snapshot. */
+  readonly windows: Set<ProviderNodeId>;
 }
 
 export class StagedNodes {
-  /** Per session: the nodes made so far, and the windows they were staged for. */
-  private readonly sessions = new Map<
-    string,
-    { made: Map<ProviderNodeId, Made>; windows: Set<ProviderNodeId> }
-  >();
+  private readonly sessions = new Map<string, Staging>();
 
   /** The `window.staged` event for a part's nodes of one new window. */
   stage(
@@ -29,12 +32,9 @@ export class StagedNodes {
     window: ProviderNodeId,
     held: HeldNode[],
     rootId: BackendId,
+    parts: SnapshotParts,
   ): BackendEvent {
-    let staged = this.sessions.get(s.id);
-    if (staged === undefined) {
-      staged = { made: new Map(), windows: new Set() };
-      this.sessions.set(s.id, staged);
-    }
+    const staged = this.staging(s, parts);
     staged.windows.add(window);
     const nodes = toBackendNodes(s, held, rootId);
     for (let i = 0; i < held.length; i++) {
@@ -43,7 +43,36 @@ export class StagedNodes {
         node: nodes[i] as BackendNode,
       });
     }
+    let order = staged.orders.get(window);
+    if (order === undefined) staged.orders.set(window, (order = new StagedOrder(window)));
+    order.advance(staged.made);
     return { type: 'window.staged', id: providerId(s.id, window), nodes };
+  }
+
+  /**
+   * The nodes of the new window `window`, in pre-order, to hand over with its `window.opened`:
+   * the staged order when the snapshot held each node once, else a walk of the tree.
+   */
+  opened(s: ProviderSession, window: ProviderNodeId, rootId: BackendId): BackendNode[] {
+    const staged = this.sessions.get(s.id);
+    const order = staged?.orders.get(window);
+    if (staged !== undefined && order !== undefined && staged.parts.whole) {
+      const make = (h: HeldNode) => toBackendNodes(s, [h], rootId)[0] as BackendNode;
+      const nodes = order.finish(s.tree.nodes, staged.made, make);
+      if (nodes !== undefined) return nodes;
+    }
+    return this.nodesOf(s, subtreeOf(s.tree, window, undefined), rootId);
+  }
+
+  private staging(s: ProviderSession, parts: SnapshotParts): Staging {
+    let staged = this.sessions.get(s.id);
+    if (staged === undefined) {
+      staged = { parts, made: new Map(), orders: new Map(), windows: new Set() };
+      this.sessions.set(s.id, staged);
+    } else if (staged.parts !== parts) {
+      Object.assign(staged, { parts, made: new Map(), orders: new Map() });
+    }
+    return staged;
   }
 
   /** `held` in the backend's form: the staged node where it was made from the same one. */
