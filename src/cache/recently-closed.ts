@@ -7,6 +7,9 @@
  *   next listing drops it silently before the unmap arrives.
  * Either way it was on screen, and nothing told that it opened. Each side is remembered so that
  * the other tells it opened (partial) and closed, and an action spanning both names it in both.
+ * An unmap that only confirms a close already told (the app's own listing dropped the window
+ * first) is not remembered: Qt shows a hidden dialog again under the same id, and a listing
+ * bringing it back must not close it.
  * Bounded in count and in time (a close only explains a listing read about when it happened):
  * the time is the store's clock, handed to each reducer step, which reads none itself.
  */
@@ -53,9 +56,22 @@ export class RecentlyClosed {
   now = 0;
   private readonly unmapped = new Recent<true>();
   private readonly dropped = new Recent<WindowInfo>();
+  private readonly told = new Recent<true>();
 
+  /** Windows remembered for a listing or an unmap still to come (not the closes told). */
   get size(): number {
     return this.unmapped.size + this.dropped.size;
+  }
+
+  /** The cache told the window `id` closed. */
+  noteToldClosed(id: BackendId): void {
+    this.told.note(id, this.now, true);
+  }
+
+  /** Whether the cache told the window `id` closed lately (answered once). */
+  takeToldClosed(id: BackendId): boolean {
+    if (this.told.size === 0) return false;
+    return this.told.take(this.now, (other) => other === id).length > 0;
   }
 
   /** The window `id`, which the cache does not hold, was unmapped. */

@@ -10,9 +10,10 @@ export function removeSubtree(state: TreeState, node: CachedNode, out: Patch[]):
   // A window still held unannounced (see opening.ts) closes as silently as it opened, unless
   // the window system says it was unmapped (recently-closed.ts).
   if (state.isWindow(node) && node.window !== null) {
-    if (!state.opening.has(node))
+    if (!state.opening.has(node)) {
       out.push({ op: 'window.closed', window: node.window, title: node.props.name });
-    else state.recentlyClosed.noteDropped(node.id, state.windowInfo(node));
+      state.recentlyClosed.noteToldClosed(node.id);
+    } else state.recentlyClosed.noteDropped(node.id, state.windowInfo(node));
   }
   const all: CachedNode[] = [];
   state.walk(node, (n) => {

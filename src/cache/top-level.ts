@@ -70,11 +70,13 @@ export function closeRecentlyUnmapped(state: TreeState, result: ReduceResult): v
 }
 
 /**
- * The window system unmapped a window the cache does not hold: if a listing dropped it lately
- * while it was held unannounced, it was on screen, and is told opened (partial) and closed;
- * otherwise the unmap is remembered for a listing that may still bring it.
+ * The window system unmapped a window the cache does not hold: if the cache told it closed
+ * lately, the unmap only confirms that; if a listing dropped it lately while it was held
+ * unannounced, it was on screen, and is told opened (partial) and closed; otherwise the unmap
+ * is remembered for a listing that may still bring it.
  */
 export function closeUnlisted(state: TreeState, id: BackendId, result: ReduceResult): void {
+  if (state.recentlyClosed.takeToldClosed(id)) return;
   const window = state.recentlyClosed.takeDropped(id);
   if (window === undefined) return state.recentlyClosed.noteUnmapped(id);
   result.patches.push(

@@ -71,6 +71,41 @@ describe('reducer: a window listed, then unmapped before the listing was applied
   });
 });
 
+describe('reducer: an unmap after the close was told', () => {
+  /** Details, announced, dropped by its app's listing, then unmapped by X; shown again later. */
+  function closedThenUnmapped() {
+    const { b, state, step } = listedThenLost();
+    const again = () =>
+      b.add('root', 'dlg', props('Window', 'Flash', { app: 'notepad', pid: 100 }));
+    again();
+    b.add('dlg', 'msg', props('Text', 'Shown again'));
+    step({ kind: 'fetched', nodes: b.walk('root', 1), depth: 1 });
+    step({ kind: 'fetched', nodes: b.walk('dlg'), depth: undefined });
+    expect(state.opening.size).toBe(0);
+    b.remove('dlg');
+    const closed = step({ kind: 'fetched', nodes: b.walk('root', 1), depth: 1 });
+    expect(closed.patches.filter((p) => p.op === 'window.closed')).toHaveLength(1);
+    step({ kind: 'events', events: [unmapped] });
+    return { b, state, step, again };
+  }
+
+  it('is not remembered: the window shown again under the same id stays listed', () => {
+    const { b, state, step, again } = closedThenUnmapped();
+    expect(state.recentlyClosed.size).toBe(0);
+    again();
+    b.add('dlg', 'msg2', props('Text', 'Shown once more'));
+    const r = step({ kind: 'fetched', nodes: b.walk('root', 1), depth: 1 });
+    expect(r.patches.filter((p) => p.op === 'window.closed')).toEqual([]);
+    expect(state.byId.has('dlg')).toBe(true);
+  });
+
+  it('is remembered again past its time bound', () => {
+    const { state } = closedThenUnmapped();
+    reduce(state, { kind: 'events', events: [unmapped] }, 1 + RECENTLY_CLOSED_MS);
+    expect(state.recentlyClosed.size).toBe(1);
+  });
+});
+
 describe('reducer: a window held unannounced, dropped by a listing, then unmapped', () => {
   it('is told opened (partial) and closed by the unmap', () => {
     const { b, state, step, listing } = listedThenLost();
