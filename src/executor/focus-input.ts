@@ -12,6 +12,7 @@ import { summarize } from './changes.js';
 import { describeNode, type ActionEnv } from './env.js';
 import { hint } from '../hints.js';
 import { checkFocusKept } from './focus-policy.js';
+import { untilShownListed } from './shown-windows.js';
 import { EFFECT_MS } from './verify.js';
 import { waitForValue } from './waits.js';
 
@@ -26,6 +27,8 @@ export interface InputSent {
   openedWindow?: string;
   /** The windows listed before the input, when focus moved (a later one may be its effect). */
   windowsBefore?: string[];
+  /** When the input was sent (performance.now()), when focus moved. */
+  sentAt?: number;
 }
 
 /** Run `inject` once with `node` focused; fails only when focus never landed. */
@@ -44,9 +47,15 @@ export async function focusThenInput(
       continue;
     }
     const before = new Set(windowRefs(env));
+    const sentAt = performance.now();
     await inject();
     if (focusWithin(env, node) !== undefined) return { attempt };
-    const sent: InputSent = { attempt, focusMovedTo: focusedName(env), windowsBefore: [...before] };
+    const sent: InputSent = {
+      attempt,
+      focusMovedTo: focusedName(env),
+      windowsBefore: [...before],
+      sentAt,
+    };
     const opened = openedWithFocus(env, before);
     if (opened !== undefined) sent.openedWindow = opened;
     return sent;
@@ -92,6 +101,9 @@ function openedWithFocus(env: ActionEnv, before: ReadonlySet<string>): string | 
  * taking the focus. Both may come after a stray focus event elsewhere: under load GTK 4 without
  * a window manager reported the focus on a button of the target's window (the one that opened
  * the dialog of the round before) while Ctrl+Shift+F opened Find, whose entry took it after.
+ * A window the input opened may also be on screen well before its app exposes it (a GTK 3 file
+ * chooser on a busy machine): the windows the window system showed since the input are waited
+ * for as the settle does (shown-windows.ts), then looked at once more.
  */
 export async function inputEffect(
   env: ActionEnv,
@@ -111,8 +123,12 @@ export async function inputEffect(
       ? undefined
       : `the input opened window ${JSON.stringify(opened)}, which took the focus`;
   };
-  const budget = Math.min(EFFECT_MS, env.progress.remaining());
-  return await waitForValue(env.cache, seen, env.progress.signal, budget);
+  const budget = () => Math.min(EFFECT_MS, env.progress.remaining());
+  const effect = await waitForValue(env.cache, seen, env.progress.signal, budget());
+  if (effect !== undefined || sent.sentAt === undefined) return effect;
+  const shown = await untilShownListed(env, env.cache.backendId(node.ref), sent.sentAt);
+  if (!shown.waited) return undefined;
+  return await waitForValue(env.cache, seen, env.progress.signal, budget());
 }
 
 /** Focus the node; a window that would not come forward counts as a lost attempt. */

@@ -5,6 +5,11 @@
  */
 import { filter, firstValueFrom, timeout } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
+import type {
+  AccessibilityBackend,
+  ActionOptions,
+  ShownWindowsWait,
+} from '../../../src/backends/backend.js';
 import { errorOf, startDesktop, type Desktop } from './desktop.js';
 
 let desk: Desktop | undefined;
@@ -20,6 +25,26 @@ afterEach(async () => {
 async function focusElsewhere(d: Desktop): Promise<void> {
   await d.run('actions.focus', { target: { automationId: 'slow.query' } });
   await d.run('actions.focus', { target: { automationId: 'editor.new' } });
+}
+
+/**
+ * The thief takes focus right after each input, before the input call returns; `then` runs
+ * once the cache saw focus move (the input's own effect, coming after).
+ */
+function stealAfterInput(
+  d: Desktop,
+  target: string,
+  then?: (options: ActionOptions) => void,
+): void {
+  const input = d.sim.input.bind(d.sim);
+  const moved = (): boolean => d.cache.focused({}).element?.ref !== target;
+  d.sim.input = async (action, options) => {
+    await input(action, options);
+    d.sim.control.stealFocusOnNextFocus('Busy App');
+    d.sim.control.afterFocus();
+    if (!moved()) await firstValueFrom(d.cache.patches$.pipe(filter(moved), timeout(5_000)));
+    then?.(options);
+  };
 }
 
 describe('focus stolen between focusing and typing', () => {
@@ -64,18 +89,6 @@ describe('focus stolen between focusing and typing', () => {
 });
 
 describe('focus taken away while typing', () => {
-  /** The thief takes focus right after each input, before the input call returns. */
-  function stealAfterInput(d: Desktop, target: string): void {
-    const input = d.sim.input.bind(d.sim);
-    const moved = (): boolean => d.cache.focused({}).element?.ref !== target;
-    d.sim.input = async (action, options) => {
-      await input(action, options);
-      d.sim.control.stealFocusOnNextFocus('Busy App');
-      d.sim.control.afterFocus();
-      if (!moved()) await firstValueFrom(d.cache.patches$.pipe(filter(moved), timeout(5_000)));
-    };
-  }
-
   it('answers ok with a warning, typing once, when the text landed before focus moved', async () => {
     desk = await startDesktop();
     const text = desk.ref('editor.text');
@@ -99,6 +112,18 @@ describe('focus taken away while typing', () => {
     expect(desk.cache.node(text)?.value).toBe('x');
   });
 });
+
+/** The desktop with focus away from the editor's text, and the id of its Save command. */
+async function editorAwayFromText(): Promise<{ d: Desktop; text: string; save: string }> {
+  desk = await startDesktop();
+  const d = desk;
+  await focusElsewhere(d);
+  return {
+    d,
+    text: d.ref('editor.text'),
+    save: d.cache.backendId(d.ref('editor.save')) as string,
+  };
+}
 
 describe('keys whose effect moves the focus', () => {
   it('answers ok with a warning when the keys opened a window that took the focus', async () => {
@@ -124,22 +149,35 @@ describe('keys whose effect moves the focus', () => {
   });
 
   it('waits for the window the keys opened when a stray focus event came first', async () => {
-    desk = await startDesktop();
-    const d = desk;
-    const text = d.ref('editor.text');
-    const save = d.cache.backendId(d.ref('editor.save')) as string;
-    await focusElsewhere(d);
-    const input = d.sim.input.bind(d.sim);
-    const stray = (): boolean => d.cache.focused({}).element?.ref !== text;
+    const { d, text, save } = await editorAwayFromText();
     // The keys' effect (a dialog taking the focus) comes after focus was told elsewhere.
-    d.sim.input = async (action, options) => {
-      await input(action, options);
-      d.sim.control.stealFocusOnNextFocus('Busy App');
-      d.sim.control.afterFocus();
-      if (!stray()) await firstValueFrom(d.cache.patches$.pipe(filter(stray), timeout(5_000)));
+    stealAfterInput(d, text, (options) => {
       void d.sim.performPattern(save, { pattern: 'Invoke' }, options);
-    };
+    });
     const result = await d.run('actions.keys', { target: { ref: text }, keys: 'ctrl+shift+s' });
     expect(result.warnings?.[0]).toMatch(/opened window "Save As"/);
+  });
+
+  it('waits for a window shown on screen before its app exposed it', async () => {
+    const { d, text, save } = await editorAwayFromText();
+    stealAfterInput(d, text);
+    // The window system showed the keys' dialog; its app exposes it only once waited for.
+    const since: number[] = [];
+    const backend: AccessibilityBackend = d.sim;
+    backend.untilShownListed = async (_id, at): Promise<ShownWindowsWait> => {
+      since.push(at);
+      if (since.length > 1) return { listed: [], unlisted: [], unexposed: [], pending: 0 };
+      await d.sim.performPattern(
+        save,
+        { pattern: 'Invoke' },
+        { signal: AbortSignal.timeout(10_000) },
+      );
+      return { listed: ['Save As'], unlisted: [], unexposed: [], pending: 1 };
+    };
+    const started = performance.now();
+    const result = await d.run('actions.keys', { target: { ref: text }, keys: 'ctrl+shift+s' });
+    expect(result.warnings?.[0]).toMatch(/opened window "Save As"/);
+    expect(since[0]).toBeGreaterThanOrEqual(started);
+    expect(result.changes.opened.map((w) => w.title)).toEqual(['Save As']);
   });
 });
