@@ -2,17 +2,18 @@
  * Waiting on the cache: a probe is checked now and after every patch the cache applies, until it
  * holds or the deadline passes. Tests and benches wait on state this way, never on sleeps.
  */
-import { filter, firstValueFrom, timeout } from 'rxjs';
+import { filter, firstValueFrom, throwError, timeout } from 'rxjs';
 import type { UiCache } from '../../src/cache/api.js';
 
 /**
  * The first value `probe` gives that is neither undefined nor false, read now or after a patch;
- * rejects with rxjs' TimeoutError after `ms`.
+ * after `ms`, rejects with an error that says what was waited for (`what`).
  */
 export async function untilCache<T>(
   cache: Pick<UiCache, 'patches$'>,
   probe: () => T | undefined | false,
   ms = 10_000,
+  what = 'the state waited for',
 ): Promise<T> {
   const held = (v: T | undefined | false): v is T => v !== undefined && v !== false;
   const now = probe();
@@ -25,7 +26,10 @@ export async function untilCache<T>(
         if (held(v)) found = v;
         return held(v);
       }),
-      timeout(ms),
+      timeout({
+        first: ms,
+        with: () => throwError(() => new Error(`the cache did not show ${what} within ${ms} ms`)),
+      }),
     ),
   );
   return found as T;

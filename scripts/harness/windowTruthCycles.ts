@@ -198,6 +198,8 @@ function closerCached(stack: TruthStack, dialog: string): boolean {
   return buttons.elements.some((b) => b.name === 'Close' || b.name === 'Cancel');
 }
 
+const closer = (cycle: DialogCycle): string => `the control that closes "${cycle.dialog}"`;
+
 /** One round of a cycle; returns what disagreed (empty when everything held). */
 export async function runRound(
   stack: TruthStack,
@@ -231,7 +233,7 @@ export async function runRound(
   }
   await check('opened');
   // Qt fills a dialog's accessible children after showing it: wait for what closes it.
-  await untilCache(stack.cache, () => closerCached(stack, cycle.dialog));
+  await untilCache(stack.cache, () => closerCached(stack, cycle.dialog), 10_000, closer(cycle));
   const closed = await cycle.close(stack);
   if (!titles(closed.changes.closed).includes(cycle.dialog)) {
     faults.push(`close answered closed=${JSON.stringify(titles(closed.changes.closed))}`);
@@ -244,7 +246,8 @@ export async function runRound(
 /** Close a cycle's dialog once its closing button is cached, and wait until it is gone. */
 export async function runClose(stack: TruthStack, cycle: DialogCycle): Promise<void> {
   if (cycle.close === undefined) return;
-  await untilCache(stack.cache, () => closerCached(stack, cycle.dialog));
+  await untilCache(stack.cache, () => closerCached(stack, cycle.dialog), 10_000, closer(cycle));
   await cycle.close(stack);
-  await untilCache(stack.cache, () => !stack.cacheTitles().includes(cycle.dialog));
+  const gone = `"${cycle.dialog}" gone from the window list`;
+  await untilCache(stack.cache, () => !stack.cacheTitles().includes(cycle.dialog), 10_000, gone);
 }
