@@ -1,5 +1,6 @@
 package io.uistream.fxdebug;
 
+import io.uistream.fxdebug.provider.PulseFlushTests;
 import io.uistream.fxdebug.provider.RowTests;
 import javafx.application.Platform;
 
@@ -22,6 +23,8 @@ public final class TestMain {
     try (McpJavafxHandle handle = McpJavafxDebug.install(McpJavafxConfig.defaults().withToken(token))) {
       AppTests.register(check, app, new Client(handle.endpoint(), token));
       ServerTests.register(check, handle, token);
+      // Last: its watcher gives every showing node uids of its own, which the tests above read.
+      check.add("provider: a change made in a pulse is sent in that pulse", PulseFlushTests::changeInPulseGoesOutInThatPulse);
       failed = check.runAll();
     }
     Platform.exit();

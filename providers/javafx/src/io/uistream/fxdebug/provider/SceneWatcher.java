@@ -59,7 +59,7 @@ final class SceneWatcher {
   private List<String> windowsSent = List.of();
   private String focusSent;
   private boolean subscribed;
-  private boolean flushQueued;
+  private final FlushTrigger flushes = new FlushTrigger(() -> stats.time(this::flush, false));
   private boolean windowListDirty;
   private long seq;
   private SnapshotInProgress building;
@@ -189,13 +189,11 @@ final class SceneWatcher {
   }
 
   private void queueFlush() {
-    if (!subscribed || flushQueued) return;
-    flushQueued = true;
-    Platform.runLater(() -> stats.time(this::flush, false));
+    if (subscribed) flushes.request();
   }
 
   private void flush() {
-    flushQueued = false;
+    flushes.taken();
     if (!subscribed || building != null) return; // the snapshot's end flushes what is dirty
     List<Object> upsert = new ArrayList<>();
     List<String> remove = new ArrayList<>();
@@ -270,6 +268,7 @@ final class SceneWatcher {
     String id = windowWatch.idOf(w);
     windowWatch.watch(w);
     Scene scene = w.getScene();
+    flushes.hook(scene);
     Node root = scene == null ? null : scene.getRoot();
     List<String> children = root == null ? List.of() : List.of(uids.of(root));
     Map<String, Object> json = NodeMapper.window(w, id, children);
